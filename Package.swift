@@ -1,0 +1,86 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "simulcast",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "simulcast", targets: ["simulcast"]),
+        .executable(name: "simulcast-bench", targets: ["simulcast-bench"]),
+        .library(name: "SimulcastCore", targets: ["SimulcastCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+    ],
+    targets: [
+        // Models, wire protocol, clock and position maths, follow policy: no I/O.
+        .target(name: "SimulcastCore", swiftSettings: strict),
+        // Turning a source track into a target service's track.
+        .target(name: "TrackMatching", dependencies: ["SimulcastCore", "Catalogs"], swiftSettings: strict),
+        // Catalog interfaces and their implementations.
+        .target(name: "Catalogs", dependencies: ["SimulcastCore"], resources: [.copy("Resources")], swiftSettings: strict),
+        .target(
+            name: "SimulcastServer",
+            dependencies: [
+                "SimulcastCore", "TrackMatching", "Catalogs",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SimulcastClient",
+            dependencies: [
+                "SimulcastCore",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "simulcast",
+            dependencies: [
+                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "simulcast-bench",
+            dependencies: ["SimulcastCore", "Catalogs", "TrackMatching",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "SimulcastTesting",
+            dependencies: ["SimulcastCore"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
+        .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs"], swiftSettings: strict),
+        .testTarget(
+            name: "SimulcastServerTests",
+            dependencies: [
+                "SimulcastServer", "SimulcastClient", "SimulcastTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: strict
+        ),
+    ]
+)

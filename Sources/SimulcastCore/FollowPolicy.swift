@@ -1,0 +1,205 @@
+/// Decides what a listener's player should do to stay with the room. A pure state
+/// machine: feed it room states and player observations (with server times), get commands.
+///
+/// Rules, each answering a known failure of listen-along systems:
+/// - start a new track at the target plus this player's predicted start latency;
+/// - after any command, wait until the player has visibly landed before judging it, and
+///   learn the latency it took, so a seek that lands short is never chased in a loop;
+/// - correct only errors larger than a seek can fix (the configured threshold, or this
+///   player's own seek-latency spread if larger), and at most once per `minimumCorrectionIntervalMs`;
+/// - never ask the room to wait: a slow player only affects itself;
+/// - when the host has gone, let the track finish and hold.
+public struct FollowPolicy: Sendable {
+    public struct Configuration: Hashable, Sendable {
+        public var service: MusicService
+        public var storefront: String
+        /// Smallest error worth a seek, in ms.
+        public var seekThresholdMs: Double
+        public var minimumCorrectionIntervalMs: Double
+        public var defaultStartLatencyMs: Double
+        public var defaultSeekLatencyMs: Double
+        /// Give up waiting for a command to land after this long and look again.
+        public var landingTimeoutMs: Double
+
+        public init(
+            service: MusicService,
+            storefront: String,
+            seekThresholdMs: Double = 35,
+            minimumCorrectionIntervalMs: Double = 1500,
+            defaultStartLatencyMs: Double = 300,
+            defaultSeekLatencyMs: Double = 100,
+            landingTimeoutMs: Double = 5000
+        ) {
+            self.service = service
+            self.storefront = storefront
+            self.seekThresholdMs = seekThresholdMs
+            self.minimumCorrectionIntervalMs = minimumCorrectionIntervalMs
+            self.defaultStartLatencyMs = defaultStartLatencyMs
+            self.defaultSeekLatencyMs = defaultSeekLatencyMs
+            self.landingTimeoutMs = landingTimeoutMs
+        }
+    }
+
+    /// A command the player has been given but has not visibly carried out yet.
+    struct PendingLanding: Hashable, Sendable {
+        enum Kind: Hashable, Sendable { case start, seek }
+        var kind: Kind
+        var trackId: String
+        var positionMs: Double
+        var issuedAt: Int64
+    }
+
+    public let configuration: Configuration
+    public private(set) var room: RoomState?
+    public private(set) var startLatency: LatencyEstimator
+    public private(set) var seekLatency: LatencyEstimator
+    public private(set) var status: FollowStatus = .waitingForRoom
+    /// Latest measured error against the room (positive: the listener is ahead), in ms.
+    public private(set) var syncErrorMs: Double?
+    public private(set) var correctionsThisTrack = 0
+    var pending: PendingLanding?
+    var lastCorrectionAt: Int64?
+    var stoppedForTrack: String?
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        self.startLatency = LatencyEstimator(defaultMs: configuration.defaultStartLatencyMs)
+        self.seekLatency = LatencyEstimator(defaultMs: configuration.defaultSeekLatencyMs)
+    }
+
+    /// The seek threshold in force: never below what this player's seeks can achieve.
+    public var effectiveSeekThresholdMs: Double {
+        max(configuration.seekThresholdMs, (seekLatency.spreadMs ?? 0) + 10)
+    }
+
+    /// The track this listener should be playing, if the room has one and it matched.
+    public var targetMatch: MatchResult? {
+        room?.track?.match(for: configuration.service, storefront: configuration.storefront)
+    }
+
+    /// Call after a reconnect: the server may have restarted, so its `seq` may start over.
+    public mutating func connectionRestarted() {
+        room = room.map { var r = $0; r.seq = Int.min; return r }
+    }
+
+    /// A new `room.state`. Returns nothing by itself: the next observation acts on it, so
+    /// that every decision is made against a fresh reading of the player.
+    public mutating func roomStateReceived(_ state: RoomState) {
+        if let current = room, state.seq < current.seq, current.seq != Int.min { return }
+        if room?.track?.source != state.track?.source { correctionsThisTrack = 0 }
+        room = state
+    }
+
+    /// A fresh reading of the player; returns what to do now.
+    public mutating func playerObserved(_ observation: PlayerObservation) -> [PlayerCommand] {
+        guard let room else {
+            status = .waitingForRoom
+            return []
+        }
+        guard let source = room.track?.source else {
+            status = .waitingForHost
+            return observation.playing ? [.pause] : []
+        }
+        guard let match = targetMatch, match.isMatched, let target = match.track else {
+            let reason = targetMatch.map { $0.reasons.first ?? "no match on \(configuration.service)" } ?? "matching on \(configuration.service)"
+            status = targetMatch == nil ? .matching : .noMatch(reason: reason)
+            syncErrorMs = nil
+            if targetMatch != nil, stoppedForTrack != source.id {
+                stoppedForTrack = source.id
+                pending = nil
+                return [.stop(reason: reason)]
+            }
+            return []
+        }
+        stoppedForTrack = nil
+        let now = observation.serverTime
+        let targetPosition = room.targetPositionMs(atServerTime: now)
+        let trackEnded = room.playing && (source.durationMs.map { targetPosition >= Double($0) } ?? false)
+
+        if observation.trackId != target.id {
+            syncErrorMs = nil
+            return startTrack(target.id, room: room, now: now)
+        }
+
+        if let pending {
+            if let landed = landingTime(of: pending, observation: observation) {
+                let latency = Double(landed - pending.issuedAt) / 1000
+                switch pending.kind {
+                case .start: startLatency.record(latency)
+                case .seek: seekLatency.record(latency)
+                }
+                self.pending = nil
+            } else if Double(now - pending.issuedAt) / 1000 > configuration.landingTimeoutMs {
+                self.pending = nil
+            } else {
+                status = pending.kind == .start ? .starting : .seeking
+                return []
+            }
+        }
+
+        if !room.playing || trackEnded {
+            syncErrorMs = nil
+            status = trackEnded ? .holding : .paused
+            if observation.playing { return [.pause] }
+            // Prepare the paused player at the room's position, so resuming is only a start.
+            if !trackEnded, abs(observation.positionMs - targetPosition) > effectiveSeekThresholdMs {
+                return [.seek(positionMs: targetPosition, play: false)]
+            }
+            return []
+        }
+
+        if !observation.playing {
+            // Room plays, player paused on the right track (a resume, or a stalled player).
+            let position = targetPosition + seekLatency.predictedMs
+            pending = PendingLanding(kind: .seek, trackId: target.id, positionMs: position, issuedAt: now)
+            lastCorrectionAt = now
+            status = .seeking
+            return [.seek(positionMs: position, play: true)]
+        }
+
+        let error = observation.positionMs - targetPosition
+        syncErrorMs = error
+        status = .following(errorMs: error)
+        let sinceCorrection = lastCorrectionAt.map { Double(now - $0) / 1000 } ?? .infinity
+        guard abs(error) > effectiveSeekThresholdMs, sinceCorrection >= configuration.minimumCorrectionIntervalMs else {
+            return []
+        }
+        let position = targetPosition + seekLatency.predictedMs
+        pending = PendingLanding(kind: .seek, trackId: target.id, positionMs: position, issuedAt: now)
+        lastCorrectionAt = now
+        correctionsThisTrack += 1
+        status = .seeking
+        return [.seek(positionMs: position, play: true)]
+    }
+
+    private mutating func startTrack(_ trackId: String, room: RoomState, now: Int64) -> [PlayerCommand] {
+        let targetPosition = room.targetPositionMs(atServerTime: now)
+        if let duration = room.track?.source.durationMs, room.playing, targetPosition >= Double(duration) {
+            status = .holding
+            return []
+        }
+        guard room.playing else {
+            pending = nil
+            status = .paused
+            return [.load(trackId: trackId, positionMs: targetPosition, play: false)]
+        }
+        let position = targetPosition + startLatency.predictedMs
+        pending = PendingLanding(kind: .start, trackId: trackId, positionMs: position, issuedAt: now)
+        lastCorrectionAt = now
+        correctionsThisTrack = 0
+        status = .starting
+        return [.load(trackId: trackId, positionMs: position, play: true)]
+    }
+
+    /// When the pending command took effect, judged from the player's own position: audio
+    /// that has moved past the requested position started `position - requested` ago.
+    private func landingTime(of pending: PendingLanding, observation: PlayerObservation) -> Int64? {
+        guard observation.trackId == pending.trackId, observation.playing else { return nil }
+        let progressed = observation.positionMs - pending.positionMs
+        guard progressed > 0 else { return nil }
+        let landed = observation.serverTime - Int64(progressed * 1000)
+        // A position far past what could have played since the command is the old audio still running.
+        guard landed >= pending.issuedAt else { return nil }
+        return landed
+    }
+}

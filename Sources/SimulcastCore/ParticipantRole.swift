@@ -1,0 +1,4 @@
+public enum ParticipantRole: String, Hashable, Codable, Sendable {
+    case host
+    case listener
+}

@@ -1,0 +1,16 @@
+/// What the host is playing right now: the payload of `host.state`.
+public struct PlaybackSnapshot: Hashable, Codable, Sendable {
+    public var track: TrackMetadata?
+    public var playing: Bool
+    /// The host's position, already converted to server time by the host's clock sync.
+    public var anchor: PlaybackAnchor
+    /// Upcoming tracks, when the host's source knows them.
+    public var queue: [TrackMetadata]?
+
+    public init(track: TrackMetadata?, playing: Bool, anchor: PlaybackAnchor, queue: [TrackMetadata]? = nil) {
+        self.track = track
+        self.playing = playing
+        self.anchor = anchor
+        self.queue = queue
+    }
+}

@@ -1,0 +1,11 @@
+/// What the follow policy asks a player to do. Positions are where audio should be when
+/// the command takes effect; the policy has already added the player's expected latency.
+public enum PlayerCommand: Hashable, Sendable {
+    /// Load a track and start it at a position (or prepare it paused there).
+    case load(trackId: String, positionMs: Double, play: Bool)
+    /// Move within the current track; `play` resumes a paused player.
+    case seek(positionMs: Double, play: Bool)
+    case pause
+    /// Nothing to play: the room is empty, or this listener has no match for the track.
+    case stop(reason: String)
+}

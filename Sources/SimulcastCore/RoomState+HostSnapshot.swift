@@ -1,0 +1,49 @@
+extension RoomState {
+    /// The room after the host published `snapshot`. Matches already made for the same
+    /// track (and queued tracks) are kept; a new track starts with none.
+    public func applying(_ snapshot: PlaybackSnapshot) -> RoomState {
+        var next = self
+        next.seq = seq + 1
+        next.playing = snapshot.playing && snapshot.track != nil
+        next.anchor = snapshot.anchor
+        next.hostConnected = true
+        // A track that was queued (or current) keeps the matches already made for it.
+        let known = Dictionary(([track].compactMap { $0 } + queue).map { ($0.source.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func reuse(_ source: TrackMetadata) -> RoomTrack {
+            if let existing = known[source.id], existing.source == source { return existing }
+            return RoomTrack(source: source)
+        }
+        next.track = snapshot.track.map(reuse)
+        if let queue = snapshot.queue {
+            next.queue = queue.prefix(RoomState.maximumQueueLength).map(reuse)
+        }
+        return next
+    }
+
+    /// Upcoming tracks beyond this are not kept: matching them costs catalog requests.
+    public static let maximumQueueLength = 10
+
+    /// Every track the room holds (current first, then the queue) that still lacks a match
+    /// for the given service and storefront.
+    public func tracksNeedingMatch(service: MusicService, storefront: String) -> [TrackMetadata] {
+        ([track].compactMap { $0 } + queue)
+            .filter { $0.match(for: service, storefront: storefront) == nil }
+            .map(\.source)
+    }
+
+    /// Records a match wherever the source track appears (current track and queue).
+    /// Returns false when the room no longer holds that track.
+    public mutating func setMatch(_ result: MatchResult, for source: TrackMetadata, service: MusicService, storefront: String) -> Bool {
+        var changed = false
+        if track?.source == source {
+            track?.setMatch(result, for: service, storefront: storefront)
+            changed = true
+        }
+        for index in queue.indices where queue[index].source == source {
+            queue[index].setMatch(result, for: service, storefront: storefront)
+            changed = true
+        }
+        if changed { seq += 1 }
+        return changed
+    }
+}

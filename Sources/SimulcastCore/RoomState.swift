@@ -1,0 +1,32 @@
+/// The authoritative state of a room, broadcast as `room.state`.
+public struct RoomState: Hashable, Codable, Sendable {
+    /// Increases by one with every change, so clients can drop stale or repeated states.
+    public var seq: Int
+    public var track: RoomTrack?
+    public var anchor: PlaybackAnchor
+    public var playing: Bool
+    public var queue: [RoomTrack]
+    public var hostConnected: Bool
+
+    public init(seq: Int, track: RoomTrack?, anchor: PlaybackAnchor, playing: Bool, queue: [RoomTrack] = [], hostConnected: Bool) {
+        self.seq = seq
+        self.track = track
+        self.anchor = anchor
+        self.playing = playing
+        self.queue = queue
+        self.hostConnected = hostConnected
+    }
+
+    /// A room nobody has played anything in yet.
+    public static func empty(at serverTime: Int64) -> RoomState {
+        RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, serverTime: serverTime), playing: false, hostConnected: false)
+    }
+
+    /// Where the room's track is at `serverTime`, clamped to the track's length when known
+    /// (a host that went away leaves the track to finish, then the room holds).
+    public func targetPositionMs(atServerTime serverTime: Int64) -> Double {
+        let position = anchor.position(atServerTime: serverTime, playing: playing)
+        if let duration = track?.source.durationMs { return min(position, Double(duration)) }
+        return position
+    }
+}

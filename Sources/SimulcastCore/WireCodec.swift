@@ -1,0 +1,51 @@
+import Foundation
+
+/// Turns protocol messages into JSON text and back, with errors a client can act on.
+public struct WireCodec: Sendable {
+    public init() {}
+
+    public func encode(_ message: WireMessage) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Every payload is plain data; encoding cannot fail.
+        let data = try! encoder.encode(message)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func decode(_ text: String) throws(WireDecodingError) -> WireMessage {
+        try decode(Data(text.utf8))
+    }
+
+    public func decode(_ data: Data) throws(WireDecodingError) -> WireMessage {
+        guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
+            throw .notJSON
+        }
+        guard let type = fields["type"] as? String else { throw .missingType }
+        do {
+            return try JSONDecoder().decode(WireMessage.self, from: data)
+        } catch let error as WireDecodingError {
+            throw error
+        } catch let error as DecodingError {
+            throw .invalidFields(type: type, detail: Self.describe(error))
+        } catch {
+            throw .invalidFields(type: type, detail: "unreadable")
+        }
+    }
+
+    /// A short, value-free description of a decoding failure (values may be secrets).
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return keys.isEmpty ? "(top level)" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let parent = path(context)
+            return "missing field \"\(parent == "(top level)" ? key.stringValue : parent + "." + key.stringValue)\""
+        case .typeMismatch(let type, let context): return "\(path(context)) should be \(type)"
+        case .valueNotFound(let type, let context): return "\(path(context)) should be \(type), found null"
+        case .dataCorrupted(let context): return "\(path(context)) is invalid"
+        @unknown default: return "invalid"
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Payloads of the wire protocol, one struct per message type. `WireMessage` adds the
+/// `type` and `v` fields around them; `docs/PROTOCOL.md` shows each with an example.
+public enum Wire {
+    /// The first message on every connection.
+    public struct Hello: Hashable, Codable, Sendable {
+        public var role: ParticipantRole
+        public var room: String
+        /// Required for `role: host`; never echoed back or logged.
+        public var hostToken: String?
+        /// The listener's service; hosts may leave it out.
+        public var service: MusicService?
+        /// Two-letter country code of the listener's account (catalogs differ per country).
+        public var storefront: String?
+        /// Free text naming the client software, for the logs.
+        public var client: String?
+
+        public init(role: ParticipantRole, room: String, hostToken: String? = nil, service: MusicService? = nil, storefront: String? = nil, client: String? = nil) {
+            self.role = role
+            self.room = room
+            self.hostToken = hostToken
+            self.service = service
+            self.storefront = storefront
+            self.client = client
+        }
+    }
+
+    /// The server's answer to a good `hello`.
+    public struct Welcome: Hashable, Codable, Sendable {
+        public var role: ParticipantRole
+        public var room: String
+        public var connectionId: String
+        public var serverTime: Int64
+
+        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: Int64) {
+            self.role = role
+            self.room = room
+            self.connectionId = connectionId
+            self.serverTime = serverTime
+        }
+    }
+
+    /// Client clock reading when the ping left, in microseconds.
+    public struct TimePing: Hashable, Codable, Sendable {
+        public var t0: Int64
+        public init(t0: Int64) { self.t0 = t0 }
+    }
+
+    /// t0 echoed; t1 when the server received the ping, t2 when it sent this (server clock).
+    public struct TimePong: Hashable, Codable, Sendable {
+        public var t0: Int64
+        public var t1: Int64
+        public var t2: Int64
+        public init(t0: Int64, t1: Int64, t2: Int64) {
+            self.t0 = t0
+            self.t1 = t1
+            self.t2 = t2
+        }
+    }
+
+    /// Where a listener's player is, measured at `measuredAt` (server time, by the listener's clock sync).
+    public struct ListenerReport: Hashable, Codable, Sendable {
+        public var trackId: String?
+        public var playing: Bool
+        public var positionMs: Double
+        public var measuredAt: Int64
+        /// The listener's own estimate of how far it is from the room (positive: ahead).
+        public var syncErrorMs: Double?
+        /// Room `seq` the listener was following when it measured.
+        public var seq: Int?
+
+        public init(trackId: String?, playing: Bool, positionMs: Double, measuredAt: Int64, syncErrorMs: Double? = nil, seq: Int? = nil) {
+            self.trackId = trackId
+            self.playing = playing
+            self.positionMs = positionMs
+            self.measuredAt = measuredAt
+            self.syncErrorMs = syncErrorMs
+            self.seq = seq
+        }
+    }
+
+    public struct Error: Swift.Error, Hashable, Codable, Sendable {
+        public var code: ErrorCode
+        public var message: String
+        public init(code: ErrorCode, message: String) {
+            self.code = code
+            self.message = message
+        }
+    }
+
+    /// Machine-readable error codes of the `error` message.
+    public enum ErrorCode: String, Hashable, Codable, Sendable {
+        case malformedMessage = "malformed_message"
+        case unknownType = "unknown_type"
+        case unsupportedVersion = "unsupported_version"
+        case messageTooLarge = "message_too_large"
+        case helloRequired = "hello_required"
+        case alreadyJoined = "already_joined"
+        case roomNotFound = "room_not_found"
+        case roomMismatch = "room_mismatch"
+        case invalidHostToken = "invalid_host_token"
+        case forbidden = "forbidden"
+        case invalidState = "invalid_state"
+        case internalError = "internal_error"
+    }
+}

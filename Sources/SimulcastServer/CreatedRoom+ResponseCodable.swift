@@ -1,0 +1,4 @@
+import Hummingbird
+
+extension CreatedRoom: ResponseEncodable {}
+extension RoomSummary: ResponseEncodable {}

@@ -1,0 +1,18 @@
+import SimulcastCore
+
+/// `GET /v1/rooms/{code}`: the room's state and who is in it.
+public struct RoomSummary: Codable, Hashable, Sendable {
+    public struct Listener: Codable, Hashable, Sendable {
+        public var connectionId: String
+        public var service: MusicService
+        public var storefront: String
+        public var trackId: String?
+        public var syncErrorMs: Double?
+    }
+
+    public var code: String
+    public var createdAt: Int64
+    public var serverTime: Int64
+    public var state: RoomState
+    public var listeners: [Listener]
+}

@@ -1,0 +1,16 @@
+import SimulcastCore
+
+/// A room as the store keeps it.
+public struct StoredRoom: Hashable, Sendable {
+    public var code: String
+    public var hostTokenHash: String
+    public var createdAt: Int64
+    public var state: RoomState
+
+    public init(code: String, hostTokenHash: String, createdAt: Int64, state: RoomState) {
+        self.code = code
+        self.hostTokenHash = hostTokenHash
+        self.createdAt = createdAt
+        self.state = state
+    }
+}

@@ -1,0 +1,25 @@
+import Catalogs
+import SimulcastCore
+
+/// Routes a match request: the source service itself needs no lookup; other services go
+/// through their catalog with the configured matcher; a service without a catalog is
+/// reported as unavailable rather than guessed.
+public struct TrackMatchmaker: Sendable {
+    public let catalogs: [MusicService: any Catalog]
+    public let matcher: any TrackMatcher
+
+    public init(catalogs: [MusicService: any Catalog], matcher: any TrackMatcher) {
+        self.catalogs = catalogs
+        self.matcher = matcher
+    }
+
+    public func match(_ source: TrackMetadata, on service: MusicService, storefront: String) async -> MatchResult {
+        if service == source.service {
+            return .matched(source, confidence: 1, method: "identity", reasons: ["same service as the host"])
+        }
+        guard let catalog = catalogs[service] else {
+            return MatchResult(status: .unavailable, method: matcher.name, reasons: ["no \(service) catalog is configured on this server"])
+        }
+        return await matcher.match(source, in: catalog, storefront: storefront)
+    }
+}
