@@ -1,0 +1,65 @@
+import Logging
+import SimulcastCore
+
+/// Publishes the host's playback to the room. Every event is sent as it happens; while
+/// playing, the state is re-sent periodically (re-anchored) so a missed message heals
+/// itself, and it is re-sent after every reconnect.
+public actor HostSession {
+    public let client: RoomClient
+    public private(set) var playback = HostPlayback()
+    let clock: any LocalClock
+    let heartbeat: Duration
+    private var synchronised = false
+
+    public init(client: RoomClient, heartbeat: Duration = .seconds(5)) {
+        self.client = client
+        self.clock = client.clock
+        self.heartbeat = heartbeat
+    }
+
+    /// Applies an event at the current local time and publishes the result.
+    public func apply(_ event: PlaybackEvent) async throws(HostPlayback.ApplyError) {
+        try playback.apply(event, at: clock.nowMicros())
+        await publish()
+    }
+
+    /// Where the host is now: what a listener should hear.
+    public func currentPosition() -> (track: TrackMetadata?, playing: Bool, positionMs: Double) {
+        (playback.track, playback.playing, playback.positionMs(at: clock.nowMicros()))
+    }
+
+    func handle(_ event: RoomClientEvent) async {
+        switch event {
+        case .joined: synchronised = false
+        case .clockSynchronised:
+            synchronised = true
+            await publish()
+        case .disconnected: synchronised = false
+        case .roomState, .serverError: break
+        }
+    }
+
+    /// Runs the connection and the heartbeat until cancelled.
+    public func run() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await self.client.run { event in await self.handle(event) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: self.heartbeat)
+                    if await self.playback.playing { await self.publish() }
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private func publish() async {
+        guard synchronised else { return }
+        let now = clock.nowMicros()
+        guard let serverTime = await client.serverTime(forLocalTime: now) else { return }
+        await client.send(.hostState(playback.snapshot(at: now, serverTime: serverTime)))
+    }
+}

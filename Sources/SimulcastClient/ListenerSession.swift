@@ -1,0 +1,94 @@
+import Logging
+import SimulcastCore
+
+/// Keeps one player with the room: clock sync through the client, decisions by the core's
+/// `FollowPolicy`, commands to the player driver, and periodic reports to the server.
+public actor ListenerSession {
+    public let client: RoomClient
+    public let player: any PlayerDriver
+    let clock: any LocalClock
+    let tickInterval: Duration
+    let reportInterval: Duration
+    let logger: Logger
+    private var policy: FollowPolicy
+    private var connected = false
+    private var synchronised = false
+    private var lastReport: Int64 = 0
+
+    public init(client: RoomClient, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100), reportInterval: Duration = .seconds(1), logger: Logger = Logger(label: "simulcast.listener")) {
+        self.client = client
+        self.player = player
+        self.clock = client.clock
+        self.policy = FollowPolicy(configuration: policy)
+        self.tickInterval = tickInterval
+        self.reportInterval = reportInterval
+        self.logger = logger
+    }
+
+    public func status() async -> ListenerStatus {
+        ListenerStatus(
+            connected: connected,
+            follow: policy.status,
+            sourceTrack: policy.room?.track?.source,
+            match: policy.targetMatch,
+            syncErrorMs: policy.syncErrorMs,
+            clockUncertaintyMs: await client.clockSync.uncertainty.map { Double($0) / 1000 },
+            correctionsThisTrack: policy.correctionsThisTrack
+        )
+    }
+
+    public func run() async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await self.client.run { event in await self.handle(event) }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: self.tickInterval)
+                    await self.step()
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    func handle(_ event: RoomClientEvent) async {
+        switch event {
+        case .joined:
+            connected = true
+            policy.connectionRestarted()
+        case .clockSynchronised:
+            synchronised = true
+            await step()
+        case .roomState(let state):
+            policy.roomStateReceived(state)
+            await step()
+        case .serverError(let error):
+            logger.warning("server error", metadata: ["code": "\(error.code.rawValue)", "message": "\(error.message)"])
+        case .disconnected:
+            // Keep playing: the anchor stays valid while the server is away.
+            connected = false
+        }
+    }
+
+    /// Reads the player and does what the policy says.
+    func step() async {
+        guard synchronised else { return }
+        let reading = await player.read()
+        guard let serverTime = await client.serverTime(forLocalTime: reading.localTime) else { return }
+        let observation = PlayerObservation(trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: serverTime)
+        for command in policy.playerObserved(observation) {
+            do {
+                try await player.perform(command)
+            } catch {
+                logger.warning("player command failed", metadata: ["command": "\(command)", "error": "\(error)"])
+            }
+        }
+        if serverTime - lastReport >= Int64(reportInterval.components.seconds * 1_000_000), connected {
+            lastReport = serverTime
+            let report = Wire.ListenerReport(trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, measuredAt: serverTime, syncErrorMs: policy.syncErrorMs, seq: policy.room?.seq)
+            await client.send(.listenerReport(report))
+        }
+    }
+}

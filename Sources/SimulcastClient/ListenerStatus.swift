@@ -1,0 +1,12 @@
+import SimulcastCore
+
+/// A listener's view for status lines and the demo table.
+public struct ListenerStatus: Sendable {
+    public var connected: Bool
+    public var follow: FollowStatus
+    public var sourceTrack: TrackMetadata?
+    public var match: MatchResult?
+    public var syncErrorMs: Double?
+    public var clockUncertaintyMs: Double?
+    public var correctionsThisTrack: Int
+}

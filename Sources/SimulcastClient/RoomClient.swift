@@ -1,0 +1,139 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import SimulcastCore
+
+/// A host's or listener's connection to a room: says hello, keeps its clock in sync with
+/// the server, delivers room messages, and reconnects with backoff for as long as it runs
+/// (a restarted server is picked up again without the user doing anything).
+public actor RoomClient {
+    public let webSocketURL: String
+    public let hello: Wire.Hello
+    public let clock: any LocalClock
+    let logger: Logger
+    let codec = WireCodec()
+    /// Samples in the connect burst; the best of them sets the offset.
+    let burstSize = 8
+    let pingInterval: Duration
+
+    public private(set) var clockSync = ClockSync()
+    public private(set) var isJoined = false
+    private var outbox: AsyncStream<WireMessage>.Continuation?
+    private var fatalError: RoomClientError?
+    private var samplesSinceConnect = 0
+
+    /// - Parameter serverURL: the server's base URL (`http://host:port`); the WebSocket URL is derived.
+    public init(serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = .seconds(5), logger: Logger = Logger(label: "simulcast.client")) {
+        var base = serverURL.trimmingCharacters(in: .whitespaces)
+        while base.hasSuffix("/") { base.removeLast() }
+        if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }
+        if base.hasPrefix("http://") { base = "ws://" + base.dropFirst("http://".count) }
+        if !base.hasPrefix("ws://") && !base.hasPrefix("wss://") { base = "ws://" + base }
+        self.webSocketURL = "\(base)/v1/rooms/\(hello.room)/ws"
+        self.hello = hello
+        self.clock = clock
+        self.pingInterval = pingInterval
+        self.logger = logger
+    }
+
+    /// Server time for a reading of our own clock, once clock sync has a sample.
+    public func serverTime(forLocalTime time: Int64) -> Int64? {
+        clockSync.serverTime(forClientTime: time)
+    }
+
+    public func serverNow() -> Int64? { serverTime(forLocalTime: clock.nowMicros()) }
+
+    /// Queues a message for the server; false when not connected (the caller re-sends
+    /// what matters after the next `.joined`).
+    @discardableResult
+    public func send(_ message: WireMessage) -> Bool {
+        guard isJoined, let outbox else { return false }
+        outbox.yield(message)
+        return true
+    }
+
+    /// Connects and stays connected until the task is cancelled or the server says the
+    /// room or token is wrong (thrown as `RoomClientError`).
+    public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void) async throws {
+        var backoff = 0.25
+        while !Task.isCancelled {
+            let started = ContinuousClock.now
+            var reason = "connection closed"
+            do {
+                let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
+                try await WebSocketClient.connect(url: webSocketURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                    try await self.session(inbound: inbound, outbound: outbound, onEvent: onEvent)
+                }
+            } catch {
+                reason = "cannot reach the server (\(Self.describe(error)))"
+            }
+            isJoined = false
+            outbox?.finish()
+            outbox = nil
+            if let fatalError { throw fatalError }
+            if Task.isCancelled { return }
+            await onEvent(.disconnected(reason: reason))
+            if ContinuousClock.now - started > .seconds(10) { backoff = 0.25 }
+            let delay = backoff * Double.random(in: 0.8...1.2)
+            logger.info("reconnecting", metadata: ["in": "\(String(format: "%.2f", delay)) s", "reason": "\(reason)"])
+            try? await Task.sleep(for: .seconds(delay))
+            backoff = min(backoff * 2, 5)
+        }
+    }
+
+    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, onEvent: @escaping @Sendable (RoomClientEvent) async -> Void) async throws {
+        let (messages, outbox) = AsyncStream<WireMessage>.makeStream()
+        self.outbox = outbox
+        clockSync = ClockSync()
+        samplesSinceConnect = 0
+        let clock = self.clock
+        let codec = self.codec
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await message in messages {
+                    try await outbound.write(.text(codec.encode(message)))
+                }
+            }
+            group.addTask {
+                // The hello goes first; clock pings follow at once, densely, then at a steady pace.
+                outbox.yield(.hello(self.hello))
+                for index in 0..<Int.max {
+                    outbox.yield(.timePing(Wire.TimePing(t0: clock.nowMicros())))
+                    try await Task.sleep(for: index < self.burstSize ? .milliseconds(40) : self.pingInterval)
+                }
+            }
+            for try await frame in inbound.messages(maxSize: 1 << 20) {
+                let receivedAt = clock.nowMicros()
+                guard case .text(let text) = frame else { continue }
+                let message: WireMessage
+                do throws(WireDecodingError) { message = try codec.decode(text) } catch {
+                    logger.warning("unreadable message from server", metadata: ["error": "\(error)"])
+                    continue
+                }
+                switch message {
+                case .timePong(let pong):
+                    clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt))
+                    samplesSinceConnect += 1
+                    if samplesSinceConnect == burstSize { await onEvent(.clockSynchronised) }
+                case .welcome(let welcome):
+                    isJoined = true
+                    await onEvent(.joined(welcome))
+                case .roomState(let state):
+                    await onEvent(.roomState(state))
+                case .error(let error):
+                    if RoomClientError.isFatal(error.code) { fatalError = RoomClientError(code: error.code, message: error.message) }
+                    await onEvent(.serverError(error))
+                default:
+                    continue
+                }
+            }
+            outbox.finish()
+            group.cancelAll()
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let text = "\(error)"
+        return text.count > 160 ? String(text.prefix(160)) + "…" : text
+    }
+}

@@ -1,0 +1,12 @@
+import SimulcastCore
+
+/// What a `RoomClient` tells its owner.
+public enum RoomClientEvent: Sendable {
+    /// The server accepted our hello (also after every reconnect).
+    case joined(Wire.Welcome)
+    /// The first burst of clock samples after (re)connecting is in: server time is known.
+    case clockSynchronised
+    case roomState(RoomState)
+    case serverError(Wire.Error)
+    case disconnected(reason: String)
+}

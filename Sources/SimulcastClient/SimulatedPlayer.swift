@@ -1,0 +1,100 @@
+import SimulcastCore
+
+/// A player that behaves like a real one, so the follow logic has real problems to solve:
+/// starting takes 150-600 ms, a seek rebuffers for a while, and its audio clock runs a few
+/// tens of ppm off. Its position is reported truthfully, like a real player's position.
+public actor SimulatedPlayer: PlayerDriver {
+    public struct Configuration: Sendable {
+        public var startLatencyMs: ClosedRange<Double>
+        public var seekLatencyMs: ClosedRange<Double>
+        /// Audio clock error; positive plays fast.
+        public var driftPPM: Double
+
+        public init(startLatencyMs: ClosedRange<Double> = 150...600, seekLatencyMs: ClosedRange<Double> = 60...140, driftPPM: Double = 0) {
+            self.startLatencyMs = startLatencyMs
+            self.seekLatencyMs = seekLatencyMs
+            self.driftPPM = driftPPM
+        }
+    }
+
+    enum Phase: Sendable {
+        case idle
+        /// Silent until `until` (true time), then plays from `positionMs`.
+        case buffering(positionMs: Double, until: Int64)
+        case playing(fromMs: Double, since: Int64)
+        case paused(positionMs: Double)
+    }
+
+    public let configuration: Configuration
+    /// Physical time: when sound actually comes out.
+    let trueClock: any LocalClock
+    /// The device's own clock, which stamps readings (may be offset and drifting).
+    let deviceClock: any LocalClock
+    private var random: SeededGenerator
+    public private(set) var trackId: String?
+    private var phase: Phase = .idle
+
+    public init(configuration: Configuration = .init(), trueClock: any LocalClock, deviceClock: any LocalClock, seed: UInt64) {
+        self.configuration = configuration
+        self.trueClock = trueClock
+        self.deviceClock = deviceClock
+        self.random = SeededGenerator(seed: seed)
+    }
+
+    public func perform(_ command: PlayerCommand) async throws {
+        let now = trueClock.nowMicros()
+        settle(at: now)
+        switch command {
+        case .load(let id, let position, let play):
+            trackId = id
+            phase = play ? .buffering(positionMs: position, until: now + latency(configuration.startLatencyMs)) : .paused(positionMs: position)
+        case .seek(let position, let play):
+            guard trackId != nil else { return }
+            let wasPlaying: Bool
+            switch phase {
+            case .playing, .buffering: wasPlaying = true
+            default: wasPlaying = false
+            }
+            phase = (play || wasPlaying) ? .buffering(positionMs: position, until: now + latency(configuration.seekLatencyMs)) : .paused(positionMs: position)
+        case .pause:
+            phase = .paused(positionMs: position(at: now))
+        case .stop:
+            trackId = nil
+            phase = .idle
+        }
+    }
+
+    public func read() async -> PlayerReading {
+        let now = trueClock.nowMicros()
+        settle(at: now)
+        let playing: Bool
+        if case .playing = phase { playing = true } else { playing = false }
+        return PlayerReading(trackId: trackId, playing: playing, positionMs: position(at: now), localTime: deviceClock.nowMicros())
+    }
+
+    /// What is audible at true time `time`, for measuring sync error from outside.
+    public func audible(at time: Int64) -> (trackId: String?, playing: Bool, positionMs: Double) {
+        settle(at: time)
+        if case .playing = phase { return (trackId, true, position(at: time)) }
+        return (trackId, false, position(at: time))
+    }
+
+    private func settle(at now: Int64) {
+        if case .buffering(let position, let until) = phase, now >= until {
+            phase = .playing(fromMs: position, since: until)
+        }
+    }
+
+    private func position(at now: Int64) -> Double {
+        switch phase {
+        case .idle: 0
+        case .buffering(let position, _): position
+        case .paused(let position): position
+        case .playing(let from, let since): from + Double(now - since) / 1000 * (1 + configuration.driftPPM / 1_000_000)
+        }
+    }
+
+    private func latency(_ range: ClosedRange<Double>) -> Int64 {
+        Int64(Double.random(in: range, using: &random) * 1000)
+    }
+}

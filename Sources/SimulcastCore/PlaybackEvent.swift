@@ -1,0 +1,33 @@
+/// One thing a host's player did, as written in a playback script (JSON Lines) or sent
+/// on stdin: `{"at": 12.5, "event": "seek", "positionMs": 60000}`.
+public struct PlaybackEvent: Hashable, Codable, Sendable {
+    public enum Kind: String, Hashable, Codable, Sendable {
+        /// Start `track` at `positionMs` (default 0).
+        case play
+        case pause
+        case resume
+        /// Jump within the current track to `positionMs`.
+        case seek
+        /// Move on to `track`, or to the first queued track when none is given.
+        case skip
+        /// Replace the upcoming queue with `queue`.
+        case queue
+        /// Stop playing altogether.
+        case stop
+    }
+
+    /// Seconds since the script started; nil means "now" (events typed or piped live).
+    public var at: Double?
+    public var event: Kind
+    public var track: TrackMetadata?
+    public var positionMs: Double?
+    public var queue: [TrackMetadata]?
+
+    public init(at: Double? = nil, event: Kind, track: TrackMetadata? = nil, positionMs: Double? = nil, queue: [TrackMetadata]? = nil) {
+        self.at = at
+        self.event = event
+        self.track = track
+        self.positionMs = positionMs
+        self.queue = queue
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Catalogs
+import Foundation
+import Logging
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import TrackMatching
+
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Run a whole room offline: a server, a host playing six songs, listeners on Apple Music and Deezer.",
+        discussion: """
+            Starts a server on a free loopback port with a temporary database, a host playing a bundled
+            script (with a pause, a seek and skips), and two listeners with simulated players whose clocks
+            are off by seconds and drift, matched against bundled offline catalogs. Midway the server is
+            stopped and started again on the same database; everyone reconnects by themselves.
+            """
+    )
+
+    @Flag(help: "Print only the summary, as JSON.")
+    var json = false
+
+    @Option(help: "Restart the server this many seconds into the script (0: never).")
+    var restartAt: Double = 26.5
+
+    @Option(help: "Seed for the simulated players' latencies.")
+    var seed: UInt64 = 2017
+
+    func run() async throws {
+        var logger = Logger(label: "simulcast.demo")
+        logger.logLevel = .critical
+        let trueClock = SystemClock()
+        let out = DemoOutput(json: json)
+
+        // Server: a temporary SQLite database and the bundled catalogs.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-demo-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let databasePath = directory.appendingPathComponent("demo.sqlite").path
+        let matchmaker = TrackMatchmaker(
+            catalogs: [
+                .appleMusic: try OfflineCatalog(service: .appleMusic, contentsOf: try Self.resource("demo-catalog-apple-music.jsonl")),
+                .deezer: try OfflineCatalog(service: .deezer, contentsOf: try Self.resource("demo-catalog-deezer.jsonl")),
+            ],
+            matcher: SeedMatcher()
+        )
+        let events = try PlaybackScript.load(contentsOf: try Self.resource("demo-script.jsonl"))
+
+        let server = DemoServer(databasePath: databasePath, matchmaker: matchmaker, clock: trueClock, logger: logger)
+        let port = try await server.start(port: 0)
+        let baseURL = "http://127.0.0.1:\(port)"
+        let room = try await RoomsAPI(baseURL: baseURL).createRoom()
+        out.say("server on \(baseURL), database \(databasePath)")
+        out.say("room \(room.code) created")
+
+        // Listeners: clocks off by seconds and drifting, players with real-world latencies.
+        let listenerSpecs: [(MusicService, String, offsetMicros: Int64, clockPPM: Double, playerPPM: Double)] = [
+            (.appleMusic, "us", 1_800_000, 35, 40),
+            (.deezer, "fr", -900_000, -25, -30),
+        ]
+        var probes: [SyncErrorSampler.ListenerProbe] = []
+        for (index, spec) in listenerSpecs.enumerated() {
+            let deviceClock = SkewedClock(base: trueClock, offsetMicros: spec.offsetMicros, driftPPM: spec.clockPPM)
+            let player = SimulatedPlayer(configuration: .init(driftPPM: spec.playerPPM), trueClock: trueClock, deviceClock: deviceClock, seed: seed &+ UInt64(index))
+            let client = RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .listener, room: room.code, service: spec.0, storefront: spec.1, client: "simulcast-demo"), clock: deviceClock, logger: logger)
+            let session = ListenerSession(client: client, player: player, policy: .init(service: spec.0, storefront: spec.1), logger: logger)
+            probes.append(.init(service: spec.0, storefront: spec.1, session: session, player: player))
+            out.say("listener on \(spec.0)/\(spec.1): clock \(spec.offsetMicros > 0 ? "+" : "")\(Double(spec.offsetMicros) / 1000) ms, \(spec.clockPPM) ppm")
+        }
+
+        // Host: a clock of its own, slightly off, playing the bundled script.
+        let hostClock = SkewedClock(base: trueClock, offsetMicros: -350_000, driftPPM: 20)
+        let hostClient = RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, client: "simulcast-demo"), clock: hostClock, logger: logger)
+        let host = HostSession(client: hostClient)
+        let sampler = SyncErrorSampler(host: host, listeners: probes, trueClock: trueClock)
+        let started = ContinuousClock.now
+        let table = DemoTable(enabled: !json)
+        var restartedAt: Double?
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await host.run() }
+            for probe in probes {
+                group.addTask { try await probe.session.run() }
+            }
+            // Let everyone connect and synchronise clocks before the music starts.
+            try await Task.sleep(for: .seconds(1))
+            group.addTask {
+                while true {
+                    await sampler.sample()
+                    try await Task.sleep(for: .milliseconds(50))
+                }
+            }
+            group.addTask {
+                while true {
+                    table.draw(await sampler.rows())
+                    try await Task.sleep(for: .milliseconds(500))
+                }
+            }
+            let scriptStart = ContinuousClock.now
+            if restartAt > 0 {
+                group.addTask { [restartAt] in
+                    try await Task.sleep(until: scriptStart + .milliseconds(Int64(restartAt * 1000)), clock: .continuous)
+                    table.note("stopping the server…")
+                    await server.stop()
+                    try await Task.sleep(for: .milliseconds(700))
+                    _ = try await server.start(port: port)
+                    table.note("server restarted on the same database; clients reconnect by themselves")
+                }
+            }
+            try await ScriptedHostSource(session: host).play(AsyncThrowingStream { continuation in
+                for event in events { continuation.yield(event) }
+                continuation.finish()
+            }) { event in
+                let now = await host.currentPosition()
+                table.note("host \(event.event.rawValue): \(now.track?.displayName ?? "nothing")\(event.event == .seek ? " → \(PrintPlayer.clock(now.positionMs))" : "")")
+            }
+            if restartAt > 0 { restartedAt = restartAt }
+            try await Task.sleep(for: .milliseconds(500))
+            group.cancelAll()
+        }
+        table.finish()
+        await server.stop()
+
+        let summary = await sampler.summary(durationSeconds: Self.seconds(ContinuousClock.now - started), restartedAt: restartedAt)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+        } else {
+            DemoReport.print(summary)
+        }
+    }
+
+    static func resource(_ name: String) throws -> URL {
+        guard let url = Bundle.module.url(forResource: name, withExtension: nil) else {
+            throw ValidationError("the bundled file \(name) is missing from this build")
+        }
+        return url
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

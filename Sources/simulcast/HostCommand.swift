@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import SimulcastClient
+import SimulcastCore
+
+struct HostCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "host",
+        abstract: "Lead a room: publish what you play to its listeners.",
+        discussion: """
+            --source script:FILE plays a JSON Lines script of playback events at the times it gives;
+            --source stdin reads events from standard input as they arrive (each happens when read).
+            An event: {"at": 9.5, "event": "play|pause|resume|seek|skip|queue|stop", "track": {...}, "positionMs": 0, "queue": [...]}
+            """
+    )
+
+    @Option(help: "Server base URL.")
+    var server = "http://127.0.0.1:8080"
+
+    @Option(help: "Room code (from POST /v1/rooms, or --create).")
+    var room: String?
+
+    @Option(help: "Host token of the room. Prefer the SIMULCAST_HOST_TOKEN environment variable: arguments are visible to other users of the machine.")
+    var token: String?
+
+    @Flag(help: "Create a new room on the server and print its code and host token.")
+    var create = false
+
+    @Option(help: "Where playback comes from: script:FILE or stdin.")
+    var source: String
+
+    @Option(help: "Log level.")
+    var logLevel = "warning"
+
+    func run() async throws {
+        let logger = try makeLogger(label: "simulcast.host", level: logLevel)
+        let events: AsyncThrowingStream<PlaybackEvent, any Error>
+        if source == "stdin" {
+            events = Self.standardInputEvents()
+        } else if source.hasPrefix("script:") {
+            let path = String(source.dropFirst("script:".count))
+            let loaded: [PlaybackEvent]
+            do { loaded = try PlaybackScript.load(contentsOf: URL(fileURLWithPath: path)) } catch {
+                throw ValidationError("cannot use script \(path): \(error)")
+            }
+            events = AsyncThrowingStream { continuation in
+                for event in loaded { continuation.yield(event) }
+                continuation.finish()
+            }
+        } else {
+            throw ValidationError("--source must be script:FILE or stdin")
+        }
+
+        var code = room
+        var hostToken = token ?? ProcessInfo.processInfo.environment["SIMULCAST_HOST_TOKEN"]
+        if create {
+            let created = try await RoomsAPI(baseURL: server).createRoom()
+            code = created.code
+            hostToken = created.hostToken
+            print("room \(created.code) created; listeners join with: simulcast listen --server \(server) --room \(created.code) --service apple-music")
+            print("host token (keep it secret): \(created.hostToken)")
+        }
+        guard let code, let hostToken else {
+            throw ValidationError("give --room and a host token (--token or SIMULCAST_HOST_TOKEN), or --create")
+        }
+
+        let client = RoomClient(serverURL: server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli"), logger: logger)
+        let session = HostSession(client: client)
+        let scripted = ScriptedHostSource(session: session)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await session.run() }
+            group.addTask {
+                try await scripted.play(events) { event in
+                    let now = await session.currentPosition()
+                    let what = now.track.map { "\($0.displayName) at \(PrintPlayer.clock(now.positionMs))" } ?? "nothing"
+                    print("\(event.event.rawValue): \(what)\(now.playing ? "" : " (paused)")")
+                }
+                // Give the last message time to leave before closing.
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            do {
+                try await group.next()
+            } catch let error as RoomClientError {
+                throw ValidationError("the server refused: \(error)")
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// Lines from standard input, read on a thread of their own (reading blocks).
+    static func standardInputEvents() -> AsyncThrowingStream<PlaybackEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let thread = Thread {
+                var number = 0
+                while let line = readLine() {
+                    number += 1
+                    do {
+                        if var event = try PlaybackScript.parse(line: Substring(line), number: number) {
+                            event.at = nil  // live input happens when it is read
+                            continuation.yield(event)
+                        }
+                    } catch {
+                        FileHandle.standardError.write(Data("ignored \(error)\n".utf8))
+                    }
+                }
+                continuation.finish()
+            }
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import Foundation
+import SimulcastClient
+import SimulcastCore
+
+struct ListenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen",
+        abstract: "Join a room and keep a player in sync with its host."
+    )
+
+    @Option(help: "Server base URL.")
+    var server = "http://127.0.0.1:8080"
+
+    @Option(help: "Room code.")
+    var room: String
+
+    @Option(help: "Your service: apple-music, deezer or spotify.")
+    var service: String
+
+    @Option(help: "Your account's country (two letters); catalogs differ by country.")
+    var storefront = "us"
+
+    @Option(help: "simulated (a player with real-world latencies) or print (prints what to play, where and when).")
+    var player = "simulated"
+
+    @Option(help: "Simulated player: start latency range in ms, as MIN-MAX.")
+    var startLatencyMs = "150-600"
+
+    @Option(help: "Simulated player: seek latency range in ms, as MIN-MAX.")
+    var seekLatencyMs = "60-140"
+
+    @Option(help: "Simulated player: audio clock drift in ppm (default: random within ±50).")
+    var driftPpm: Double?
+
+    @Option(help: "Smallest sync error worth a seek, in ms (raised automatically to what this player's seeks can achieve).")
+    var seekThresholdMs: Double = 35
+
+    @Option(help: "Log level.")
+    var logLevel = "warning"
+
+    func validate() throws {
+        guard MusicService.listenable.map(\.rawValue).contains(service) else {
+            throw ValidationError("--service must be one of: \(MusicService.listenable.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard ["simulated", "print"].contains(player) else { throw ValidationError("--player must be simulated or print") }
+        _ = try Self.range(startLatencyMs, "--start-latency-ms")
+        _ = try Self.range(seekLatencyMs, "--seek-latency-ms")
+    }
+
+    func run() async throws {
+        let logger = try makeLogger(label: "simulcast.listen", level: logLevel)
+        let service = MusicService(rawValue: service)
+        let clock = SystemClock()
+        guard let code = RoomCode.normalise(room) else { throw ValidationError("\"\(room)\" is not a room code") }
+        let hello = Wire.Hello(role: .listener, room: code, service: service, storefront: storefront.lowercased(), client: "simulcast-cli")
+        let client = RoomClient(serverURL: server, hello: hello, clock: clock, logger: logger)
+        let statusLine = StatusLine()
+        let driver: any PlayerDriver
+        if player == "print" {
+            driver = PrintPlayer(service: service, clock: clock) { line in print(line) }
+        } else {
+            let drift = driftPpm ?? Double.random(in: -50...50)
+            let configuration = SimulatedPlayer.Configuration(
+                startLatencyMs: try Self.range(startLatencyMs, "--start-latency-ms"),
+                seekLatencyMs: try Self.range(seekLatencyMs, "--seek-latency-ms"),
+                driftPPM: drift
+            )
+            driver = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: clock, seed: UInt64.random(in: 0...UInt64.max))
+        }
+        let session = ListenerSession(client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs), logger: logger)
+        let showStatus = player != "print"
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await session.run() }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try await Task.sleep(for: .milliseconds(250))
+                        let status = await session.status()
+                        if showStatus { statusLine.show(StatusLine.describe(status, service: service)) }
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        } catch let error as RoomClientError {
+            statusLine.finish()
+            throw ValidationError("the server refused: \(error)")
+        }
+    }
+
+    static func range(_ text: String, _ flag: String) throws -> ClosedRange<Double> {
+        let parts = text.split(separator: "-").compactMap { Double($0) }
+        guard parts.count == 2, parts[0] >= 0, parts[0] <= parts[1] else {
+            throw ValidationError("\(flag) takes MIN-MAX in milliseconds, e.g. 150-600")
+        }
+        return parts[0]...parts[1]
+    }
+}

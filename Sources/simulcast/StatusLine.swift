@@ -1,0 +1,43 @@
+import Foundation
+import SimulcastClient
+import SimulcastCore
+
+/// One line that rewrites itself on a terminal; on a pipe, a new line only when it changes.
+final class StatusLine: @unchecked Sendable {
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+    private var last = ""
+    private let lock = NSLock()
+
+    func show(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        if isTerminal {
+            FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
+        } else if text != last {
+            FileHandle.standardError.write(Data("\(text)\n".utf8))
+        }
+        last = text
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    /// "apple-music ▶ B*Witched - C'est La Vie [298026101]  in sync +12 ms  clock ±0.3 ms"
+    static func describe(_ status: ListenerStatus, service: MusicService, stable: Bool = false) -> String {
+        var parts = [service.rawValue, status.connected ? "" : "(reconnecting)"]
+        if let source = status.sourceTrack {
+            parts.append("♪ \(source.displayName)")
+            if let match = status.match, let track = match.track, match.isMatched {
+                parts.append("→ \(track.id)")
+            }
+        }
+        if stable, case .following = status.follow {
+            parts.append("following")
+        } else {
+            parts.append(status.follow.description)
+        }
+        if !stable, let clock = status.clockUncertaintyMs { parts.append(String(format: "clock ±%.1f ms", clock)) }
+        return parts.filter { !$0.isEmpty }.joined(separator: "  ")
+    }
+}
