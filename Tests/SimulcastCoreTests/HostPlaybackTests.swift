@@ -1,0 +1,40 @@
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+@Suite struct HostPlaybackTests {
+    func ms(_ value: Double) -> Int64 { Int64(value * 1000) }
+
+    @Test func followsAScript() throws {
+        var host = HostPlayback()
+        try host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 42_000, queue: [Fixtures.sheLooksSoPerfect, Fixtures.solayoh]), at: ms(0))
+        #expect(host.positionMs(at: ms(1_500)) == 43_500)
+        try host.apply(PlaybackEvent(event: .pause), at: ms(2_000))
+        #expect(host.positionMs(at: ms(10_000)) == 44_000)
+        try host.apply(PlaybackEvent(event: .resume), at: ms(10_000))
+        try host.apply(PlaybackEvent(event: .seek, positionMs: 120_000), at: ms(11_000))
+        #expect(host.positionMs(at: ms(12_000)) == 121_000)
+        try host.apply(PlaybackEvent(event: .skip), at: ms(13_000))
+        #expect(host.track == Fixtures.sheLooksSoPerfect)
+        #expect(host.queue == [Fixtures.solayoh])
+        #expect(host.positionMs(at: ms(13_250)) == 250)
+        // Past the end the position stays at the track's length.
+        #expect(host.positionMs(at: ms(13_000 + 500_000)) == 202_000)
+        let snapshot = host.snapshot(at: ms(14_000), serverTime: 77)
+        #expect(snapshot.anchor == PlaybackAnchor(positionMs: 1_000, serverTime: 77))
+        #expect(snapshot.playing)
+        try host.apply(PlaybackEvent(event: .stop), at: ms(15_000))
+        #expect(host.snapshot(at: ms(15_000), serverTime: 0).track == nil)
+    }
+
+    @Test(arguments: [PlaybackEvent.Kind.pause, .resume, .seek])
+    func refusesControlsWithNothingPlaying(kind: PlaybackEvent.Kind) {
+        var host = HostPlayback()
+        #expect(throws: HostPlayback.ApplyError.nothingPlaying(kind)) { try host.apply(PlaybackEvent(event: kind), at: 0) }
+    }
+
+    @Test func skipWithAnEmptyQueueNeedsATrack() {
+        var host = HostPlayback()
+        #expect(throws: HostPlayback.ApplyError.needsTrack(.skip)) { try host.apply(PlaybackEvent(event: .skip), at: 0) }
+    }
+}
