@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(
             name: "SimulcastServerTests",
             dependencies: [
-                "SimulcastServer", "SimulcastClient", "SimulcastTesting",
+                "SimulcastServer", "SimulcastClient", "SimulcastTesting", "Catalogs", "TrackMatching",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],

@@ -2,14 +2,10 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SimulcastCore
 
 /// The server's REST API, for the CLI and the demo.
 public struct RoomsAPI: Sendable {
-    public struct Created: Codable, Sendable {
-        public var code: String
-        public var hostToken: String
-    }
-
     public let baseURL: String
     let http: HTTPClient
 
@@ -20,7 +16,7 @@ public struct RoomsAPI: Sendable {
         self.http = http
     }
 
-    public func createRoom() async throws -> Created {
+    public func createRoom() async throws -> CreatedRoom {
         var request = HTTPClientRequest(url: "\(baseURL)/v1/rooms")
         request.method = .POST
         let response = try await http.execute(request, timeout: .seconds(10))
@@ -28,7 +24,18 @@ public struct RoomsAPI: Sendable {
         guard response.status == .created else {
             throw APIClientError(message: "creating a room failed: HTTP \(response.status.code) \(String(buffer: body).prefix(200))")
         }
-        return try JSONDecoder().decode(Created.self, from: Data(body.readableBytesView))
+        return try JSONDecoder().decode(CreatedRoom.self, from: Data(body.readableBytesView))
+    }
+
+    /// The room's state and listeners; nil for a room the server does not know.
+    public func room(code: String) async throws -> RoomSummary? {
+        let response = try await http.execute(HTTPClientRequest(url: "\(baseURL)/v1/rooms/\(code)"), timeout: .seconds(10))
+        let body = try await response.body.collect(upTo: 4 << 20)
+        if response.status == .notFound { return nil }
+        guard response.status == .ok else {
+            throw APIClientError(message: "reading room \(code) failed: HTTP \(response.status.code)")
+        }
+        return try JSONDecoder().decode(RoomSummary.self, from: Data(body.readableBytesView))
     }
 }
 

@@ -29,8 +29,11 @@ struct DemoCommand: AsyncParsableCommand {
     var seed: UInt64 = 2017
 
     func run() async throws {
-        var logger = Logger(label: "simulcast.demo")
-        logger.logLevel = .critical
+        let logger = {
+            var logger = Logger(label: "simulcast.demo")
+            logger.logLevel = .critical
+            return logger
+        }()
         let trueClock = SystemClock()
         let out = DemoOutput(json: json)
 
@@ -48,7 +51,9 @@ struct DemoCommand: AsyncParsableCommand {
         )
         let events = try PlaybackScript.load(contentsOf: try Self.resource("demo-script.jsonl"))
 
-        let server = DemoServer(databasePath: databasePath, matchmaker: matchmaker, clock: trueClock, logger: logger)
+        let server = LocalServer(matchmaker: matchmaker, clock: trueClock, logger: logger) {
+            try await SQLiteRoomStore.open(path: databasePath, logger: logger)
+        }
         let port = try await server.start(port: 0)
         let baseURL = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: baseURL).createRoom()

@@ -1,14 +1,14 @@
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import SimulcastServer
+
 
 /// Runs the server until SIGINT/SIGTERM (or `stop()`), closing the database cleanly.
-struct ServerRunner: Sendable {
+public struct ServerRunner: Sendable {
     let group: ServiceGroup
     let hub: RoomHub
 
-    init(configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool, onServerRunning: @escaping @Sendable (Int) async -> Void) {
+    public init(configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool, onServerRunning: @escaping @Sendable (Int) async -> Void) {
         let (application, hub) = SimulcastApplication.build(configuration: configuration, dependencies: dependencies, onServerRunning: onServerRunning)
         self.hub = hub
         self.group = ServiceGroup(
@@ -16,7 +16,7 @@ struct ServerRunner: Sendable {
         )
     }
 
-    func run() async throws { try await group.run() }
+    public func run() async throws { try await group.run() }
 
-    func stop() async { await group.triggerGracefulShutdown() }
+    public func stop() async { await group.triggerGracefulShutdown() }
 }

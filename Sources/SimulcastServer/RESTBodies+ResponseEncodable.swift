@@ -1,4 +1,5 @@
 import Hummingbird
+import SimulcastCore
 
 extension CreatedRoom: ResponseEncodable {}
 extension RoomSummary: ResponseEncodable {}

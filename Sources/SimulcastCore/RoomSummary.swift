@@ -1,0 +1,34 @@
+import SimulcastCore
+
+/// `GET /v1/rooms/{code}`: the room's state and who is in it.
+public struct RoomSummary: Codable, Hashable, Sendable {
+    public struct Listener: Codable, Hashable, Sendable {
+        public var connectionId: String
+        public var service: MusicService
+        public var storefront: String
+        public var trackId: String?
+        public var syncErrorMs: Double?
+
+        public init(connectionId: String, service: MusicService, storefront: String, trackId: String?, syncErrorMs: Double?) {
+            self.connectionId = connectionId
+            self.service = service
+            self.storefront = storefront
+            self.trackId = trackId
+            self.syncErrorMs = syncErrorMs
+        }
+    }
+
+    public var code: String
+    public var createdAt: Int64
+    public var serverTime: Int64
+    public var state: RoomState
+    public var listeners: [Listener]
+
+    public init(code: String, createdAt: Int64, serverTime: Int64, state: RoomState, listeners: [Listener]) {
+        self.code = code
+        self.createdAt = createdAt
+        self.serverTime = serverTime
+        self.state = state
+        self.listeners = listeners
+    }
+}

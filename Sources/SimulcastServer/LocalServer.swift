@@ -1,0 +1,58 @@
+import Logging
+import SimulcastCore
+import TrackMatching
+
+/// A server in this process that can be stopped and started again on the same port and
+/// storage: the demo's restart, and the integration tests.
+public actor LocalServer {
+    public typealias StoreFactory = @Sendable () async throws -> any RoomStore
+    let makeStore: StoreFactory
+    let matchmaker: TrackMatchmaker
+    let clock: any LocalClock
+    let logger: Logger
+    private var runner: ServerRunner?
+    private var task: Task<Void, any Error>?
+    public private(set) var port: Int?
+
+    public init(matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"), makeStore: @escaping StoreFactory) {
+        self.makeStore = makeStore
+        self.matchmaker = matchmaker
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public var baseURL: String? { port.map { "http://127.0.0.1:\($0)" } }
+
+    /// Starts serving on loopback and returns the bound port (0 picks a free one).
+    @discardableResult
+    public func start(port requested: Int = 0) async throws -> Int {
+        let store = try await makeStore()
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let runner = ServerRunner(
+            configuration: .init(hostname: "127.0.0.1", port: requested),
+            dependencies: .init(store: store, matchmaker: matchmaker, clock: clock, logger: logger),
+            handleSignals: false
+        ) { bound in
+            continuation.yield(bound)
+            continuation.finish()
+        }
+        self.runner = runner
+        let task = Task { try await runner.run() }
+        self.task = task
+        for await bound in ports {
+            port = bound
+            return bound
+        }
+        // The stream ended without a port: the server failed to start; report why.
+        try await task.value
+        throw StoreError(.failed, "the server stopped before it started listening")
+    }
+
+    /// Stops serving; connections are closed and the store is closed.
+    public func stop() async {
+        await runner?.stop()
+        _ = try? await task?.value
+        runner = nil
+        task = nil
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HummingbirdTesting
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+@Suite struct RESTTests {
+    func withApp(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let dependencies = SimulcastApplication.Dependencies(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger)
+        let (app, _) = SimulcastApplication.build(configuration: .init(port: 0), dependencies: dependencies)
+        try await app.test(.router, body)
+    }
+
+    @Test func createsAndShowsARoom() async throws {
+        try await withApp { client in
+            let created = try await client.execute(uri: "/v1/rooms", method: .post) { response in
+                #expect(response.status == .created)
+                return try JSONDecoder().decode(CreatedRoom.self, from: Data(buffer: response.body))
+            }
+            #expect(RoomCode.normalise(created.code) == created.code)
+            #expect(created.hostToken.count >= 40)
+            #expect(created.webSocketPath == "/v1/rooms/\(created.code)/ws")
+            try await client.execute(uri: "/v1/rooms/\(created.code.lowercased())", method: .get) { response in
+                #expect(response.status == .ok)
+                let summary = try JSONDecoder().decode(RoomSummary.self, from: Data(buffer: response.body))
+                #expect(summary.code == created.code)
+                #expect(summary.state.seq == 0)
+                #expect(summary.state.track == nil)
+                #expect(summary.listeners.isEmpty)
+                // The host token is never shown again.
+                #expect(!String(buffer: response.body).contains(created.hostToken))
+            }
+        }
+    }
+
+    @Test(arguments: ["/v1/rooms/ZZZZZZ", "/v1/rooms/not-a-code"])
+    func unknownRoomsAre404WithAJSONError(uri: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType] == "application/json; charset=utf-8")
+                let body = String(buffer: response.body)
+                #expect(body.contains(#""code":"room_not_found""#))
+            }
+        }
+    }
+
+    @Test func healthAndMetrics() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+            }
+            _ = try await client.execute(uri: "/v1/rooms", method: .post) { _ in }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .ok)
+                let text = String(buffer: response.body)
+                #expect(text.contains("simulcast_rooms_created_total 1"))
+                #expect(text.contains("simulcast_rooms_active 0"))
+                #expect(text.contains(#"simulcast_connections{role="listener"} 0"#))
+            }
+        }
+    }
+}

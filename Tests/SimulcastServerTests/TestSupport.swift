@@ -1,0 +1,80 @@
+import Catalogs
+import Foundation
+import HummingbirdWSClient
+import NIOWebSocket
+import Logging
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import TrackMatching
+
+enum TestSupport {
+    static let appleCatalog = OfflineCatalog(service: .appleMusic, tracks: [
+        Fixtures.appleCestLaVie,
+        TrackMetadata(service: .appleMusic, id: "am-slsp-demo", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"], album: "She Looks So Perfect - EP", durationMs: 191_520),
+        Fixtures.appleSheLooksSoPerfect,
+    ])
+    static let deezerCatalog = OfflineCatalog(service: .deezer, tracks: [
+        TrackMetadata(service: .deezer, id: "dz-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000),
+    ])
+    static let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog], matcher: SeedMatcher())
+
+    static var quietLogger: Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    static func temporaryDatabase() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-test-\(UUID().uuidString).sqlite").path
+    }
+
+    /// Polls `condition` until it holds or `seconds` pass.
+    static func eventually(_ seconds: Double = 10, _ condition: @Sendable () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition()
+    }
+}
+
+/// A bare WebSocket peer for feeding the server raw frames, good or bad.
+struct RawPeer {
+    struct Outcome {
+        var messages: [WireMessage]
+        var closeCode: Int?
+    }
+
+    /// Sends each frame in turn, collecting replies: after each frame it waits until
+    /// `replies[i]` more messages have arrived (or the server closed).
+    static func exchange(port: Int, room: String, frames: [String], replies: [Int]) async throws -> Outcome {
+        let collected = Collected()
+        let close = try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws",
+            configuration: .init(maxFrameSize: 1 << 20),
+            logger: TestSupport.quietLogger
+        ) { inbound, outbound, _ in
+            var iterator = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            for (frame, expected) in zip(frames, replies) {
+                try await outbound.write(.text(frame))
+                for _ in 0..<expected {
+                    guard let message = try await iterator.next() else { return }
+                    if case .text(let text) = message, let decoded = try? WireCodec().decode(text) { await collected.append(decoded) }
+                }
+            }
+        }
+        return Outcome(messages: await collected.messages, closeCode: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) })
+    }
+
+    actor Collected {
+        var messages: [WireMessage] = []
+        func append(_ message: WireMessage) { messages.append(message) }
+    }
+
+    static func hello(_ role: ParticipantRole, room: String, token: String? = nil, service: MusicService? = .appleMusic) -> String {
+        WireCodec().encode(.hello(Wire.Hello(role: role, room: room, hostToken: token, service: role == .listener ? service : nil, storefront: "us")))
+    }
+}
