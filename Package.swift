@@ -10,7 +10,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "simulcast", targets: ["simulcast"]),
-        .executable(name: "simulcast-bench", targets: ["simulcast-bench"]),
         .library(name: "SimulcastCore", targets: ["SimulcastCore"]),
     ],
     dependencies: [
@@ -29,7 +28,7 @@ let package = Package(
         // Turning a source track into a target service's track.
         .target(name: "TrackMatching", dependencies: ["SimulcastCore", "Catalogs"], swiftSettings: strict),
         // Catalog interfaces and their implementations.
-        .target(name: "Catalogs", dependencies: ["SimulcastCore"], resources: [.copy("Resources")], swiftSettings: strict),
+        .target(name: "Catalogs", dependencies: ["SimulcastCore"], swiftSettings: strict),
         .target(
             name: "SimulcastServer",
             dependencies: [
@@ -62,12 +61,7 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "simulcast-bench",
-            dependencies: ["SimulcastCore", "Catalogs", "TrackMatching",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            swiftSettings: strict
-        ),
+        // Test helpers shared by the test targets: a manual clock, small fixtures.
         .target(
             name: "SimulcastTesting",
             dependencies: ["SimulcastCore"],

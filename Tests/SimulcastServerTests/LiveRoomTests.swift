@@ -1,0 +1,138 @@
+import Foundation
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+/// The real server on a loopback port, a host and two listeners on other services, with
+/// clocks that disagree and players that take their time.
+@Suite(.serialized) struct LiveRoomTests {
+    struct Listener {
+        var session: ListenerSession
+        var player: SimulatedPlayer
+    }
+
+    static func listener(baseURL: String, code: String, service: MusicService, clockOffsetMs: Int64, seed: UInt64) -> Listener {
+        let trueClock = SystemClock()
+        let device = SkewedClock(base: trueClock, offsetMicros: clockOffsetMs * 1000, driftPPM: 30)
+        let player = SimulatedPlayer(configuration: .init(startLatencyMs: 100...300, seekLatencyMs: 40...80, driftPPM: 25), trueClock: trueClock, deviceClock: device, seed: seed)
+        let client = RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), clock: device, logger: TestSupport.quietLogger)
+        return Listener(session: ListenerSession(client: client, player: player, policy: .init(service: service, storefront: "us"), logger: TestSupport.quietLogger), player: player)
+    }
+
+    /// Listener's audible position minus the host's, at one true instant.
+    static func error(_ listener: Listener, host: HostSession) async -> Double? {
+        let hostNow = await host.currentPosition()
+        let audible = await listener.player.audible(at: SystemClock().nowMicros())
+        guard audible.playing else { return nil }
+        return audible.positionMs - hostNow.positionMs
+    }
+
+    @Test func aHostAndTwoListenersOnOtherServices() async throws {
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let port = try await server.start()
+        let baseURL = "http://127.0.0.1:\(port)"
+        let room = try await RoomsAPI(baseURL: baseURL).createRoom()
+        let hostClock = SkewedClock(base: SystemClock(), offsetMicros: -400_000, driftPPM: -20)
+        let host = HostSession(client: RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: hostClock, logger: TestSupport.quietLogger))
+        let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 2_500, seed: 1)
+        let deezer = Self.listener(baseURL: baseURL, code: room.code, service: .deezer, clockOffsetMs: -1_300, seed: 2)
+        let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }, Task { try await deezer.session.run() }]
+        defer { tasks.forEach { $0.cancel() } }
+        #expect(await TestSupport.eventually {
+            let appleConnected = await apple.session.status().connected
+            let deezerConnected = await deezer.session.status().connected
+            return appleConnected && deezerConnected
+        })
+        try await Task.sleep(for: .milliseconds(500))
+
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
+        // Both load their own service's recording and settle within 40 ms of the host.
+        #expect(await TestSupport.eventually { await apple.player.audible(at: SystemClock().nowMicros()).trackId == "298026101" })
+        #expect(await TestSupport.eventually { await deezer.player.audible(at: SystemClock().nowMicros()).trackId == "dz-cest" })
+        try await Task.sleep(for: .seconds(2.5))
+        for listener in [apple, deezer] {
+            let error = try #require(await Self.error(listener, host: host))
+            #expect(abs(error) < 40, "sync error \(error) ms")
+        }
+
+        // Pause: both stop where the host stopped.
+        try await host.apply(PlaybackEvent(event: .pause))
+        #expect(await TestSupport.eventually(3) { await !apple.player.audible(at: SystemClock().nowMicros()).playing })
+        #expect(await TestSupport.eventually(3) { await !deezer.player.audible(at: SystemClock().nowMicros()).playing })
+
+        // Resume and seek: back in sync at the new place.
+        try await host.apply(PlaybackEvent(event: .resume))
+        try await host.apply(PlaybackEvent(event: .seek, positionMs: 100_000))
+        try await Task.sleep(for: .seconds(2))
+        let afterSeek = try #require(await Self.error(apple, host: host))
+        #expect(abs(afterSeek) < 40, "after seek: \(afterSeek) ms")
+
+        // Skip to the queued track: Apple has it (the album version, not the demo); Deezer says why not.
+        try await host.apply(PlaybackEvent(event: .skip))
+        #expect(await TestSupport.eventually { await apple.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleSheLooksSoPerfect.id })
+        #expect(await TestSupport.eventually {
+            if case .noMatch = await deezer.session.status().follow { return true }
+            return false
+        })
+        #expect(await deezer.player.audible(at: SystemClock().nowMicros()).trackId == nil)
+
+        // The server knows both listeners and what they report.
+        let summary = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
+        #expect(Set(summary.listeners.map(\.service)) == [.appleMusic, .deezer])
+        #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.method == "seed:title+album")
+        tasks.forEach { $0.cancel() }
+        await server.stop()
+    }
+
+    @Test func roomsSurviveARestartAndClientsReconnectByThemselves() async throws {
+        let database = TestSupport.temporaryDatabase()
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) {
+            try await SQLiteRoomStore.open(path: database)
+        }
+        let port = try await server.start()
+        let baseURL = "http://127.0.0.1:\(port)"
+        let room = try await RoomsAPI(baseURL: baseURL).createRoom()
+        let host = HostSession(client: RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 700, seed: 3)
+        let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }]
+        defer { tasks.forEach { $0.cancel() } }
+        #expect(await TestSupport.eventually { await apple.session.status().connected })
+        try await Task.sleep(for: .milliseconds(500))
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
+        #expect(await TestSupport.eventually {
+            let audible = await apple.player.audible(at: SystemClock().nowMicros())
+            return audible.trackId == "298026101" && audible.playing
+        })
+        let before = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
+
+        await server.stop()
+        #expect(await TestSupport.eventually { await !apple.session.status().connected })
+        // The listener keeps playing through the outage.
+        let duringOutage = await apple.player.audible(at: SystemClock().nowMicros())
+        let followDuringOutage = await apple.session.status().follow
+        #expect(duringOutage.playing, "\(duringOutage) \(followDuringOutage)")
+
+        try await server.start(port: port)
+        #expect(await TestSupport.eventually { await apple.session.status().connected })
+        let after = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
+        #expect(after.state.track == before.state.track)
+        #expect(after.state.anchor == before.state.anchor)
+        #expect(after.state.seq > before.state.seq)
+        // The host came back too, and a listener joining now gets the state at once.
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: baseURL).room(code: room.code))?.state.hostConnected == true })
+        let latecomer = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: -200, seed: 4)
+        let late = Task { try await latecomer.session.run() }
+        defer { late.cancel() }
+        #expect(await TestSupport.eventually { await latecomer.player.audible(at: SystemClock().nowMicros()).trackId == "298026101" })
+        try await Task.sleep(for: .seconds(2.5))
+        for listener in [apple, latecomer] {
+            let error = try #require(await Self.error(listener, host: host))
+            #expect(abs(error) < 40, "sync error \(error) ms")
+        }
+        tasks.forEach { $0.cancel() }
+        late.cancel()
+        await server.stop()
+    }
+}
