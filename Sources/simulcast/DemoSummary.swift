@@ -19,6 +19,20 @@ struct DemoSummary: Codable, Sendable {
         /// Share of those samples with the listener on the matched track.
         var followingRatio: Double?
         var syncErrorMs: ErrorStats?
+
+        // `matchedId` and `syncErrorMs` are always present, as null when absent: readers test them.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(sourceTitle, forKey: .sourceTitle)
+            try container.encode(sourceArtist, forKey: .sourceArtist)
+            try container.encode(matchedId, forKey: .matchedId)
+            try container.encodeIfPresent(matchedTitle, forKey: .matchedTitle)
+            try container.encodeIfPresent(matchMethod, forKey: .matchMethod)
+            try container.encodeIfPresent(reason, forKey: .reason)
+            try container.encode(samples, forKey: .samples)
+            try container.encodeIfPresent(followingRatio, forKey: .followingRatio)
+            try container.encode(syncErrorMs, forKey: .syncErrorMs)
+        }
     }
 
     struct ErrorStats: Codable, Sendable {

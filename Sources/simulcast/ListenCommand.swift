@@ -58,7 +58,10 @@ struct ListenCommand: AsyncParsableCommand {
         let statusLine = StatusLine()
         let driver: any PlayerDriver
         if player == "print" {
-            driver = PrintPlayer(service: service, clock: clock) { line in print(line) }
+            driver = PrintPlayer(service: service, clock: clock) { line in
+                // Unbuffered, so a pipe sees each instruction the moment it is due.
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
         } else {
             let drift = driftPpm ?? Double.random(in: -50...50)
             let configuration = SimulatedPlayer.Configuration(
@@ -77,7 +80,7 @@ struct ListenCommand: AsyncParsableCommand {
                     while !Task.isCancelled {
                         try await Task.sleep(for: .milliseconds(250))
                         let status = await session.status()
-                        if showStatus { statusLine.show(StatusLine.describe(status, service: service)) }
+                        if showStatus { statusLine.show(status, service: service) }
                     }
                 }
                 try await group.next()

@@ -8,6 +8,11 @@ final class StatusLine: @unchecked Sendable {
     private var last = ""
     private let lock = NSLock()
 
+    /// Shows a listener's status: live figures on a terminal, only changes of state on a pipe.
+    func show(_ status: ListenerStatus, service: MusicService) {
+        show(Self.describe(status, service: service, stable: !isTerminal))
+    }
+
     func show(_ text: String) {
         lock.lock()
         defer { lock.unlock() }
