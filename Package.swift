@@ -28,7 +28,16 @@ let package = Package(
         // Turning a source track into a target service's track.
         .target(name: "TrackMatching", dependencies: ["SimulcastCore", "Catalogs"], swiftSettings: strict),
         // Catalog interfaces and their implementations.
-        .target(name: "Catalogs", dependencies: ["SimulcastCore"], swiftSettings: strict),
+        .target(
+            name: "Catalogs",
+            dependencies: [
+                "SimulcastCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .target(
             name: "SimulcastServer",
             dependencies: [
@@ -64,11 +73,21 @@ let package = Package(
         // Test helpers shared by the test targets: a manual clock, small fixtures.
         .target(
             name: "SimulcastTesting",
-            dependencies: ["SimulcastCore"],
+            dependencies: [
+                "SimulcastCore", "Catalogs",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs"], swiftSettings: strict),
+        .testTarget(
+            name: "CatalogsTests",
+            dependencies: ["Catalogs", "SimulcastTesting", .product(name: "Crypto", package: "swift-crypto")],
+            resources: [.copy("Recorded")],
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SimulcastServerTests",
             dependencies: [

@@ -4,6 +4,16 @@ import Foundation
 /// time is read, so tests and the simulator can run on a manual clock.
 public protocol LocalClock: Sendable {
     func nowMicros() -> Int64
+    /// Suspends until the clock reads `deadline`. Real clocks sleep; a manual clock waits
+    /// until a test moves it, so paced code runs in virtual time.
+    func sleep(untilMicros deadline: Int64) async throws
+}
+
+extension LocalClock {
+    public func sleep(untilMicros deadline: Int64) async throws {
+        let remaining = deadline - nowMicros()
+        if remaining > 0 { try await Task.sleep(for: .microseconds(remaining)) }
+    }
 }
 
 /// Wall-clock time that never goes backwards within a process: the wall clock is read once,

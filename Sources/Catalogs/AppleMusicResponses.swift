@@ -1,0 +1,41 @@
+import SimulcastCore
+
+/// Apple Music API bodies: resources in `data`, search results under `results.songs`.
+struct AppleMusicSongsResponse: Decodable, Sendable {
+    var data: [AppleMusicSong]
+    var next: String?
+}
+
+struct AppleMusicSearchResponse: Decodable, Sendable {
+    struct Results: Decodable, Sendable {
+        var songs: AppleMusicSongsResponse?
+    }
+    var results: Results
+}
+
+struct AppleMusicSong: Decodable, Sendable {
+    struct Attributes: Decodable, Sendable {
+        var name: String
+        var artistName: String
+        var albumName: String?
+        var durationInMillis: Int?
+        var isrc: String?
+        var trackNumber: Int?
+        var discNumber: Int?
+        var contentRating: String?
+        var releaseDate: String?
+    }
+
+    var id: String
+    var type: String
+    var attributes: Attributes?
+
+    var track: TrackMetadata? {
+        guard let attributes else { return nil }
+        return TrackMetadata(
+            service: .appleMusic, id: id, title: attributes.name, artists: [attributes.artistName], album: attributes.albumName,
+            durationMs: attributes.durationInMillis, isrc: attributes.isrc, trackNumber: attributes.trackNumber, discNumber: attributes.discNumber,
+            explicit: attributes.contentRating.map { $0 == "explicit" }, releaseDate: attributes.releaseDate
+        )
+    }
+}

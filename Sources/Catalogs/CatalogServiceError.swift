@@ -1,0 +1,55 @@
+import SimulcastCore
+
+/// What went wrong talking to a music service, typed so callers can react (wait, re-auth,
+/// give up). Descriptions name the service and the problem, never a token, key or body.
+public enum CatalogServiceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// 401: the token is missing, expired or wrong.
+    case unauthorized(MusicService)
+    /// 403: the credentials are valid but not allowed this (or, for iTunes, rate limited).
+    case forbidden(MusicService)
+    /// 429 (or Deezer's QUOTA error): try again after this many seconds, if said.
+    case rateLimited(MusicService, retryAfterSeconds: Double?)
+    /// The service says the thing asked for does not exist (Deezer's DATA_NOT_FOUND, a 404).
+    case notFound(MusicService)
+    /// A 5xx, or another status the client does not expect.
+    case unexpectedStatus(MusicService, status: Int)
+    /// A body that is not the documented format.
+    case malformedResponse(MusicService, detail: String)
+    /// The service could not be reached.
+    case unreachable(MusicService, detail: String)
+    /// The client is not set up for this (no key, no client id).
+    case notConfigured(MusicService, detail: String)
+    /// An error object in the body (Deezer) that is none of the above.
+    case serviceError(MusicService, code: Int, type: String)
+
+    public var service: MusicService {
+        switch self {
+        case .unauthorized(let s), .forbidden(let s), .rateLimited(let s, _), .notFound(let s), .unexpectedStatus(let s, _),
+            .malformedResponse(let s, _), .unreachable(let s, _), .notConfigured(let s, _), .serviceError(let s, _, _):
+            s
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unauthorized(let s): "\(s): not authorised (token missing, expired or wrong)"
+        case .forbidden(let s): "\(s): forbidden"
+        case .rateLimited(let s, let after): "\(s): rate limited" + (after.map { ", retry after \(Int($0.rounded(.up))) s" } ?? "")
+        case .notFound(let s): "\(s): not found"
+        case .unexpectedStatus(let s, let status): "\(s): unexpected HTTP status \(status)"
+        case .malformedResponse(let s, let detail): "\(s): unreadable response (\(detail))"
+        case .unreachable(let s, let detail): "\(s): cannot be reached (\(detail))"
+        case .notConfigured(let s, let detail): "\(s): not configured: \(detail)"
+        case .serviceError(let s, let code, let type): "\(s): error \(code) \(type)"
+        }
+    }
+
+    /// Whether trying the same request again later may succeed.
+    public var isTransient: Bool {
+        switch self {
+        case .rateLimited, .unreachable: true
+        case .unexpectedStatus(_, let status): status >= 500
+        default: false
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import SimulcastCore
+
+enum CatalogURL {
+    /// base + path + percent-encoded query, or an error naming the bad base URL.
+    static func make(_ base: String, path: String, query: [(String, String)] = []) throws -> String {
+        var trimmed = base
+        while trimmed.hasSuffix("/") { trimmed.removeLast() }
+        guard var components = URLComponents(string: trimmed + path), components.scheme != nil else {
+            throw CatalogServiceError.notConfigured(MusicService(rawValue: "catalog"), detail: "\"\(base)\" is not a base URL")
+        }
+        if !query.isEmpty {
+            components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+            // `+` is a space to these APIs unless escaped.
+            components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        }
+        guard let url = components.string else { throw CatalogServiceError.notConfigured(MusicService(rawValue: "catalog"), detail: "cannot build a URL") }
+        return url
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import SimulcastCore
+
+/// The Deezer public API (no key): track by ISRC, search with `artist:"…" track:"…"`,
+/// track by id. Errors arrive as HTTP 200 with an `error` object: QUOTA (code 4) waits and
+/// retries, DATA_NOT_FOUND (800) means "no such track". Paced to 50 requests per 5 s.
+public struct DeezerClient: Catalog {
+    public let service = MusicService.deezer
+    let baseURL: String
+    let http: ServiceHTTPClient
+    let pacer: RequestPacer
+    let clock: any LocalClock
+
+    public init(baseURL: String = "https://api.deezer.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.deezer")) {
+        self.baseURL = baseURL
+        self.clock = clock
+        self.pacer = .deezer(clock: clock)
+        self.http = ServiceHTTPClient(service: .deezer, transport: transport, pacer: pacer, clock: clock, logger: logger)
+    }
+
+    public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
+        try await searchTracks(query: term, storefront: storefront, limit: limit)
+    }
+
+    /// The advanced search: `artist:"…" track:"…"`.
+    public func search(artist: String, title: String, storefront: String, limit: Int = 25) async throws -> [TrackMetadata] {
+        try await searchTracks(query: "artist:\"\(Self.quoteless(artist))\" track:\"\(Self.quoteless(title))\"", storefront: storefront, limit: limit)
+    }
+
+    public func track(id: String, storefront: String) async throws -> TrackMetadata? {
+        guard let object: DeezerTrackObject = try await get("/track/\(FormEncoding.escape(id))", query: []) else { return nil }
+        return object.track(in: storefront)
+    }
+
+    public func track(isrc: String, storefront: String) async throws -> TrackMetadata? {
+        guard let object: DeezerTrackObject = try await get("/track/isrc:\(FormEncoding.escape(isrc))", query: []) else { return nil }
+        return object.track(in: storefront)
+    }
+
+    private func searchTracks(query: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
+        guard let response: DeezerSearchResponse = try await get("/search", query: [("q", query), ("limit", String(min(max(limit, 1), 100)))]) else { return [] }
+        return response.data.compactMap { $0.track(in: storefront) }
+    }
+
+    /// Nil for DATA_NOT_FOUND; QUOTA waits five seconds and tries again (three times).
+    private func get<T: Decodable>(_ path: String, query: [(String, String)]) async throws -> T? {
+        let url = try CatalogURL.make(baseURL, path: path, query: query)
+        for attempt in 1...3 {
+            let response = try await http.send(TransportRequest(url: url))
+            try http.check(response)
+            if let envelope = try? JSONDecoder().decode(DeezerErrorEnvelope.self, from: response.body) {
+                switch envelope.error.code {
+                case 800: return nil
+                case 4:
+                    let until = clock.nowMicros() + 5_000_000
+                    await pacer.holdOff(until: until)
+                    if attempt == 3 { throw CatalogServiceError.rateLimited(.deezer, retryAfterSeconds: 5) }
+                    continue
+                default:
+                    throw CatalogServiceError.serviceError(.deezer, code: envelope.error.code ?? -1, type: envelope.error.type ?? "unknown")
+                }
+            }
+            return try http.decode(T.self, from: response)
+        }
+        throw CatalogServiceError.rateLimited(.deezer, retryAfterSeconds: 5)
+    }
+
+    static func quoteless(_ text: String) -> String { text.replacingOccurrences(of: "\"", with: " ") }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The one thing catalog clients need from the network: send a request, get the answer.
+/// Live: AsyncHTTPClient. Tests point the same clients at loopback fake servers.
+public protocol HTTPTransport: Sendable {
+    func send(_ request: TransportRequest) async throws -> TransportResponse
+}
+
+public struct TransportRequest: Sendable {
+    public var method: String
+    public var url: String
+    public var headers: [(String, String)]
+    public var body: Data?
+
+    public init(method: String = "GET", url: String, headers: [(String, String)] = [], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+public struct TransportResponse: Sendable {
+    public var status: Int
+    /// Header names in lower case.
+    public var headers: [String: String]
+    public var body: Data
+
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+        self.status = status
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        self.body = body
+    }
+}

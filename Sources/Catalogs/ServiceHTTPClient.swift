@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import SimulcastCore
+
+/// What every catalog client shares: pacing, retries with backoff, typed errors, logging
+/// that shows paths and statuses but never headers (where tokens travel) or bodies.
+public struct ServiceHTTPClient: Sendable {
+    public let service: MusicService
+    let transport: any HTTPTransport
+    let pacer: RequestPacer?
+    let retry: RetryPolicy
+    let clock: any LocalClock
+    let logger: Logger
+
+    public init(service: MusicService, transport: any HTTPTransport, pacer: RequestPacer?, retry: RetryPolicy = RetryPolicy(), clock: any LocalClock = SystemClock(), logger: Logger) {
+        self.service = service
+        self.transport = transport
+        self.pacer = pacer
+        self.retry = retry
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Sends with pacing and retries; returns the final response (any status) or throws
+    /// `unreachable` / `rateLimited` when every attempt failed.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        var attempt = 0
+        while true {
+            attempt += 1
+            try await pacer?.acquire()
+            let response: TransportResponse
+            do {
+                response = try await transport.send(request)
+            } catch {
+                logger.warning("request failed", metadata: ["service": "\(service)", "path": "\(Self.path(of: request.url))", "attempt": "\(attempt)"])
+                guard attempt < retry.maximumAttempts else {
+                    throw CatalogServiceError.unreachable(service, detail: Self.shortDescription(of: error))
+                }
+                try await wait(retry.delay(afterAttempt: attempt, retryAfter: nil, jitter: Double.random(in: 0...1)))
+                continue
+            }
+            logger.debug("response", metadata: ["service": "\(service)", "path": "\(Self.path(of: request.url))", "status": "\(response.status)"])
+            guard retry.shouldRetry(status: response.status) else { return response }
+            let retryAfter = RetryPolicy.retryAfterSeconds(response.headers["retry-after"])
+            if let retryAfter, response.status == 429 || response.status == 403 {
+                await pacer?.holdOff(until: clock.nowMicros() + Int64(retryAfter * 1_000_000))
+            }
+            guard attempt < retry.maximumAttempts else {
+                if response.status == 429 { throw CatalogServiceError.rateLimited(service, retryAfterSeconds: retryAfter) }
+                return response
+            }
+            logger.notice("retrying", metadata: ["service": "\(service)", "status": "\(response.status)", "attempt": "\(attempt)"])
+            try await wait(retry.delay(afterAttempt: attempt, retryAfter: retryAfter, jitter: Double.random(in: 0...1)))
+        }
+    }
+
+    /// Decodes a JSON body, mapping failure to a typed error that names the field, not the value.
+    public func decode<T: Decodable>(_ type: T.Type, from response: TransportResponse) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: response.body)
+        } catch let error as DecodingError {
+            throw CatalogServiceError.malformedResponse(service, detail: Self.describe(error))
+        } catch {
+            throw CatalogServiceError.malformedResponse(service, detail: "not JSON")
+        }
+    }
+
+    /// Maps the usual error statuses; returns normally for 2xx.
+    public func check(_ response: TransportResponse) throws {
+        switch response.status {
+        case 200..<300: return
+        case 401: throw CatalogServiceError.unauthorized(service)
+        case 403: throw CatalogServiceError.forbidden(service)
+        case 404: throw CatalogServiceError.notFound(service)
+        case 429: throw CatalogServiceError.rateLimited(service, retryAfterSeconds: RetryPolicy.retryAfterSeconds(response.headers["retry-after"]))
+        default: throw CatalogServiceError.unexpectedStatus(service, status: response.status)
+        }
+    }
+
+    private func wait(_ seconds: Double) async throws {
+        try await clock.sleep(untilMicros: clock.nowMicros() + Int64(seconds * 1_000_000))
+    }
+
+    static func path(of url: String) -> String {
+        guard let components = URLComponents(string: url) else { return "?" }
+        return components.path
+    }
+
+    static func shortDescription(of error: any Error) -> String {
+        let text = String(describing: error)
+        return text.count > 120 ? String(text.prefix(120)) + "…" : text
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing \(path(context).isEmpty ? "" : path(context) + ".")\(key.stringValue)"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "wrong type at \(path(context))"
+        case .dataCorrupted(let context): return context.codingPath.isEmpty ? "not JSON" : "invalid value at \(path(context))"
+        @unknown default: return "invalid"
+        }
+    }
+}

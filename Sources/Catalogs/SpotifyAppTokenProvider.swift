@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+import SimulcastCore
+
+/// An app token from the client-credentials flow, for catalog calls (no user involved).
+public actor SpotifyAppTokenProvider {
+    let clientId: String
+    let clientSecret: String
+    let accountsURL: String
+    let http: ServiceHTTPClient
+    let clock: any LocalClock
+    private var current: (token: String, expiresAt: Int64)?
+
+    public init(clientId: String, clientSecret: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")) {
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+        self.accountsURL = accountsURL
+        self.clock = clock
+        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, clock: clock, logger: logger)
+    }
+
+    public func token() async throws -> String {
+        let now = clock.nowMicros()
+        if let current, current.expiresAt - 60_000_000 > now { return current.token }
+        let basic = Data("\(clientId):\(clientSecret)".utf8).base64EncodedString()
+        let request = TransportRequest(
+            method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
+            headers: [("Authorization", "Basic \(basic)"), ("Content-Type", "application/x-www-form-urlencoded")],
+            body: FormEncoding.encode([("grant_type", "client_credentials")])
+        )
+        let response = try await http.send(request)
+        if response.status == 400 || response.status == 401 { throw CatalogServiceError.unauthorized(.spotify) }
+        try http.check(response)
+        let decoded = try http.decode(SpotifyTokenResponse.self, from: response)
+        current = (decoded.access_token, now + Int64(decoded.expires_in) * 1_000_000)
+        return decoded.access_token
+    }
+
+    public func invalidate() { current = nil }
+}

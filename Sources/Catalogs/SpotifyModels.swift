@@ -1,0 +1,78 @@
+import SimulcastCore
+
+/// Spotify Web API objects, as far as Simulcast reads them.
+public struct SpotifyTrackObject: Decodable, Sendable {
+    public struct Artist: Decodable, Sendable { public var id: String?; public var name: String }
+    public struct Album: Decodable, Sendable {
+        public var id: String?
+        public var name: String
+        public var release_date: String?
+        public var external_ids: [String: String]?
+    }
+
+    public var id: String?
+    public var name: String
+    public var artists: [Artist]
+    public var album: Album?
+    public var duration_ms: Int?
+    public var explicit: Bool?
+    public var external_ids: [String: String]?
+    public var track_number: Int?
+    public var disc_number: Int?
+    public var is_local: Bool?
+    public var is_playable: Bool?
+
+    public var track: TrackMetadata? {
+        guard let id else { return nil }  // local files have no id
+        return TrackMetadata(
+            service: .spotify, id: id, title: name, artists: artists.map(\.name), album: album?.name, durationMs: duration_ms,
+            isrc: external_ids?["isrc"], albumUPC: album?.external_ids?["upc"], trackNumber: track_number, discNumber: disc_number,
+            explicit: explicit, releaseDate: album?.release_date
+        )
+    }
+}
+
+public struct SpotifyAlbumObject: Decodable, Sendable {
+    public var id: String
+    public var name: String
+    public var external_ids: [String: String]?
+    public var release_date: String?
+
+    public var upc: String? { external_ids?["upc"] }
+}
+
+struct SpotifySearchResponse: Decodable, Sendable {
+    struct Page: Decodable, Sendable {
+        var items: [SpotifyTrackObject]
+        var next: String?
+        var total: Int?
+    }
+    var tracks: Page?
+}
+
+/// `GET /v1/me/player/currently-playing`.
+public struct SpotifyCurrentlyPlaying: Decodable, Sendable {
+    /// When the state last changed (not when it was fetched): do not use it as a clock.
+    public var timestamp: Int64?
+    public var progress_ms: Int?
+    public var is_playing: Bool
+    public var item: SpotifyTrackObject?
+    /// track, episode, ad or unknown.
+    public var currently_playing_type: String?
+
+    public var isAdvert: Bool { currently_playing_type == "ad" }
+}
+
+/// `GET /v1/me/player/queue`.
+public struct SpotifyQueue: Decodable, Sendable {
+    public var currently_playing: SpotifyTrackObject?
+    public var queue: [SpotifyTrackObject]
+}
+
+struct SpotifyTokenResponse: Decodable, Sendable {
+    var access_token: String
+    var token_type: String
+    var expires_in: Int
+    var refresh_token: String?
+    var scope: String?
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Logging
+import SimulcastCore
+
+/// A user's access token, kept fresh with the refresh token; a rotated refresh token is
+/// saved back to the store.
+public actor SpotifyUserTokenProvider {
+    let clientId: String
+    let accountsURL: String
+    let store: SpotifyRefreshTokenStore?
+    let http: ServiceHTTPClient
+    let clock: any LocalClock
+    private var refreshToken: String
+    private var current: (token: String, expiresAt: Int64)?
+
+    public init(clientId: String, refreshToken: String, store: SpotifyRefreshTokenStore?, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")) {
+        self.clientId = clientId
+        self.refreshToken = refreshToken
+        self.store = store
+        self.accountsURL = accountsURL
+        self.clock = clock
+        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, clock: clock, logger: logger)
+    }
+
+    /// The saved login, if `simulcast login spotify` was run.
+    public static func fromStore(_ store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), logger: Logger = Logger(label: "simulcast.spotify")) throws -> SpotifyUserTokenProvider {
+        guard let saved = try store.load() else {
+            throw CatalogServiceError.notConfigured(.spotify, detail: "not logged in; run `simulcast login spotify --client-id YOUR_CLIENT_ID`")
+        }
+        return SpotifyUserTokenProvider(clientId: saved.clientId, refreshToken: saved.refreshToken, store: store, accountsURL: accountsURL, transport: transport, logger: logger)
+    }
+
+    public func token() async throws -> String {
+        let now = clock.nowMicros()
+        if let current, current.expiresAt - 60_000_000 > now { return current.token }
+        let request = TransportRequest(
+            method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
+            headers: [("Content-Type", "application/x-www-form-urlencoded")],
+            body: FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientId)])
+        )
+        let response = try await http.send(request)
+        if response.status == 400 || response.status == 401 {
+            throw CatalogServiceError.notConfigured(.spotify, detail: "the saved login was refused; run `simulcast login spotify` again")
+        }
+        try http.check(response)
+        let decoded = try http.decode(SpotifyTokenResponse.self, from: response)
+        if let rotated = decoded.refresh_token, rotated != refreshToken {
+            refreshToken = rotated
+            try store?.save(.init(clientId: clientId, refreshToken: rotated))
+        }
+        current = (decoded.access_token, now + Int64(decoded.expires_in) * 1_000_000)
+        return decoded.access_token
+    }
+
+    public func invalidate() { current = nil }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import SimulcastCore
+
+/// The iTunes Search API as it answers: `search` and `lookup` (by id, by album UPC) in its
+/// own result format; rate limits as 403 with an empty body, like the real one.
+public enum FakeITunes {
+    /// Album UPC -> track ids on it (in order), for `lookup?upc=`.
+    public static func router(state: FakeServiceState, albums: [String: (collectionId: Int, name: String, artist: String, trackIds: [String])] = [:]) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/search") { request, _ -> Response in
+            let query = FakeRequest.query(request)
+            if let fault = await state.arrive(path: "/search", query: query, authorization: nil) { return respond(fault) }
+            let limit = Int(query["limit"] ?? "50") ?? 50
+            var found = await state.search(query["term"] ?? "", storefront: query["country"])
+            if query["attribute"] == "songTerm" {
+                let wanted = FakeSearch.terms(query["term"] ?? "")
+                found = found.filter { Set(FakeSearch.terms($0.title)).isSuperset(of: wanted) }
+            }
+            return results(Array(found.prefix(limit)).map(songResult))
+        }
+        router.get("/lookup") { request, _ -> Response in
+            let query = FakeRequest.query(request)
+            if let fault = await state.arrive(path: "/lookup", query: query, authorization: nil) { return respond(fault) }
+            let tracks = await state.tracks
+            if let upc = query["upc"] {
+                guard let album = albums[upc] else { return results([]) }
+                let collection: [String: Any] = ["wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name, "artistName": album.artist]
+                let songs = album.trackIds.compactMap { id in tracks.first { $0.id == id } }.map(songResult)
+                return results([collection] + songs)
+            }
+            let ids = (query["id"] ?? "").split(separator: ",").map(String.init)
+            var available: [TrackMetadata] = []
+            for track in tracks where ids.contains(track.id) {
+                if await state.available(track, in: query["country"]) { available.append(track) }
+            }
+            return results(available.map(songResult))
+        }
+        return router
+    }
+
+    static func results(_ items: [[String: Any]]) -> Response {
+        FakeServiceServer.json(["resultCount": items.count, "results": items])
+    }
+
+    static func songResult(_ track: TrackMetadata) -> [String: Any] {
+        var result: [String: Any] = [
+            "wrapperType": "track", "kind": "song", "trackId": Int(track.id) ?? 0, "trackName": track.title,
+            "artistName": track.artists.joined(separator: " & "), "trackCensoredName": track.title,
+            "trackExplicitness": track.explicit == true ? "explicit" : "notExplicit", "country": "USA", "currency": "USD", "isStreamable": true,
+        ]
+        if let album = track.album { result["collectionName"] = album }
+        if let duration = track.durationMs { result["trackTimeMillis"] = duration }
+        if let number = track.trackNumber { result["trackNumber"] = number }
+        if let disc = track.discNumber { result["discNumber"] = disc }
+        if let date = track.releaseDate { result["releaseDate"] = date + "T12:00:00Z" }
+        return result
+    }
+
+    static func respond(_ fault: FakeFault) -> Response {
+        switch fault {
+        case .status(let status, let retryAfter):
+            var headers: HTTPFields = [:]
+            if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+            return Response(status: .init(code: status), headers: headers)
+        case .malformedBody: return FakeServiceServer.text("<html>Service Unavailable</html>", status: .ok, contentType: "text/html")
+        case .deezerError: return FakeServiceServer.json(["resultCount": "lots"])
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import SimulcastCore
+
+/// What a fake service holds: its catalog, the faults to answer next, and a log of the
+/// requests it saw (path, query, the Authorization header, the time on the test's clock).
+public actor FakeServiceState {
+    public struct Seen: Sendable {
+        public var path: String
+        public var query: [String: String]
+        public var authorization: String?
+        public var atMicros: Int64
+    }
+
+    public private(set) var tracks: [TrackMetadata]
+    /// Storefronts a track id is missing from.
+    public var unavailable: [String: Set<String>] = [:]
+    private var faults: [FakeFault] = []
+    public private(set) var seen: [Seen] = []
+    let clock: (any LocalClock)?
+
+    public init(tracks: [TrackMetadata], clock: (any LocalClock)? = nil) {
+        self.tracks = tracks
+        self.clock = clock
+    }
+
+    public func failNext(_ fault: FakeFault, times: Int = 1) {
+        faults.append(contentsOf: Array(repeating: fault, count: times))
+    }
+
+    public func markUnavailable(_ id: String, in storefront: String) {
+        unavailable[id, default: []].insert(storefront.lowercased())
+    }
+
+    public func clearSeen() { seen = [] }
+
+    /// Records a request and returns the fault to answer it with, if any.
+    func arrive(path: String, query: [String: String], authorization: String?) -> FakeFault? {
+        seen.append(Seen(path: path, query: query, authorization: authorization, atMicros: clock?.nowMicros() ?? 0))
+        return faults.isEmpty ? nil : faults.removeFirst()
+    }
+
+    func available(_ track: TrackMetadata, in storefront: String?) -> Bool {
+        guard let storefront else { return true }
+        return !(unavailable[track.id]?.contains(storefront.lowercased()) ?? false)
+    }
+
+    /// iTunes-like matching: every term of the query in the title, artists or album.
+    func search(_ term: String, storefront: String?) -> [TrackMetadata] {
+        let wanted = FakeSearch.terms(term)
+        guard !wanted.isEmpty else { return [] }
+        return tracks.filter { track in
+            let haystack = Set(FakeSearch.terms(([track.title] + track.artists + [track.album ?? ""]).joined(separator: " ")))
+            return available(track, in: storefront) && wanted.allSatisfy(haystack.contains)
+        }
+    }
+}

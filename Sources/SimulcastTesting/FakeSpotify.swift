@@ -1,0 +1,205 @@
+import Crypto
+import Foundation
+import Hummingbird
+import SimulcastCore
+
+/// The Spotify accounts service and Web API: client-credentials and PKCE tokens (the
+/// authorize page approves at once and redirects, as if the user clicked "Agree"), tracks,
+/// albums, search (limit 10 at most, as for development-mode apps), the player.
+public actor FakeSpotifyAccounts {
+    public let clientId: String
+    public let clientSecret: String
+    private var codes: [String: (challenge: String, redirectURI: String)] = [:]
+    private var refreshTokens: Set<String> = []
+    private var accessTokens: Set<String> = []
+    private var counter = 0
+    public private(set) var issuedAccessTokens: [String] = []
+
+    public init(clientId: String, clientSecret: String) {
+        self.clientId = clientId
+        self.clientSecret = clientSecret
+    }
+
+    func newToken(_ prefix: String) -> String {
+        counter += 1
+        return "\(prefix)-\(counter)-\(UUID().uuidString)"
+    }
+
+    func issueAccess() -> String {
+        let token = newToken("access")
+        accessTokens.insert(token)
+        issuedAccessTokens.append(token)
+        return token
+    }
+
+    func authorize(challenge: String, redirectURI: String) -> String {
+        let code = newToken("code")
+        codes[code] = (challenge, redirectURI)
+        return code
+    }
+
+    func redeem(code: String, verifier: String, redirectURI: String) -> (access: String, refresh: String)? {
+        guard let entry = codes.removeValue(forKey: code), entry.redirectURI == redirectURI,
+            Base64URLEncoding.encode(Data(SHA256.hash(data: Data(verifier.utf8)))) == entry.challenge
+        else { return nil }
+        let refresh = newToken("refresh")
+        refreshTokens.insert(refresh)
+        return (issueAccess(), refresh)
+    }
+
+    /// Rotates the refresh token, as Spotify does for PKCE clients.
+    func refresh(_ token: String) -> (access: String, refresh: String)? {
+        guard refreshTokens.remove(token) != nil else { return nil }
+        let next = newToken("refresh")
+        refreshTokens.insert(next)
+        return (issueAccess(), next)
+    }
+
+    /// Makes every access token issued so far expire (the next API call gets 401).
+    public func expireAccessTokens() { accessTokens.removeAll() }
+
+    func isValid(_ authorization: String?) -> Bool {
+        guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
+        return accessTokens.contains(String(authorization.dropFirst(7)))
+    }
+}
+
+public enum FakeSpotify {
+    /// What `currently-playing` answers; nil: 204 (nothing playing).
+    public actor Player {
+        public var current: (track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String)?
+        public var queue: [TrackMetadata] = []
+        public init() {}
+        public func set(track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String = "track") {
+            current = (track, progressMs, isPlaying, type)
+        }
+        public func setIdle() { current = nil }
+        public func setQueue(_ tracks: [TrackMetadata]) { queue = tracks }
+    }
+
+    public static func router(state: FakeServiceState, accounts: FakeSpotifyAccounts, player: Player = Player()) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/authorize") { request, _ -> Response in
+            let query = FakeRequest.query(request)
+            guard query["client_id"] == accounts.clientId, query["response_type"] == "code", query["code_challenge_method"] == "S256",
+                let challenge = query["code_challenge"], let redirect = query["redirect_uri"], let state = query["state"]
+            else { return FakeServiceServer.text("INVALID_CLIENT: Invalid client", status: .badRequest) }
+            let code = await accounts.authorize(challenge: challenge, redirectURI: redirect)
+            return Response(status: .seeOther, headers: [.location: "\(redirect)?code=\(code)&state=\(state)"])
+        }
+        router.post("/api/token") { request, _ -> Response in
+            let form = FormDecoding.decode(try await FakeRequest.body(request))
+            switch form["grant_type"] {
+            case "client_credentials":
+                let expected = "Basic " + Data("\(accounts.clientId):\(accounts.clientSecret)".utf8).base64EncodedString()
+                guard FakeRequest.authorization(request) == expected else { return tokenError("invalid_client", "Invalid client") }
+                return FakeServiceServer.json(["access_token": await accounts.issueAccess(), "token_type": "Bearer", "expires_in": 3600])
+            case "authorization_code":
+                guard form["client_id"] == accounts.clientId, let code = form["code"], let verifier = form["code_verifier"], let redirect = form["redirect_uri"],
+                    let tokens = await accounts.redeem(code: code, verifier: verifier, redirectURI: redirect)
+                else { return tokenError("invalid_grant", "Invalid authorization code") }
+                return FakeServiceServer.json(["access_token": tokens.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": tokens.refresh, "scope": "user-read-currently-playing user-read-playback-state"])
+            case "refresh_token":
+                guard form["client_id"] == accounts.clientId, let refresh = form["refresh_token"], let tokens = await accounts.refresh(refresh) else {
+                    return tokenError("invalid_grant", "Refresh token revoked")
+                }
+                return FakeServiceServer.json(["access_token": tokens.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": tokens.refresh])
+            default:
+                return tokenError("unsupported_grant_type", "grant_type parameter is missing")
+            }
+        }
+        router.get("/v1/tracks/:id") { request, context -> Response in
+            if let problem = await check(request, path: "track", state: state, accounts: accounts) { return problem }
+            let id = context.parameters.get("id") ?? ""
+            guard let track = await state.tracks.first(where: { $0.id == id }) else { return apiError(404, "Non existing id: 'spotify:track:\(id)'") }
+            return FakeServiceServer.json(trackObject(track))
+        }
+        router.get("/v1/albums/:id") { request, context -> Response in
+            if let problem = await check(request, path: "album", state: state, accounts: accounts) { return problem }
+            let id = context.parameters.get("id") ?? ""
+            guard let track = await state.tracks.first(where: { albumId($0) == id }) else { return apiError(404, "Non existing id") }
+            return FakeServiceServer.json(["id": id, "name": track.album ?? "", "album_type": "album", "external_ids": ["upc": track.albumUPC ?? ""], "release_date": track.releaseDate ?? "2000-01-01", "tracks": ["items": [trackObject(track)], "total": 1]])
+        }
+        router.get("/v1/search") { request, _ -> Response in
+            if let problem = await check(request, path: "search", state: state, accounts: accounts) { return problem }
+            let query = FakeRequest.query(request)
+            let limit = Int(query["limit"] ?? "10") ?? 10
+            guard (1...10).contains(limit) else { return apiError(400, "Invalid limit") }
+            let q = query["q"] ?? ""
+            let found: [TrackMetadata]
+            if q.hasPrefix("isrc:") {
+                let isrc = String(q.dropFirst(5))
+                found = await state.tracks.filter { $0.isrc == isrc }
+            } else {
+                found = await state.search(q, storefront: query["market"])
+            }
+            return FakeServiceServer.json(["tracks": ["href": "", "items": found.prefix(limit).map(trackObject), "limit": limit, "offset": 0, "total": found.count, "next": NSNull(), "previous": NSNull()]])
+        }
+        router.get("/v1/me/player/currently-playing") { request, _ -> Response in
+            if let problem = await check(request, path: "currently-playing", state: state, accounts: accounts) { return problem }
+            guard let current = await player.current else { return Response(status: .noContent) }
+            var body: [String: Any] = ["timestamp": 1_700_000_000_000, "progress_ms": current.progressMs, "is_playing": current.isPlaying, "currently_playing_type": current.type, "context": NSNull()]
+            body["item"] = current.type == "ad" ? NSNull() : (current.track.map(trackObject) ?? NSNull())
+            return FakeServiceServer.json(body)
+        }
+        router.get("/v1/me/player/queue") { request, _ -> Response in
+            if let problem = await check(request, path: "queue", state: state, accounts: accounts) { return problem }
+            let current = await player.current?.track
+            return FakeServiceServer.json(["currently_playing": current.map(trackObject) ?? NSNull(), "queue": await player.queue.map(trackObject)])
+        }
+        return router
+    }
+
+    static func check(_ request: Request, path: String, state: FakeServiceState, accounts: FakeSpotifyAccounts) async -> Response? {
+        let authorization = FakeRequest.authorization(request)
+        if let fault = await state.arrive(path: path, query: FakeRequest.query(request), authorization: authorization) {
+            switch fault {
+            case .status(let status, let retryAfter):
+                var response = apiError(status, status == 429 ? "API rate limit exceeded" : "Server error")
+                if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+                return response
+            case .malformedBody, .deezerError: return FakeServiceServer.json(["name": 42])
+            }
+        }
+        guard await accounts.isValid(authorization) else { return apiError(401, "The access token expired") }
+        return nil
+    }
+
+    static func albumId(_ track: TrackMetadata) -> String { "album-" + track.id }
+
+    static func trackObject(_ track: TrackMetadata) -> [String: Any] {
+        var object: [String: Any] = [
+            "id": track.id, "name": track.title, "type": "track", "uri": "spotify:track:\(track.id)", "is_local": false,
+            "artists": track.artists.map { ["name": $0, "type": "artist"] },
+            "album": ["id": albumId(track), "name": track.album ?? "", "release_date": track.releaseDate ?? "2000-01-01", "album_type": "album"],
+            "duration_ms": track.durationMs ?? 0, "explicit": track.explicit ?? false, "track_number": track.trackNumber ?? 1, "disc_number": track.discNumber ?? 1,
+        ]
+        if let isrc = track.isrc { object["external_ids"] = ["isrc": isrc] }
+        return object
+    }
+
+    static func apiError(_ status: Int, _ message: String) -> Response {
+        FakeServiceServer.json(["error": ["status": status, "message": message]], status: .init(code: status))
+    }
+
+    static func tokenError(_ error: String, _ description: String) -> Response {
+        FakeServiceServer.json(["error": error, "error_description": description], status: .badRequest)
+    }
+}
+
+enum Base64URLEncoding {
+    static func encode(_ data: Data) -> String {
+        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    }
+}
+
+enum FormDecoding {
+    static func decode(_ text: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
+            if let name = parts.first { fields[name] = parts.count > 1 ? parts[1] : "" }
+        }
+        return fields
+    }
+}
