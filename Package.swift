@@ -77,6 +77,7 @@ let package = Package(
                 "SimulcastCore", "Catalogs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -84,7 +85,7 @@ let package = Package(
         .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs"], swiftSettings: strict),
         .testTarget(
             name: "CatalogsTests",
-            dependencies: ["Catalogs", "SimulcastTesting", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Catalogs", "TrackMatching", "SimulcastTesting", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Recorded")],
             swiftSettings: strict
         ),

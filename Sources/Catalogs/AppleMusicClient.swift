@@ -23,7 +23,7 @@ public struct AppleMusicClient: Catalog {
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
         let pageSize = min(max(limit, 1), 25)
         var results: [TrackMetadata] = []
-        var path: String? = try CatalogURL.make("", path: "/v1/catalog/\(storefront.lowercased())/search", query: [("term", term), ("types", "songs"), ("limit", String(pageSize))])
+        var path: String? = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/search", query: [("term", term), ("types", "songs"), ("limit", String(pageSize))])
         var pages = 0
         while let next = path, pages < maximumSearchPages, results.count < limit {
             let response: AppleMusicSearchResponse = try await get(next)
@@ -45,14 +45,14 @@ public struct AppleMusicClient: Catalog {
 
     /// Every song with this ISRC in the storefront.
     public func songs(isrc: String, storefront: String) async throws -> [TrackMetadata] {
-        let path = try CatalogURL.make("", path: "/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[isrc]", isrc)])
+        let path = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[isrc]", isrc)])
         let response: AppleMusicSongsResponse = try await get(path)
         return response.data.compactMap(\.track)
     }
 
     /// The song in `storefront` that is the same as `id` from another storefront.
     public func equivalent(of id: String, storefront: String) async throws -> TrackMetadata? {
-        let path = try CatalogURL.make("", path: "/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[equivalents]", id)])
+        let path = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[equivalents]", id)])
         let response: AppleMusicSongsResponse = try await get(path)
         return response.data.first?.track
     }

@@ -17,4 +17,13 @@ enum CatalogURL {
         guard let url = components.string else { throw CatalogServiceError.notConfigured(MusicService(rawValue: "catalog"), detail: "cannot build a URL") }
         return url
     }
+
+    /// A path with its percent-encoded query, to be put behind a base URL later.
+    static func pathAndQuery(_ path: String, query: [(String, String)]) -> String {
+        var components = URLComponents()
+        components.path = path
+        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        let encodedQuery = (components.percentEncodedQuery ?? "").replacingOccurrences(of: "+", with: "%2B")
+        return components.percentEncodedPath + (encodedQuery.isEmpty ? "" : "?" + encodedQuery)
+    }
 }

@@ -4,7 +4,7 @@ enum FakeRequest {
     static func query(_ request: Request) -> [String: String] {
         var fields: [String: String] = [:]
         for (name, value) in request.uri.queryParameters {
-            fields[String(name)] = String(value).removingPercentEncoding ?? String(value)
+            fields[String(name).removingPercentEncoding ?? String(name)] = String(value).removingPercentEncoding ?? String(value)
         }
         return fields
     }

@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+
+/// Collects every log line (message and metadata) at trace level, to check what a
+/// component would have written, secrets included.
+public final class CapturedLogs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    public init() {}
+
+    public var logger: Logger {
+        var logger = Logger(label: "captured") { _ in Handler(sink: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    public var all: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines
+    }
+
+    func append(_ line: String) {
+        lock.lock()
+        lines.append(line)
+        lock.unlock()
+    }
+
+    struct Handler: LogHandler {
+        let sink: CapturedLogs
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
+            let merged = self.metadata.merging(metadata ?? [:]) { $1 }
+            sink.append("\(level) \(message) \(merged.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))")
+        }
+    }
+}
