@@ -1,27 +1,31 @@
 import Foundation
 import Logging
+import NIOCore
 import SQLiteNIO
+import Catalogs
 import SimulcastCore
 
 /// The embedded default store: one SQLite file (bundled with sqlite-nio, so nothing to
 /// install). Room states are stored as JSON, the shape clients already see.
-public final class SQLiteRoomStore: RoomStore {
+public final class SQLiteRoomStore: RoomStore, ResponseCache {
     private let connection: SQLiteConnection
-    private static let schemaVersion = 1
+    private let clock: any LocalClock
+    private static let schemaVersion = 2
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, clock: any LocalClock) {
         self.connection = connection
+        self.clock = clock
     }
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for nil.
-    public static func open(path: String?, logger: Logger = Logger(label: "simulcast.store")) async throws -> SQLiteRoomStore {
+    public static func open(path: String?, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.store")) async throws -> SQLiteRoomStore {
         let connection: SQLiteConnection
         do {
             connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
         } catch {
             throw StoreError(.cannotOpen, "cannot open database \(path ?? ":memory:"): \(error)")
         }
-        let store = SQLiteRoomStore(connection: connection)
+        let store = SQLiteRoomStore(connection: connection, clock: clock)
         do {
             try await store.migrate()
         } catch {
@@ -54,6 +58,13 @@ public final class SQLiteRoomStore: RoomStore {
                 result TEXT NOT NULL,
                 expires_at INTEGER NOT NULL,
                 PRIMARY KEY (source_service, source_id, target_service, storefront)
+            )
+            """)
+        _ = try await connection.query("""
+            CREATE TABLE IF NOT EXISTS http_cache (
+                key TEXT PRIMARY KEY,
+                body BLOB NOT NULL,
+                expires_at INTEGER NOT NULL
             )
             """)
         _ = try await connection.query("PRAGMA user_version = \(Self.schemaVersion)")
@@ -115,6 +126,23 @@ public final class SQLiteRoomStore: RoomStore {
             [.text(key.sourceService.rawValue), .text(key.sourceId), .text(key.targetService.rawValue), .text(key.storefront),
              .text(try Self.json(result)), .integer(Int(expiresAt))]
         )
+    }
+
+    public func cachedResponse(for key: String, now: Int64) async throws -> [UInt8]? {
+        let rows = try await connection.query("SELECT body FROM http_cache WHERE key = ? AND expires_at > ?", [.text(key), .integer(Int(now))])
+        guard let blob = rows.first?.column("body")?.blob else { return nil }
+        return Array(blob.readableBytesView)
+    }
+
+    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: Int64) async throws {
+        _ = try await connection.query(
+            "INSERT INTO http_cache (key, body, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at",
+            [.text(key), .blob(ByteBuffer(bytes: body)), .integer(Int(expiresAt))]
+        )
+        // Keep the table from growing without bound: drop what has expired, now and then.
+        if Int.random(in: 0..<200) == 0 {
+            _ = try await connection.query("DELETE FROM http_cache WHERE expires_at <= ?", [.integer(Int(clock.nowMicros()))])
+        }
     }
 
     public func close() async throws {

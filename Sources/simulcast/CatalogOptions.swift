@@ -1,32 +1,78 @@
 import ArgumentParser
 import Catalogs
 import Foundation
+import Logging
 import SimulcastCore
 import TrackMatching
 
 /// Catalog and matcher flags shared by `serve` and `match`.
 struct CatalogOptions: ParsableArguments {
-    @Option(name: .customLong("catalog"), help: ArgumentHelp("An offline catalog for a service, as SERVICE=FILE.jsonl (repeatable).", valueName: "service=file"))
+    @Option(name: .customLong("catalog"), help: ArgumentHelp("An offline catalog for a service, as SERVICE=FILE.jsonl (repeatable); replaces the live service.", valueName: "service=file"))
     var catalogs: [String] = []
+
+    @Flag(help: "Use only offline catalogs: never call a music service.")
+    var offline = false
 
     @Option(help: "Matching strategy: seed (the original blog post's method).")
     var matcher: String = "seed"
 
-    func makeMatchmaker() throws -> TrackMatchmaker {
-        var loaded: [MusicService: any Catalog] = [:]
+    @Option(help: "Apple Music API key id (or APPLE_MUSIC_KEY_ID). Without a key, Apple Music is searched through the iTunes Search API.")
+    var appleMusicKeyId: String?
+
+    @Option(help: "Apple Developer team id (or APPLE_MUSIC_TEAM_ID).")
+    var appleMusicTeamId: String?
+
+    @Option(help: "MusicKit private key file, .p8 (or APPLE_MUSIC_KEY_FILE, or its text in APPLE_MUSIC_PRIVATE_KEY).")
+    var appleMusicKeyFile: String?
+
+    @Option(help: "iTunes Search API requests per minute for this process.")
+    var itunesRequestsPerMinute = 20
+
+    @Option(help: "Base URL of the iTunes Search API (or SIMULCAST_ITUNES_URL).")
+    var itunesURL: String?
+
+    @Option(help: "Base URL of the Apple Music API (or SIMULCAST_APPLE_MUSIC_URL).")
+    var appleMusicURL: String?
+
+    @Option(help: "Base URL of the Deezer API (or SIMULCAST_DEEZER_URL).")
+    var deezerURL: String?
+
+    @Option(help: "Base URL of the Spotify Web API (or SIMULCAST_SPOTIFY_API_URL).")
+    var spotifyAPIURL: String?
+
+    @Option(help: "Base URL of Spotify accounts (or SIMULCAST_SPOTIFY_ACCOUNTS_URL).")
+    var spotifyAccountsURL: String?
+
+    func setup() throws -> CatalogSetup {
+        var setup = CatalogSetup()
         for spec in catalogs {
             guard let equals = spec.firstIndex(of: "=") else {
                 throw ValidationError("--catalog takes SERVICE=FILE, e.g. apple-music=catalog.jsonl; got \"\(spec)\"")
             }
-            let service = MusicService(rawValue: String(spec[..<equals]))
-            let path = String(spec[spec.index(after: equals)...])
-            do {
-                loaded[service] = try OfflineCatalog(service: service, contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw ValidationError("\(error)")
-            }
+            setup.offlineFiles[MusicService(rawValue: String(spec[..<equals]))] = String(spec[spec.index(after: equals)...])
         }
+        setup.live = !offline
+        setup.appleMusicKeyId = appleMusicKeyId
+        setup.appleMusicTeamId = appleMusicTeamId
+        setup.appleMusicKeyFile = appleMusicKeyFile
+        setup.iTunesRequestsPerMinute = itunesRequestsPerMinute
+        setup.applyEnvironment()
+        if let itunesURL { setup.iTunesURL = itunesURL }
+        if let appleMusicURL { setup.appleMusicURL = appleMusicURL }
+        if let deezerURL { setup.deezerURL = deezerURL }
+        if let spotifyAPIURL { setup.spotifyAPIURL = spotifyAPIURL }
+        if let spotifyAccountsURL { setup.spotifyAccountsURL = spotifyAccountsURL }
+        return setup
+    }
+
+    func makeMatchmaker(cache: (any ResponseCache)?, logger: Logger) throws -> TrackMatchmaker {
         guard matcher == "seed" else { throw ValidationError("unknown matcher \"\(matcher)\"; available: seed") }
-        return TrackMatchmaker(catalogs: loaded, matcher: SeedMatcher())
+        do {
+            return TrackMatchmaker(catalogs: try setup().makeCatalogs(cache: cache, logger: logger), matcher: SeedMatcher())
+        } catch let error as ValidationError {
+            throw error
+        } catch {
+            throw ValidationError("\(error)")
+        }
     }
 }

@@ -26,12 +26,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try makeLogger(label: "simulcast.server", level: logLevel)
-        let matchmaker = try catalogOptions.makeMatchmaker()
         let store = try await SQLiteRoomStore.open(path: database, logger: logger)
+        // The database doubles as the catalog response cache, so matches survive restarts cheaply.
+        let matchmaker = try catalogOptions.makeMatchmaker(cache: store, logger: logger)
         let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger)
-        let services = matchmaker.catalogs.keys.map(\.rawValue).sorted().joined(separator: ", ")
+        let catalogLines = try catalogOptions.setup().describe()
         let runner = ServerRunner(configuration: .init(hostname: hostname, port: port), dependencies: dependencies, handleSignals: true) { port in
-            logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(database)", "catalogs": "\(services.isEmpty ? "none" : services)"])
+            logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(database)"])
+            for line in catalogLines { logger.notice("catalog", metadata: ["uses": "\(line)"]) }
         }
         try await runner.run()
     }

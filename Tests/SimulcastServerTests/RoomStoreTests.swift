@@ -1,3 +1,4 @@
+import Catalogs
 import Foundation
 import SimulcastCore
 import SimulcastServer
@@ -47,6 +48,19 @@ import Testing
         try await store.cacheMatch(.notFound(method: "seed", reasons: []), for: key, expiresAt: 2_000)
         #expect(try await store.cachedMatch(for: key, now: 1_500)?.status == .notFound)
         try await store.close()
+    }
+
+    @Test func theDatabaseIsAlsoTheCatalogResponseCache() async throws {
+        let clock = ManualClock(micros: 1_000)
+        let sqlite = try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase(), clock: clock)
+        let caches: [any ResponseCache] = [InMemoryResponseCache(), sqlite]
+        for cache in caches {
+            try await cache.cacheResponse(Array("{\"resultCount\":0}".utf8), for: "https://itunes.apple.com/search?term=x", expiresAt: 5_000)
+            #expect(try await cache.cachedResponse(for: "https://itunes.apple.com/search?term=x", now: 4_999) == Array("{\"resultCount\":0}".utf8))
+            #expect(try await cache.cachedResponse(for: "https://itunes.apple.com/search?term=x", now: 5_000) == nil)
+            #expect(try await cache.cachedResponse(for: "https://itunes.apple.com/search?term=y", now: 0) == nil)
+        }
+        try await sqlite.close()
     }
 
     @Test func sqliteKeepsEverythingAcrossReopening() async throws {

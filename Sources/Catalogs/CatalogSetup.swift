@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import SimulcastCore
+
+/// Which catalog answers for each service, from flags and environment: an offline file
+/// where given; otherwise the live service (Apple Music API with a developer key, else the
+/// iTunes Search API; Deezer; Spotify with client credentials). Every base URL can be
+/// changed, so a server or the demo can be pointed at fakes.
+public struct CatalogSetup: Sendable {
+    public var offlineFiles: [MusicService: String] = [:]
+    public var live = true
+    public var iTunesURL = "https://itunes.apple.com"
+    public var iTunesRequestsPerMinute = 20
+    public var appleMusicURL = "https://api.music.apple.com"
+    public var appleMusicKeyId: String?
+    public var appleMusicTeamId: String?
+    public var appleMusicKeyFile: String?
+    public var deezerURL = "https://api.deezer.com"
+    public var spotifyAPIURL = "https://api.spotify.com"
+    public var spotifyAccountsURL = "https://accounts.spotify.com"
+    public var spotifyClientId: String?
+    public var spotifyClientSecret: String?
+
+    public init() {}
+
+    /// Fills what flags left open from `SIMULCAST_*`, `APPLE_MUSIC_*` and `SPOTIFY_*` variables.
+    public mutating func applyEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let value = environment["SIMULCAST_ITUNES_URL"] { iTunesURL = value }
+        if let value = environment["SIMULCAST_APPLE_MUSIC_URL"] { appleMusicURL = value }
+        if let value = environment["SIMULCAST_DEEZER_URL"] { deezerURL = value }
+        if let value = environment["SIMULCAST_SPOTIFY_API_URL"] { spotifyAPIURL = value }
+        if let value = environment["SIMULCAST_SPOTIFY_ACCOUNTS_URL"] { spotifyAccountsURL = value }
+        spotifyClientId = spotifyClientId ?? environment["SPOTIFY_CLIENT_ID"]
+        spotifyClientSecret = spotifyClientSecret ?? environment["SPOTIFY_CLIENT_SECRET"]
+    }
+
+    /// One line per service, for the server's start-up log (no secrets).
+    public func describe() -> [String] {
+        var lines: [String] = []
+        for (service, file) in offlineFiles.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { lines.append("\(service): offline file \(file)") }
+        guard live else { return lines + ["live catalogs: off"] }
+        if offlineFiles[.appleMusic] == nil {
+            lines.append(appleMusicKeyId != nil || ProcessInfo.processInfo.environment["APPLE_MUSIC_KEY_ID"] != nil ? "apple-music: Apple Music API at \(appleMusicURL)" : "apple-music: iTunes Search API at \(iTunesURL)")
+        }
+        if offlineFiles[.deezer] == nil { lines.append("deezer: Deezer API at \(deezerURL)") }
+        if offlineFiles[.spotify] == nil { lines.append(spotifyClientId != nil ? "spotify: Web API at \(spotifyAPIURL)" : "spotify: not configured (set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET)") }
+        return lines
+    }
+
+    public func makeCatalogs(cache: (any ResponseCache)?, transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger) throws -> [MusicService: any Catalog] {
+        var catalogs: [MusicService: any Catalog] = [:]
+        for (service, file) in offlineFiles {
+            catalogs[service] = try OfflineCatalog(service: service, contentsOf: URL(fileURLWithPath: file))
+        }
+        guard live else { return catalogs }
+        if catalogs[.appleMusic] == nil {
+            if let signer = try AppleMusicDeveloperToken.fromEnvironment(keyId: appleMusicKeyId, teamId: appleMusicTeamId, keyFile: appleMusicKeyFile) {
+                catalogs[.appleMusic] = AppleMusicClient(tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: appleMusicURL, transport: transport, clock: clock, logger: logger)
+            } else {
+                let configuration = ITunesSearchClient.Configuration(baseURL: iTunesURL, requestsPerMinute: iTunesRequestsPerMinute)
+                catalogs[.appleMusic] = ITunesSearchClient(configuration: configuration, transport: transport, cache: cache, clock: clock, logger: logger)
+            }
+        }
+        if catalogs[.deezer] == nil {
+            catalogs[.deezer] = DeezerClient(baseURL: deezerURL, transport: transport, clock: clock, logger: logger)
+        }
+        if catalogs[.spotify] == nil, let id = spotifyClientId, let secret = spotifyClientSecret {
+            let tokens = SpotifyAppTokenProvider(clientId: id, clientSecret: secret, accountsURL: spotifyAccountsURL, transport: transport, clock: clock, logger: logger)
+            catalogs[.spotify] = SpotifyClient(appTokens: tokens, apiURL: spotifyAPIURL, transport: transport, clock: clock, logger: logger)
+        }
+        return catalogs
+    }
+}
