@@ -11,12 +11,7 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Run a whole room offline: a server, a host playing six songs, listeners on Apple Music and Deezer.",
-        discussion: """
-            Starts a server on a free loopback port with a temporary database, a host playing a bundled
-            script (with a pause, a seek and skips), and two listeners with simulated players whose clocks
-            are off by seconds and drift, matched against bundled offline catalogs. Midway the server is
-            stopped and started again on the same database; everyone reconnects by themselves.
-            """
+        discussion: "Starts a server on a free loopback port with a temporary database, a host playing a bundled script (with a pause, a seek and skips), and two listeners with simulated players whose clocks are off by seconds and drift, matched against bundled offline catalogs. Midway the server is stopped and started again on the same database; everyone reconnects by themselves."
     )
 
     @Flag(help: "Print only the summary, as JSON.")
@@ -27,6 +22,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: "Seed for the simulated players' latencies.")
     var seed: UInt64 = 2017
+
+    @Flag(help: "Match against the live services (or the base URLs given by the service flags) instead of the bundled catalogs.")
+    var liveCatalogs = false
+
+    @OptionGroup(title: "Services (with --live-catalogs)") var catalogOptions: CatalogOptions
 
     func run() async throws {
         let logger = {
@@ -42,13 +42,16 @@ struct DemoCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let databasePath = directory.appendingPathComponent("demo.sqlite").path
-        let matchmaker = TrackMatchmaker(
-            catalogs: [
-                .appleMusic: try OfflineCatalog(service: .appleMusic, contentsOf: try Self.resource("demo-catalog-apple-music.jsonl")),
-                .deezer: try OfflineCatalog(service: .deezer, contentsOf: try Self.resource("demo-catalog-deezer.jsonl")),
-            ],
-            matcher: SeedMatcher()
-        )
+        let matchmaker =
+            liveCatalogs
+            ? try catalogOptions.makeMatchmaker(cache: InMemoryResponseCache(), logger: logger)
+            : TrackMatchmaker(
+                catalogs: [
+                    .appleMusic: try OfflineCatalog(service: .appleMusic, contentsOf: try Self.resource("demo-catalog-apple-music.jsonl")),
+                    .deezer: try OfflineCatalog(service: .deezer, contentsOf: try Self.resource("demo-catalog-deezer.jsonl")),
+                ],
+                matcher: SeedMatcher()
+            )
         let events = try PlaybackScript.load(contentsOf: try Self.resource("demo-script.jsonl"))
 
         let server = LocalServer(matchmaker: matchmaker, clock: trueClock, logger: logger) {

@@ -6,10 +6,7 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Log in to a service with your own app's client id (Spotify: Authorization Code with PKCE).",
-        discussion: """
-            Create an app at developer.spotify.com, add the redirect URI this command prints (http://127.0.0.1:PORT/callback),
-            and pass its client id. The refresh token is saved with 0600 permissions (--store to choose where).
-            """
+        discussion: "Create an app at developer.spotify.com, add the redirect URI this command prints (http://127.0.0.1:PORT/callback), and pass its client id. The refresh token is saved with 0600 permissions (--store to choose where)."
     )
 
     @Argument(help: "The service: spotify.")

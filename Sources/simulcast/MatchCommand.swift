@@ -9,11 +9,7 @@ struct MatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Find a track on another service and say how it was chosen.",
-        discussion: """
-            The source is a track reference (spotify:track:ID, deezer:track:ID, apple-music:song:ID), fetched from
-            its service, or given by hand with --title and --artist. Spotify references need SPOTIFY_CLIENT_ID and
-            SPOTIFY_CLIENT_SECRET, or a login (`simulcast login spotify`).
-            """
+        discussion: "The source is a track reference (spotify:track:ID, deezer:track:ID, apple-music:song:ID), fetched from its service, or given by hand with --title and --artist. Spotify references need SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET, or a login (`simulcast login spotify`)."
     )
 
     @Argument(help: "The source track, as SERVICE:track:ID (e.g. spotify:track:4PTG3Z6ehGkBFwjybzWkR8).")
