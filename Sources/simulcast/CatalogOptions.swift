@@ -13,8 +13,8 @@ struct CatalogOptions: ParsableArguments {
     @Flag(help: "Use only offline catalogs: never call a music service.")
     var offline = false
 
-    @Option(help: "Matching strategy: seed (the original blog post's method).")
-    var matcher: String = "seed"
+    @Option(help: "Matching strategy: simulcast (identifiers, parsed titles, gates and a margin) or seed (the original blog post's method).")
+    var matcher: String = "simulcast"
 
     @Option(help: "Apple Music API key id (or APPLE_MUSIC_KEY_ID). Without a key, Apple Music is searched through the iTunes Search API.")
     var appleMusicKeyId: String?
@@ -66,9 +66,14 @@ struct CatalogOptions: ParsableArguments {
     }
 
     func makeMatchmaker(cache: (any ResponseCache)?, logger: Logger) throws -> TrackMatchmaker {
-        guard matcher == "seed" else { throw ValidationError("unknown matcher \"\(matcher)\"; available: seed") }
+        let strategy: any TrackMatcher
+        switch matcher {
+        case "simulcast": strategy = SimulcastMatcher()
+        case "seed": strategy = SeedMatcher()
+        default: throw ValidationError("unknown matcher \"\(matcher)\"; available: simulcast, seed")
+        }
         do {
-            return TrackMatchmaker(catalogs: try setup().makeCatalogs(cache: cache, logger: logger), matcher: SeedMatcher())
+            return TrackMatchmaker(catalogs: try setup().makeCatalogs(cache: cache, logger: logger), matcher: strategy)
         } catch let error as ValidationError {
             throw error
         } catch {

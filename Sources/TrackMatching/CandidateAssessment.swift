@@ -1,0 +1,14 @@
+import SimulcastCore
+
+/// How one candidate fared against the source: refused by a gate (with the reason), or
+/// scored, with what counted for and against it.
+public struct CandidateAssessment: Sendable {
+    public var candidate: TrackMetadata
+    public var rejection: String?
+    public var score: Double
+    public var notes: [String]
+    /// Same ISRC as the source.
+    public var identifierMatch: Bool
+
+    public var accepted: Bool { rejection == nil }
+}

@@ -1,0 +1,185 @@
+import SimulcastCore
+
+/// Decides which candidate, if any, is the source's recording. Gates first (version,
+/// numbers, title, artist, duration, ISRC), then a score over what is known; a winner must
+/// clear a threshold and beat the best different recording by a margin, otherwise the
+/// answer is "ambiguous" or "not found" with reasons. Missing fields lower the score
+/// instead of failing a gate.
+public struct CandidatePicker: Sendable {
+    public var acceptThreshold = 0.55
+    public var margin = 0.06
+    /// Durations further apart than this are another recording unless the ISRC is the same.
+    public var durationGateMs = 7_000
+    /// ... and further apart than this, always.
+    public var hardDurationGateMs = 15_000
+
+    public init() {}
+
+    public func pick(_ source: TrackMetadata, from candidates: [TrackMetadata]) -> MatchResult {
+        let assessments = candidates.map { assess($0, against: source) }
+        let accepted = assessments.filter(\.accepted).sorted { $0.score > $1.score }
+        guard let best = accepted.first else {
+            let reasons = assessments.prefix(5).map { "\($0.candidate.id) \"\($0.candidate.title)\": \($0.rejection ?? "")" }
+            return .notFound(method: "simulcast", reasons: candidates.isEmpty ? ["no candidates"] : reasons)
+        }
+        // Several releases of one recording are one answer: prefer the source's album among them.
+        let twins = accepted.filter { sameRecording($0.candidate, best.candidate) }
+        let chosen = twins.max { albumScore(source, $0.candidate) < albumScore(source, $1.candidate) || (albumScore(source, $0.candidate) == albumScore(source, $1.candidate) && $0.score < $1.score) } ?? best
+        let rivals = accepted.filter { !sameRecording($0.candidate, best.candidate) }
+        var reasons = chosen.notes
+        if twins.count > 1 { reasons.append("\(twins.count) releases of the same recording; took \(chosen.candidate.album.map { "the one on \"\($0)\"" } ?? "the first")") }
+        if best.score < acceptThreshold {
+            return MatchResult(status: .notFound, track: nil, confidence: best.score, method: "simulcast", reasons: reasons + ["best candidate \(best.candidate.id) scores \(String(format: "%.2f", best.score)), below \(acceptThreshold)"])
+        }
+        if let rival = rivals.first, best.score - rival.score < margin, !best.identifierMatch {
+            let top = ([best] + rivals.prefix(2)).map { "\($0.candidate.id) \"\($0.candidate.title)\" (\(String(format: "%.2f", $0.score)))" }
+            return MatchResult(status: .ambiguous, track: nil, confidence: best.score, method: "simulcast", reasons: ["no clear winner: " + top.joined(separator: ", ")])
+        }
+        return .matched(chosen.candidate, confidence: chosen.score, method: chosen.identifierMatch ? "simulcast:isrc" : "simulcast", reasons: reasons)
+    }
+
+    public func assess(_ candidate: TrackMetadata, against source: TrackMetadata) -> CandidateAssessment {
+        var notes: [String] = []
+        func reject(_ why: String) -> CandidateAssessment {
+            CandidateAssessment(candidate: candidate, rejection: why, score: 0, notes: notes, identifierMatch: false)
+        }
+        let sourceArtists = ArtistNames.all(source.artists)
+        let sourceTitle = TitleParser.parse(source.title)
+        let candidateTitle = TitleParser.parse(Self.strippingArtistPrefix(candidate.title, artists: sourceArtists + ArtistNames.all(candidate.artists)))
+        let isrcMatch = source.isrc != nil && source.isrc?.uppercased() == candidate.isrc?.uppercased()
+
+        // Version: identity-changing tags must agree (a tag carried by the album counts too).
+        let sourceVersion = Self.identity(sourceTitle, album: source.album)
+        let candidateVersion = Self.identity(candidateTitle, album: candidate.album)
+        if !Self.compatible(sourceVersion, candidateVersion) {
+            let describe: ([VersionTag]) -> String = { $0.isEmpty ? "the original" : $0.map(\.description).joined(separator: ", ") }
+            return reject("another version: \(describe(candidateVersion)) for \(describe(sourceVersion))")
+        }
+        if sourceTitle.numbers != candidateTitle.numbers {
+            return reject("other numbering (\(sourceTitle.numbers.sorted()) vs \(candidateTitle.numbers.sorted()))")
+        }
+
+        // Title.
+        let titleScore: Double
+        let sourceLatin = TextNormalizer.isLatin(sourceTitle.base)
+        let candidateLatin = TextNormalizer.isLatin(candidateTitle.base)
+        let similarity = TitleComparison.censoredMatch(sourceTitle.base, candidateTitle.base) ? 1 : TitleComparison.similarity(sourceTitle.baseKey, candidateTitle.baseKey)
+        if similarity >= 0.85 {
+            titleScore = similarity
+            if similarity < 1 { notes.append("title close (\(String(format: "%.2f", similarity)))") } else { notes.append("same title") }
+        } else if sourceLatin != candidateLatin {
+            // 紅蓮華 / Gurenge: scripts differ and readings differ; the title cannot be checked.
+            titleScore = 0.3
+            notes.append("title in another script; not comparable")
+        } else if isrcMatch {
+            titleScore = similarity
+            notes.append("title differs but the ISRC is the same")
+        } else {
+            return reject("another title (\(String(format: "%.2f", similarity)))")
+        }
+
+        // Artists (featured names from titles count).
+        let artists = ArtistNames.agreement(source: sourceArtists + sourceTitle.featured, candidate: ArtistNames.all(candidate.artists, featured: candidateTitle.featured))
+        let artistScore: Double
+        switch artists {
+        case .primary: artistScore = 1; notes.append("same artist")
+        case .partial: artistScore = 0.75; notes.append("shares an artist")
+        case .unknown: artistScore = 0.5; notes.append("artist unknown")
+        case .none:
+            if isrcMatch { artistScore = 0.3 } else { return reject("another artist (\(candidate.artists.joined(separator: ", ")))") }
+        }
+        if titleScore < 0.5, artists != .primary { return reject("title not comparable and the artist not confirmed") }
+
+        // Duration.
+        var durationScore = 0.5
+        if let a = source.durationMs, let b = candidate.durationMs, a > 0, b > 0 {
+            let delta = abs(a - b)
+            if delta > hardDurationGateMs || (delta > durationGateMs && !isrcMatch) {
+                return reject("duration \(delta / 1000) s apart")
+            }
+            // Correct matches differ by about a second at most; a few seconds already suggests another edit.
+            durationScore = delta <= 1_000 ? 1 : delta <= 2_000 ? 0.8 : delta <= 4_000 ? 0.4 : delta <= 7_000 ? 0.2 : 0.1
+            notes.append("duration within \(String(format: "%.1f", Double(delta) / 1000)) s")
+        }
+
+        // Album, explicitness, leftover tags.
+        let album = albumScore(source, candidate)
+        if album == 1 { notes.append("same album") }
+        var explicitScore = 0.5
+        let sourceExplicit = source.explicit ?? (sourceTitle.censored ? false : nil)
+        let candidateExplicit = candidate.explicit ?? (candidateTitle.censored ? false : nil)
+        if let a = sourceExplicit, let b = candidateExplicit {
+            explicitScore = a == b ? 1 : 0
+            if a != b { notes.append(b ? "explicit where the source is clean" : "clean edit of an explicit track") }
+        }
+        let unknownTags = (sourceTitle.tags + candidateTitle.tags).filter { $0.kind == .unknown }.count
+        let tagScore = unknownTags == 0 ? 1.0 : 0.6
+
+        var score = 0.35 * titleScore + 0.25 * artistScore + 0.2 * durationScore + 0.1 * album + 0.05 * explicitScore + 0.05 * tagScore
+        if explicitScore == 0 { score -= 0.1 }
+        if isrcMatch {
+            score = max(score, 0.95)
+            notes.insert("same ISRC", at: 0)
+        }
+        return CandidateAssessment(candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch)
+    }
+
+    /// 1 for the same album (tags like "Deluxe" and " - Single" aside), 0.5 unknown, lower for another.
+    func albumScore(_ source: TrackMetadata, _ candidate: TrackMetadata) -> Double {
+        guard let a = source.album, let b = candidate.album, !a.isEmpty, !b.isEmpty else { return 0.5 }
+        let keyA = Self.albumKey(a)
+        let keyB = Self.albumKey(b)
+        if keyA == keyB { return 1 }
+        return 0.4 * TitleComparison.similarity(keyA, keyB)
+    }
+
+    static func albumKey(_ album: String) -> String {
+        var text = album
+        for suffix in [" - Single", " - EP", " (Single)", " - single"] where text.hasSuffix(suffix) { text = String(text.dropLast(suffix.count)) }
+        return TitleParser.parse(text).baseKey
+    }
+
+    /// Identity-changing tags of a title, plus live/session tags its album carries.
+    static func identity(_ title: ParsedTitle, album: String?) -> [VersionTag] {
+        var tags = title.identityTags
+        if let album {
+            let albumTags = TitleParser.parse(album).tags.filter { $0.kind == .live }
+            let albumKey = TextNormalizer.key(album)
+            if !tags.contains(where: { $0.kind == .live }), let live = albumTags.first ?? (albumKey.hasPrefix("live ") ? VersionTag(kind: .live, detail: nil, text: album) : nil) {
+                tags.append(live)
+            }
+        }
+        return tags
+    }
+
+    static func compatible(_ a: [VersionTag], _ b: [VersionTag]) -> Bool {
+        guard Set(a.map(\.kind)) == Set(b.map(\.kind)) else { return false }
+        for tag in a where tag.kind == .remix {
+            guard let other = b.first(where: { $0.kind == .remix }) else { return false }
+            if let x = tag.detail, let y = other.detail, !(x == y || x.contains(y) || y.contains(x)) { return false }
+        }
+        return true
+    }
+
+    /// "Hodak/Miroff - zapach zimy" -> "zapach zimy" when the prefix names the artists.
+    static func strippingArtistPrefix(_ title: String, artists: [String]) -> String {
+        for separator in [" - ", " – ", " — "] {
+            guard let range = title.range(of: separator) else { continue }
+            let prefix = String(title[..<range.lowerBound])
+            let names = ArtistNames.split(prefix)
+            if !names.isEmpty, names.allSatisfy({ name in artists.contains { ArtistNames.same(name, $0) } }) {
+                return String(title[range.upperBound...])
+            }
+        }
+        return title
+    }
+
+    func sameRecording(_ a: TrackMetadata, _ b: TrackMetadata) -> Bool {
+        if let x = a.isrc, let y = b.isrc { return x == y }
+        guard TitleParser.parse(a.title).baseKey == TitleParser.parse(b.title).baseKey else { return false }
+        guard Set(TitleParser.parse(a.title).identityTags.map(\.kind)) == Set(TitleParser.parse(b.title).identityTags.map(\.kind)) else { return false }
+        if let x = a.explicit, let y = b.explicit, x != y { return false }
+        if let x = a.durationMs, let y = b.durationMs { return abs(x - y) <= 2_000 }
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+import Catalogs
+import SimulcastCore
+
+/// The matcher: identifiers first (ISRC where the catalog can look it up; album UPC plus
+/// track and disc number where it lists albums), then text queries in the listener's
+/// storefront, from the most specific to the broadest; every candidate is judged by
+/// `CandidatePicker`, and it stops as soon as one query yields a clear winner.
+public struct SimulcastMatcher: TrackMatcher {
+    public let name = "simulcast"
+    public let picker: CandidatePicker
+    public let searchLimit: Int
+
+    public init(picker: CandidatePicker = CandidatePicker(), searchLimit: Int = 25) {
+        self.picker = picker
+        self.searchLimit = searchLimit
+    }
+
+    public func match(_ source: TrackMetadata, in catalog: any Catalog, storefront: String) async -> MatchResult {
+        var steps: [String] = []
+        var seen: Set<String> = []
+        var candidates: [TrackMetadata] = []
+        func add(_ found: [TrackMetadata]) -> Int {
+            let new = found.filter { seen.insert($0.id).inserted }
+            candidates += new
+            return new.count
+        }
+        do {
+            if let isrc = source.isrc, let lookup = catalog as? any ISRCLookupCatalog {
+                let found = try await lookup.tracks(isrc: isrc, storefront: storefront)
+                steps.append("ISRC \(isrc): \(found.count) found")
+                let withISRC = found.map { var track = $0; track.isrc = track.isrc ?? isrc; return track }
+                _ = add(withISRC)
+                let result = picker.pick(source, from: withISRC)
+                if result.isMatched { return annotate(result, steps: steps, method: "isrc") }
+            }
+            if let upc = source.albumUPC, let lookup = catalog as? any AlbumUPCLookupCatalog {
+                let album = try await lookup.albumTracks(upc: upc, storefront: storefront)
+                let sameSlot = album.filter { $0.trackNumber == source.trackNumber && ($0.discNumber ?? 1) == (source.discNumber ?? 1) }
+                steps.append("album UPC \(upc): \(album.count) tracks")
+                _ = add(album)
+                let result = picker.pick(source, from: sameSlot.isEmpty ? album : sameSlot)
+                if result.isMatched { return annotate(result, steps: steps, method: "upc") }
+            }
+            for query in queries(for: source) {
+                let found = try await catalog.search(term: query, storefront: storefront, limit: searchLimit)
+                let new = add(found)
+                steps.append("\"\(query)\": \(found.count) found, \(new) new")
+                guard new > 0 else { continue }
+                let result = picker.pick(source, from: candidates)
+                if result.isMatched { return annotate(result, steps: steps, method: "search") }
+            }
+        } catch {
+            return MatchResult(status: .unavailable, method: name, reasons: steps + ["\(catalog.service) failed: \(error)"])
+        }
+        let final = picker.pick(source, from: candidates)
+        return MatchResult(status: final.status == .matched ? .notFound : final.status, track: nil, confidence: final.confidence, method: name, reasons: steps + final.reasons)
+    }
+
+    /// Primary artist + base title; the base title alone; romanised forms when the source is not in Latin script.
+    func queries(for source: TrackMetadata) -> [String] {
+        let parsed = TitleParser.parse(source.title)
+        let primary = ArtistNames.all(source.artists).first
+        var queries: [String] = []
+        if let primary { queries.append("\(primary) \(parsed.base)") }
+        queries.append(parsed.base)
+        if !TextNormalizer.isLatin(parsed.base) || !(primary.map(TextNormalizer.isLatin) ?? true) {
+            let romanTitle = TextNormalizer.romanize(parsed.base)
+            queries.append([primary.map(TextNormalizer.romanize), romanTitle].compactMap { $0 }.joined(separator: " "))
+        }
+        if let album = source.album, let primary { queries.append("\(primary) \(CandidatePicker.albumKey(album))") }
+        var unique: [String] = []
+        for query in queries where !unique.contains(query) { unique.append(query) }
+        return unique
+    }
+
+    private func annotate(_ result: MatchResult, steps: [String], method: String) -> MatchResult {
+        var annotated = result
+        annotated.method = "\(name):\(method)"
+        annotated.reasons = steps + result.reasons
+        return annotated
+    }
+}

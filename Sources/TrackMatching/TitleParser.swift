@@ -1,0 +1,120 @@
+import Foundation
+
+/// Parses titles instead of only scoring them: a fuzzy score cannot tell "(2011 Remaster)"
+/// from "(Extended Mix)", a parser can.
+public enum TitleParser {
+    public static func parse(_ title: String) -> ParsedTitle {
+        var base = title.precomposedStringWithCompatibilityMapping
+        var segments: [String] = []
+        // Bracketed parts, innermost-last: "(feat. X)", "[Live]", "{Remix}".
+        let pattern = #"\s*[\(\[\{]([^\(\)\[\]\{\}]*)[\)\]\}]"#
+        while let range = base.range(of: pattern, options: .regularExpression) {
+            let inner = base[range].trimmingCharacters(in: .whitespaces).dropFirst().dropLast()
+            segments.append(String(inner))
+            base.removeSubrange(range)
+        }
+        // " - 2006 Remastered Version", " - Live": a dash suffix that reads as a tag.
+        for separator in [" - ", " – ", " — "] {
+            if let range = base.range(of: separator, options: .backwards) {
+                let suffix = String(base[range.upperBound...])
+                if classify(suffix) != nil {
+                    segments.append(suffix)
+                    base = String(base[..<range.lowerBound])
+                }
+            }
+        }
+        // "Song feat. X" without brackets.
+        var featured: [String] = []
+        if let range = base.range(of: #"\s+(feat\.?|ft\.?|featuring)\s+"#, options: [.regularExpression, .caseInsensitive]) {
+            featured += ArtistNames.split(String(base[range.upperBound...]))
+            base = String(base[..<range.lowerBound])
+        }
+        var tags: [VersionTag] = []
+        for segment in segments {
+            if let names = featuredNames(segment) {
+                featured += names
+            } else {
+                tags.append(classify(segment) ?? VersionTag(kind: .unknown, detail: TextNormalizer.key(segment), text: segment))
+            }
+        }
+        base = base.trimmingCharacters(in: .whitespaces)
+        if base.isEmpty { base = title }
+        let baseKey = TextNormalizer.key(base)
+        return ParsedTitle(original: title, base: base, baseKey: baseKey, tags: tags, featured: featured, numbers: numbers(in: baseKey), censored: title.range(of: #"\w\*+\w"#, options: .regularExpression) != nil && !title.contains("B*Witched"))
+    }
+
+    /// Names after "feat.", "ft.", "featuring", "with", "mit" at the start of a segment.
+    static func featuredNames(_ segment: String) -> [String]? {
+        let trimmed = segment.trimmingCharacters(in: .whitespaces)
+        guard let range = trimmed.range(of: #"^(feat\.?|ft\.?|featuring|with|mit|con)\s+"#, options: [.regularExpression, .caseInsensitive]) else { return nil }
+        return ArtistNames.split(String(trimmed[range.upperBound...]))
+    }
+
+    /// The tag a segment is, or nil if it says nothing known about the version.
+    public static func classify(_ segment: String) -> VersionTag? {
+        let key = TextNormalizer.key(segment)
+        let words = Set(TextNormalizer.tokens(key))
+        func tag(_ kind: VersionTag.Kind, _ detail: String? = nil) -> VersionTag { VersionTag(kind: kind, detail: detail, text: segment) }
+        func before(_ keyword: String) -> String? {
+            guard let range = key.range(of: keyword) else { return nil }
+            let detail = key[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            let cleaned = TextNormalizer.tokens(detail).filter { Int($0) == nil && !["the", "original", "official"].contains($0) }.joined(separator: " ")
+            return cleaned.isEmpty ? nil : cleaned
+        }
+        if key.contains("taylor s version") || key.contains("taylors version") || words.contains("rerecorded") || key.contains("re recorded") { return tag(.rerecording) }
+        if words.contains("karaoke") { return tag(.karaoke) }
+        if words.contains("instrumental") { return tag(.instrumental) }
+        if words.contains("acoustic") || words.contains("unplugged") { return tag(.acoustic) }
+        if words.contains("demo") { return tag(.demo) }
+        if key.contains("sped up") || key.contains("speed up") || words.contains("slowed") || words.contains("nightcore") || words.contains("reverb") { return tag(.speed) }
+        if words.contains("cover") { return tag(.cover) }
+        if words.contains("video") || key.contains("music video") { return tag(.otherVersion, "video") }
+        if key.contains("radio edit") { return tag(.radioEdit) }
+        if words.contains("extended") { return tag(.extended) }
+        if words.contains("remix") || words.contains("rmx") || words.contains("bootleg") || words.contains("mashup") {
+            return tag(.remix, before("remix") ?? before("rmx") ?? before("bootleg"))
+        }
+        if words.contains("live") || words.contains("session") || words.contains("sessions") || key.hasPrefix("live at") || key.hasPrefix("en vivo") {
+            return tag(.live, key.replacingOccurrences(of: "live", with: "").trimmingCharacters(in: .whitespaces))
+        }
+        if words.contains("remaster") || words.contains("remastered") || words.contains("remasterizado") { return tag(.remaster) }
+        if words.contains("mono") || words.contains("stereo") { return tag(.channels) }
+        if words.contains("explicit") || words.contains("clean") || words.contains("dirty") { return tag(.explicitness) }
+        if key.contains("soundtrack") || words.contains("ost") || key.hasPrefix("from ") || key.hasPrefix("aus ") || key.hasPrefix("de la pelicula") || key.contains("theme from") {
+            return tag(.soundtrack)
+        }
+        if words.contains("deluxe") || words.contains("edition") || words.contains("anniversary") || words.contains("expanded") || words.contains("bonus") { return tag(.edition) }
+        if key == "album version" || key == "single version" || key == "lp version" || key == "45 version" { return tag(.albumVersion) }
+        if key == "original" || key == "das original" || key == "original version" || key == "original mix" || key == "original mono" { return tag(.original) }
+        if words.contains("edit") { return tag(.remix, before("edit")) }
+        if words.contains("mix") { return tag(.remix, before("mix")) }
+        if words.contains("version") || words.contains("versao") || words.contains("version") { return tag(.otherVersion, key) }
+        if key.hasPrefix("prod") { return tag(.credit) }
+        return nil
+    }
+
+    static let romanNumerals: Set<String> = ["ii", "iii", "iv", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
+
+    /// Numbers and part markers in a base title's key.
+    static func numbers(in key: String) -> Set<String> {
+        var found: Set<String> = []
+        let words = TextNormalizer.tokens(key)
+        for (index, word) in words.enumerated() {
+            if word.allSatisfy(\.isNumber) { found.insert(String(Int(word) ?? 0)) }
+            if romanNumerals.contains(word), index > 0 { found.insert(String(romanValue(word))) }
+        }
+        return found
+    }
+
+    static func romanValue(_ word: String) -> Int {
+        let values: [Character: Int] = ["i": 1, "v": 5, "x": 10]
+        var total = 0
+        var previous = 0
+        for character in word.reversed() {
+            let value = values[character] ?? 0
+            total += value < previous ? -value : value
+            previous = max(previous, value)
+        }
+        return total
+    }
+}

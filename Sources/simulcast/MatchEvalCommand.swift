@@ -1,0 +1,76 @@
+import ArgumentParser
+import Catalogs
+import Foundation
+import SimulcastCore
+import TrackMatching
+
+struct MatchEvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match-eval",
+        abstract: "Measure a matching strategy on labelled cases (pick and pair formats).",
+        discussion: "Pick cases count correct, wrong accepts (a different recording: the worst outcome) and misses, per category; pair cases give precision, recall and F1. Without --strategy both strategies run side by side. Pick cases without candidates search the --catalog file."
+    )
+
+    @Option(help: "JSON Lines of pick and/or pair cases.")
+    var cases: String
+
+    @Option(help: "Offline catalog (JSON Lines) for pick cases that carry no candidates.")
+    var catalog: String?
+
+    @Option(help: "simulcast or seed (default: both, side by side).")
+    var strategy: String?
+
+    @Flag(help: "Print only the result as JSON (requires --strategy).")
+    var json = false
+
+    @Flag(help: "List every case answered wrongly, with the matcher's reasons.")
+    var mistakes = false
+
+    func validate() throws {
+        if let strategy, MatchEvaluation.Strategy(rawValue: strategy) == nil { throw ValidationError("--strategy is simulcast or seed") }
+        if json, strategy == nil { throw ValidationError("--json needs --strategy") }
+    }
+
+    func run() async throws {
+        let loaded: [EvaluationCase]
+        do { loaded = try EvaluationCase.load(try Data(contentsOf: URL(fileURLWithPath: cases))) } catch {
+            throw ValidationError("cannot read \(cases): \(error)")
+        }
+        let searchCatalog = try catalog.map { try OfflineCatalog(service: .appleMusic, contentsOf: URL(fileURLWithPath: $0)) }
+        let strategies = strategy.flatMap(MatchEvaluation.Strategy.init(rawValue:)).map { [$0] } ?? MatchEvaluation.Strategy.allCases
+        var outcomes: [(MatchEvaluation.Strategy, MatchEvaluation.Outcome)] = []
+        for strategy in strategies {
+            outcomes.append((strategy, await MatchEvaluation(strategy: strategy).run(loaded, searchCatalog: searchCatalog)))
+        }
+        if json, let outcome = outcomes.first?.1 {
+            struct Report: Encodable { var pick: MatchEvaluation.PickCounts?; var pair: MatchEvaluation.PairScores? }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            print(String(decoding: try encoder.encode(Report(pick: outcome.pick, pair: outcome.pair)), as: UTF8.self))
+            return
+        }
+        print("\(cases): \(loaded.count) cases")
+        print("strategy    correct  wrong accept  missed  total   pair P / R / F1")
+        for (strategy, outcome) in outcomes {
+            let pick = outcome.pick.map { String(format: "%7d  %12d  %6d  %5d", $0.correct, $0.wrongAccept, $0.missed, $0.total) } ?? String(repeating: " ", count: 36)
+            let pair = outcome.pair.map { String(format: "   %.3f / %.3f / %.3f (%d)", $0.precision, $0.recall, $0.f1, $0.total) } ?? ""
+            print("\(strategy.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(pick)\(pair)")
+        }
+        if let categories = outcomes.first?.1.byCategory.keys.sorted(), categories.count > 1 {
+            print("\nper category (correct / wrong accept / missed of total)")
+            for category in categories {
+                let cells = outcomes.map { _, outcome -> String in
+                    let c = outcome.byCategory[category] ?? .init()
+                    return "\(c.correct)/\(c.wrongAccept)/\(c.missed) of \(c.total)".padding(toLength: 16, withPad: " ", startingAt: 0)
+                }
+                print("  \(category.padding(toLength: 24, withPad: " ", startingAt: 0)) \(cells.joined(separator: " "))")
+            }
+        }
+        if mistakes {
+            for (strategy, outcome) in outcomes {
+                print("\n\(strategy.rawValue) mistakes:")
+                for mistake in outcome.mistakes { print("  \(mistake.id): expected \(mistake.expected ?? "none"), got \(mistake.got ?? "none")  \(mistake.reason.prefix(200))") }
+            }
+        }
+    }
+}
