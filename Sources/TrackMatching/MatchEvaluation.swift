@@ -27,6 +27,8 @@ public struct MatchEvaluation: Sendable {
         public var pair: PairScores?
         /// Case id, what was expected, what was answered: for the cases not answered right.
         public var mistakes: [(id: String, expected: String?, got: String?, reason: String)]
+        /// Every pick case's answer and reasons, for `--verbose`.
+        public var answers: [(id: String, got: String?, reason: String)]
     }
 
     public enum Strategy: String, Sendable, CaseIterable {
@@ -43,6 +45,7 @@ public struct MatchEvaluation: Sendable {
         var byCategory: [String: PickCounts] = [:]
         var truePositive = 0, falsePositive = 0, falseNegative = 0, pairs = 0
         var mistakes: [(String, String?, String?, String)] = []
+        var answers: [(String, String?, String)] = []
         for item in cases {
             switch item {
             case .pick(let id, let category, let source, let candidates, let expected):
@@ -55,6 +58,7 @@ public struct MatchEvaluation: Sendable {
                     continue
                 }
                 let got = result.isMatched ? result.track?.id : nil
+                answers.append((id, got, result.reasons.joined(separator: "; ")))
                 var counts = byCategory[category ?? "all", default: PickCounts()]
                 pick.total += 1
                 counts.total += 1
@@ -81,7 +85,7 @@ public struct MatchEvaluation: Sendable {
             let f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall)
             pairScores = PairScores(precision: precision, recall: recall, f1: f1, total: pairs)
         }
-        return Outcome(pick: pick.total > 0 ? pick : nil, byCategory: byCategory, pair: pairScores, mistakes: mistakes)
+        return Outcome(pick: pick.total > 0 ? pick : nil, byCategory: byCategory, pair: pairScores, mistakes: mistakes, answers: answers)
     }
 
     var matcher: any TrackMatcher {

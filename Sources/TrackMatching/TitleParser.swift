@@ -75,7 +75,8 @@ public enum TitleParser {
             return tag(.remix, before("remix") ?? before("rmx") ?? before("bootleg"))
         }
         if words.contains("live") || words.contains("session") || words.contains("sessions") || key.hasPrefix("live at") || key.hasPrefix("en vivo") {
-            return tag(.live, key.replacingOccurrences(of: "live", with: "").trimmingCharacters(in: .whitespaces))
+            let venue = key.replacingOccurrences(of: "live", with: "").trimmingCharacters(in: .whitespaces)
+            return tag(.live, venue.isEmpty ? nil : venue)
         }
         if words.contains("remaster") || words.contains("remastered") || words.contains("remasterizado") { return tag(.remaster) }
         if words.contains("mono") || words.contains("stereo") { return tag(.channels) }

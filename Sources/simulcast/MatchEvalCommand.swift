@@ -26,6 +26,9 @@ struct MatchEvalCommand: AsyncParsableCommand {
     @Flag(help: "List every case answered wrongly, with the matcher's reasons.")
     var mistakes = false
 
+    @Flag(help: "List every pick case's answer with the matcher's reasons.")
+    var verbose = false
+
     func validate() throws {
         if let strategy, MatchEvaluation.Strategy(rawValue: strategy) == nil { throw ValidationError("--strategy is simulcast or seed") }
         if json, strategy == nil { throw ValidationError("--json needs --strategy") }
@@ -64,6 +67,12 @@ struct MatchEvalCommand: AsyncParsableCommand {
                     return "\(c.correct)/\(c.wrongAccept)/\(c.missed) of \(c.total)".padding(toLength: 16, withPad: " ", startingAt: 0)
                 }
                 print("  \(category.padding(toLength: 24, withPad: " ", startingAt: 0)) \(cells.joined(separator: " "))")
+            }
+        }
+        if verbose {
+            for (strategy, outcome) in outcomes {
+                print("\n\(strategy.rawValue) answers:")
+                for answer in outcome.answers { print("  \(answer.id)\t\(answer.got ?? "none")\t\(answer.reason)") }
             }
         }
         if mistakes {
