@@ -52,6 +52,9 @@ public struct SimulcastMatcher: TrackMatcher {
         } catch {
             return MatchResult(status: .unavailable, method: name, reasons: steps + ["\(catalog.service) failed: \(error)"])
         }
+        if candidates.isEmpty {
+            return .notFound(method: name, reasons: steps + ["not in the \(catalog.service) catalog for storefront \(storefront)"])
+        }
         let final = picker.pick(source, from: candidates)
         return MatchResult(status: final.status == .matched ? .notFound : final.status, track: nil, confidence: final.confidence, method: name, reasons: steps + final.reasons)
     }

@@ -26,7 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
     @Flag(help: "Match against the live services (or the base URLs given by the service flags) instead of the bundled catalogs.")
     var liveCatalogs = false
 
-    @OptionGroup(title: "Services (with --live-catalogs)") var catalogOptions: CatalogOptions
+    @OptionGroup(title: "Matching and services (services with --live-catalogs)") var catalogOptions: CatalogOptions
 
     func run() async throws {
         let logger = {
@@ -50,7 +50,7 @@ struct DemoCommand: AsyncParsableCommand {
                     .appleMusic: try OfflineCatalog(service: .appleMusic, contentsOf: try Self.resource("demo-catalog-apple-music.jsonl")),
                     .deezer: try OfflineCatalog(service: .deezer, contentsOf: try Self.resource("demo-catalog-deezer.jsonl")),
                 ],
-                matcher: SeedMatcher()
+                matcher: catalogOptions.matcher == "seed" ? SeedMatcher() : SimulcastMatcher()
             )
         let events = try PlaybackScript.load(contentsOf: try Self.resource("demo-script.jsonl"))
 
