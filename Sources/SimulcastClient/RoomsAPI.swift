@@ -27,6 +27,20 @@ public struct RoomsAPI: Sendable {
         return try JSONDecoder().decode(CreatedRoom.self, from: Data(body.readableBytesView))
     }
 
+    /// Tells the server which track is right; the answer is the match now in force.
+    public func correct(_ correction: MatchCorrection) async throws -> MatchResult {
+        var request = HTTPClientRequest(url: "\(baseURL)/v1/matches/corrections")
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(correction)))
+        let response = try await http.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 20)
+        guard response.status == .ok else {
+            throw APIClientError(message: "the correction was refused: HTTP \(response.status.code) \(String(buffer: body).prefix(300))")
+        }
+        return try JSONDecoder().decode(MatchResult.self, from: Data(body.readableBytesView))
+    }
+
     /// The room's state and listeners; nil for a room the server does not know.
     public func room(code: String) async throws -> RoomSummary? {
         let response = try await http.execute(HTTPClientRequest(url: "\(baseURL)/v1/rooms/\(code)"), timeout: .seconds(10))

@@ -3,3 +3,4 @@ import SimulcastCore
 
 extension CreatedRoom: ResponseEncodable {}
 extension RoomSummary: ResponseEncodable {}
+extension MatchResult: ResponseEncodable {}

@@ -77,6 +77,42 @@ public actor RoomHub {
         return RoomSummary(code: code, createdAt: room.stored.createdAt, serverTime: clock.nowMicros(), state: room.state, listeners: listeners)
     }
 
+    /// Applies a listener's correction: checks the target exists, caches it for everyone
+    /// (corrections do not expire), and updates every live room holding the source track.
+    public func correct(_ correction: MatchCorrection) async throws -> MatchResult {
+        guard let code = RoomCode.normalise(correction.room), let room = try await liveRoom(code) else {
+            throw APIError.roomNotFound(String(correction.room.prefix(12)))
+        }
+        let held = ([room.state.track].compactMap { $0 } + room.state.queue).map(\.source)
+        guard let source = held.first(where: { $0.service == correction.sourceService && $0.id == correction.sourceId }) else {
+            unloadIfIdle(code)
+            throw APIError(.unprocessableContent, code: "track_not_in_room", message: "room \(code) is not playing \(correction.sourceService):\(correction.sourceId); corrections come from the room that plays it")
+        }
+        unloadIfIdle(code)
+        let storefront = correction.storefront.lowercased()
+        guard let catalog = matchmaker.catalogs[correction.targetService] else {
+            throw APIError(.unprocessableContent, code: "no_catalog", message: "this server has no \(correction.targetService) catalog to check the correction against")
+        }
+        let target: TrackMetadata?
+        do { target = try await catalog.track(id: correction.targetId, storefront: storefront) } catch {
+            throw APIError(.badGateway, code: "catalog_unavailable", message: "\(correction.targetService) could not be asked: \(error)")
+        }
+        guard let target else {
+            throw APIError(.unprocessableContent, code: "target_not_found", message: "\(correction.targetService) has no track \(correction.targetId) in storefront \(storefront)")
+        }
+        let result = MatchResult.matched(target, confidence: 1, method: "correction", reasons: ["corrected by a listener in room \(code)"])
+        let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)
+        try await store.cacheMatch(result, for: key, expiresAt: Int64.max)
+        logger.notice("match corrected", metadata: ["source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)"])
+        for liveCode in rooms.keys {
+            guard var state = rooms[liveCode]?.state else { continue }
+            if state.setMatch(result, for: source, service: correction.targetService, storefront: storefront) {
+                await commit(state, in: liveCode)
+            }
+        }
+        return result
+    }
+
     // MARK: WebSocket sessions
 
     /// Admits a connection that said `hello`. The current state is queued to it at once.

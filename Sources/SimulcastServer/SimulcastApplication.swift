@@ -65,6 +65,13 @@ public enum SimulcastApplication {
             }
             return summary
         }
+        router.post("/v1/matches/corrections") { request, context -> MatchResult in
+            let correction: MatchCorrection
+            do { correction = try await request.decode(as: MatchCorrection.self, context: context) } catch {
+                throw APIError(.badRequest, code: "malformed_correction", message: "expected {room, sourceService, sourceId, targetService, storefront, targetId}")
+            }
+            return try await hub.correct(correction)
+        }
         let connections = RoomConnectionHandler(hub: hub, clock: clock, metrics: metrics, configuration: configuration)
         router.ws("/v1/rooms/:code/ws") { inbound, outbound, context in
             let code = context.requestContext.parameters.get("code") ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import HummingbirdTesting
 import SimulcastCore
 import SimulcastServer
@@ -42,6 +43,19 @@ import Testing
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
                 let body = String(buffer: response.body)
                 #expect(body.contains(#""code":"room_not_found""#))
+            }
+        }
+    }
+
+    @Test func aMalformedCorrectionIsA400() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/v1/matches/corrections", method: .post, body: ByteBuffer(string: "{not json")) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains(#""code":"malformed_correction""#))
+            }
+            let unknownRoom = #"{"room":"ZZZZZZ","sourceService":"spotify","sourceId":"x","targetService":"apple-music","storefront":"us","targetId":"y"}"#
+            try await client.execute(uri: "/v1/matches/corrections", method: .post, body: ByteBuffer(string: unknownRoom)) { response in
+                #expect(response.status == .notFound)
             }
         }
     }
