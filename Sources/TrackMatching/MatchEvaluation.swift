@@ -37,6 +37,8 @@ public struct MatchEvaluation: Sendable {
 
     public let strategy: Strategy
     public let picker = CandidatePicker()
+    /// Pairs are judged by the fitted model: pair records are often dirty, which the picker's gates are not built for.
+    public var pairModel = LogisticModel.fittedPairModel
 
     public init(strategy: Strategy) { self.strategy = strategy }
 
@@ -72,7 +74,7 @@ public struct MatchEvaluation: Sendable {
                 byCategory[category ?? "all"] = counts
             case .pair(let id, let a, let b, let same):
                 pairs += 1
-                let decided = await decide(a, candidates: [b]).isMatched
+                let decided = strategy == .simulcast ? PairFeatures.decide(a, b, model: pairModel) : await decide(a, candidates: [b]).isMatched
                 if decided && same { truePositive += 1 }
                 if decided && !same { falsePositive += 1; mistakes.append((id, "different", "same", "")) }
                 if !decided && same { falseNegative += 1; mistakes.append((id, "same", "different", "")) }

@@ -1,0 +1,116 @@
+import Foundation
+import SimulcastCore
+
+/// Evidence that two records are the same recording, each in 0...1, read so that it
+/// survives dirty records (values in the wrong field, prices and labels in the title):
+/// leading title words, all words, durations and dates wherever they are written.
+public enum PairFeatures {
+    public static let names = ["bias", "titleSimilarity", "titlePrefix", "allWords", "duration", "date", "featured", "version", "album", "pickerAccepts", "pickerScore"]
+
+    public static func compute(_ a: TrackMetadata, _ b: TrackMetadata) -> [Double] {
+        let titleA = TitleParser.parse(a.title)
+        let titleB = TitleParser.parse(b.title)
+        let textA = fullText(a)
+        let textB = fullText(b)
+        return [
+            1,
+            TitleComparison.similarity(titleA.baseKey, titleB.baseKey),
+            prefixAgreement(titleA, titleB),
+            jaccard(words(textA), words(textB)),
+            durationAgreement(a.durationMs ?? clockDuration(in: textA), b.durationMs ?? clockDuration(in: textB)),
+            dateAgreement(dates(in: textA + " " + (a.releaseDate ?? "")), dates(in: textB + " " + (b.releaseDate ?? ""))),
+            featuredAgreement(titleA.featured, titleB.featured),
+            CandidatePicker.compatible(titleA.identityTags, titleB.identityTags) ? 1 : 0,
+            albumAgreement(a.album, b.album),
+        ] + picker(a, b)
+    }
+
+    /// The candidate picker's own verdict, as two features: what the gates say, and the score.
+    static func picker(_ a: TrackMetadata, _ b: TrackMetadata) -> [Double] {
+        let assessment = CandidatePicker().assess(b, against: a)
+        return [assessment.accepted ? 1 : 0, assessment.score]
+    }
+
+    /// Same recording: the version tags agree (a hard gate, as in the picker) and the model says so.
+    public static func decide(_ a: TrackMetadata, _ b: TrackMetadata, model: LogisticModel = .fittedPairModel) -> Bool {
+        let features = compute(a, b)
+        return features[7] == 1 && model.decide(features)
+    }
+
+    static func fullText(_ track: TrackMetadata) -> String {
+        ([track.title] + track.artists + [track.album ?? ""]).joined(separator: " ")
+    }
+
+    static let noise: Set<String> = ["feat", "ft", "explicit", "clean", "music", "deluxe", "version", "edition", "the", "a", "and", "records", "inc", "ltd", "for", "of", "under", "exclusive", "licence", "license", "c", "p", "1", "29", "99", "0", "pop", "rock", "rap", "hip", "hop"]
+
+    static func words(_ text: String) -> Set<String> {
+        Set(TextNormalizer.tokens(TextNormalizer.key(text)).filter { !noise.contains($0) && $0.count > 1 })
+    }
+
+    static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
+        let union = a.union(b).count
+        return union == 0 ? 0.5 : Double(a.intersection(b).count) / Double(union)
+    }
+
+    /// Leading words the two title fields share, against the shorter parsed title.
+    static func prefixAgreement(_ a: ParsedTitle, _ b: ParsedTitle) -> Double {
+        let wordsA = TextNormalizer.tokens(TextNormalizer.key(a.original))
+        let wordsB = TextNormalizer.tokens(TextNormalizer.key(b.original))
+        var common = 0
+        while common < min(wordsA.count, wordsB.count), wordsA[common] == wordsB[common] { common += 1 }
+        let shortest = max(1, min(TextNormalizer.tokens(a.baseKey).count, TextNormalizer.tokens(b.baseKey).count))
+        return min(1, Double(common) / Double(shortest))
+    }
+
+    static func durationAgreement(_ a: Int?, _ b: Int?) -> Double {
+        guard let a, let b, a > 0, b > 0 else { return 0.5 }
+        let delta = abs(a - b)
+        return delta <= 2_000 ? 1 : delta <= 5_000 ? 0.5 : 0
+    }
+
+    /// "3:48" written in a text, in ms.
+    static func clockDuration(in text: String) -> Int? {
+        guard let range = text.range(of: #"\b([0-9]{1,2}):([0-5][0-9])\b"#, options: .regularExpression) else { return nil }
+        let parts = text[range].split(separator: ":").compactMap { Int($0) }
+        return parts.count == 2 ? (parts[0] * 60 + parts[1]) * 1000 : nil
+    }
+
+    static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// Dates as (year, month, day?) from "February 13 , 2015", "13-Feb-15", "2015-02-13".
+    static func dates(in text: String) -> [(year: Int, month: Int?, day: Int?)] {
+        var found: [(Int, Int?, Int?)] = []
+        let lower = text.lowercased()
+        if let range = lower.range(of: #"([0-9]{1,2})-([a-z]{3})-([0-9]{2})"#, options: .regularExpression) {
+            let parts = lower[range].split(separator: "-")
+            if let day = Int(parts[0]), let month = months.firstIndex(of: String(parts[1])), let year = Int(parts[2]) { found.append((2000 + year, month + 1, day)) }
+        }
+        if let range = lower.range(of: #"(january|february|march|april|may|june|july|august|september|october|november|december) [0-9]{1,2} , [0-9]{4}"#, options: .regularExpression) {
+            let parts = lower[range].split(separator: " ")
+            if let month = months.firstIndex(of: String(parts[0].prefix(3))), let day = Int(parts[1]), let year = Int(parts[3]) { found.append((year, month + 1, day)) }
+        }
+        if let range = lower.range(of: #"[0-9]{4}-[0-9]{2}-[0-9]{2}"#, options: .regularExpression) {
+            let parts = lower[range].split(separator: "-").compactMap { Int($0) }
+            if parts.count == 3 { found.append((parts[0], parts[1], parts[2])) }
+        }
+        return found
+    }
+
+    static func dateAgreement(_ a: [(year: Int, month: Int?, day: Int?)], _ b: [(year: Int, month: Int?, day: Int?)]) -> Double {
+        guard !a.isEmpty, !b.isEmpty else { return 0.5 }
+        if a.contains(where: { x in b.contains { $0.year == x.year && $0.month == x.month && $0.day == x.day } }) { return 1 }
+        if a.contains(where: { x in b.contains { $0.year == x.year } }) { return 0.6 }
+        return 0
+    }
+
+    static func featuredAgreement(_ a: [String], _ b: [String]) -> Double {
+        if a.isEmpty && b.isEmpty { return 1 }
+        if a.isEmpty || b.isEmpty { return 0.5 }
+        return a.contains { x in b.contains { ArtistNames.same(x, $0) } } ? 1 : 0
+    }
+
+    static func albumAgreement(_ a: String?, _ b: String?) -> Double {
+        guard let a, let b, !a.isEmpty, !b.isEmpty else { return 0.5 }
+        return TitleComparison.similarity(CandidatePicker.albumKey(a), CandidatePicker.albumKey(b))
+    }
+}
