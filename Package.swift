@@ -10,6 +10,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "simulcast", targets: ["simulcast"]),
+        .executable(name: "simulcast-bench", targets: ["simulcast-bench"]),
         .library(name: "SimulcastCore", targets: ["SimulcastCore"]),
     ],
     dependencies: [
@@ -68,6 +69,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")],
+            swiftSettings: strict
+        ),
+        // Benchmarks (run with -c release); they may read ../shared, the tests never do.
+        .executableTarget(
+            name: "simulcast-bench",
+            dependencies: [
+                "SimulcastCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict
         ),
         // Test helpers shared by the test targets: a manual clock, small fixtures.

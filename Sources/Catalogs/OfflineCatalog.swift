@@ -10,6 +10,9 @@ public struct OfflineCatalog: Catalog {
     public let service: MusicService
     public let entries: [Entry]
     private let byId: [String: Int]
+    /// Term -> indices of the entries holding it, ascending: search intersects these
+    /// instead of scanning, so a 100,000-track file answers in microseconds.
+    private let postings: [String: [Int]]
 
     public struct Entry: Hashable, Sendable {
         public var track: TrackMetadata
@@ -53,8 +56,13 @@ public struct OfflineCatalog: Catalog {
         self.service = service
         self.entries = entries
         var byId: [String: Int] = [:]
-        for (index, entry) in entries.enumerated() where byId[entry.track.id] == nil { byId[entry.track.id] = index }
+        var postings: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() {
+            if byId[entry.track.id] == nil { byId[entry.track.id] = index }
+            for term in entry.terms { postings[term, default: []].append(index) }
+        }
         self.byId = byId
+        self.postings = postings
     }
 
     /// Reads a JSON Lines file. Records of another service are skipped; a malformed line
@@ -97,12 +105,25 @@ public struct OfflineCatalog: Catalog {
     public func searchNow(term: String, storefront: String, limit: Int) -> [TrackMetadata] {
         let wanted = SearchTerms.terms(of: term)
         guard !wanted.isEmpty, limit > 0 else { return [] }
+        let lists = Set(wanted).map { postings[$0] ?? [] }.sorted { $0.count < $1.count }
+        guard let shortest = lists.first, !shortest.isEmpty else { return [] }
+        let others = lists.dropFirst()
         var results: [TrackMetadata] = []
-        for entry in entries where entry.isAvailable(in: storefront) && wanted.allSatisfy(entry.terms.contains) {
-            results.append(entry.track)
+        for index in shortest where others.allSatisfy({ Self.sortedContains($0, index) }) && entries[index].isAvailable(in: storefront) {
+            results.append(entries[index].track)
             if results.count == limit { break }
         }
         return results
+    }
+
+    static func sortedContains(_ list: [Int], _ value: Int) -> Bool {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count && list[low] == value
     }
 
     public func track(id: String, storefront: String) async throws -> TrackMetadata? {
