@@ -1,3 +1,4 @@
+import Catalogs
 import Crypto
 import Foundation
 
@@ -12,7 +13,7 @@ public enum DeveloperTokenCheck {
     /// Splits and decodes a JWT without checking it.
     public static func decode(_ token: String) -> Decoded? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let headerData = base64URL(parts[0]), let claimsData = base64URL(parts[1]),
+        guard parts.count == 3, let headerData = Base64URL.decode(parts[0]), let claimsData = Base64URL.decode(parts[1]),
             let header = try? JSONSerialization.jsonObject(with: headerData) as? [String: String]
         else { return nil }
         return Decoded(header: header, claimsData: claimsData)
@@ -20,7 +21,7 @@ public enum DeveloperTokenCheck {
 
     public static func isValid(_ token: String, publicKey: P256.Signing.PublicKey, keyId: String, teamId: String, now: Int64) -> Bool {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let decoded = decode(token), let signatureData = base64URL(parts[2]),
+        guard parts.count == 3, let decoded = decode(token), let signatureData = Base64URL.decode(parts[2]),
             let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureData)
         else { return false }
         guard decoded.header["alg"] == "ES256", decoded.header["kid"] == keyId else { return false }
@@ -29,11 +30,5 @@ public enum DeveloperTokenCheck {
             exp > now, iat <= now + 60, exp - iat <= 15_777_000
         else { return false }
         return publicKey.isValidSignature(signature, for: Data("\(parts[0]).\(parts[1])".utf8))
-    }
-
-    static func base64URL(_ text: Substring) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
     }
 }

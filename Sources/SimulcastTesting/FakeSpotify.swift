@@ -1,4 +1,5 @@
 import Crypto
+import Catalogs
 import Foundation
 import Hummingbird
 import SimulcastCore
@@ -40,7 +41,7 @@ public actor FakeSpotifyAccounts {
 
     func redeem(code: String, verifier: String, redirectURI: String) -> (access: String, refresh: String)? {
         guard let entry = codes.removeValue(forKey: code), entry.redirectURI == redirectURI,
-            Base64URLEncoding.encode(Data(SHA256.hash(data: Data(verifier.utf8)))) == entry.challenge
+            SpotifyPKCE.challenge(for: verifier) == entry.challenge
         else { return nil }
         let refresh = newToken("refresh")
         refreshTokens.insert(refresh)
@@ -88,7 +89,7 @@ public enum FakeSpotify {
             return Response(status: .seeOther, headers: [.location: "\(redirect)?code=\(code)&state=\(state)"])
         }
         router.post("/api/token") { request, _ -> Response in
-            let form = FormDecoding.decode(try await FakeRequest.body(request))
+            let form = FormEncoding.decode(try await FakeRequest.body(request))
             switch form["grant_type"] {
             case "client_credentials":
                 let expected = "Basic " + Data("\(accounts.clientId):\(accounts.clientSecret)".utf8).base64EncodedString()
@@ -184,22 +185,5 @@ public enum FakeSpotify {
 
     static func tokenError(_ error: String, _ description: String) -> Response {
         FakeServiceServer.json(["error": error, "error_description": description], status: .badRequest)
-    }
-}
-
-enum Base64URLEncoding {
-    static func encode(_ data: Data) -> String {
-        data.base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-    }
-}
-
-enum FormDecoding {
-    static func decode(_ text: String) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in text.split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String($0) }
-            if let name = parts.first { fields[name] = parts.count > 1 ? parts[1] : "" }
-        }
-        return fields
     }
 }

@@ -104,7 +104,7 @@ public struct CandidatePicker: Sendable {
 
         // Album, explicitness, leftover tags.
         let album = albumScore(source, candidate)
-        if album == 1 { notes.append("same album") }
+        if album >= 0.95 { notes.append("same album") }
         var explicitScore = 0.5
         let sourceExplicit = source.explicit ?? (sourceTitle.censored ? false : nil)
         let candidateExplicit = candidate.explicit ?? (candidateTitle.censored ? false : nil)
@@ -127,9 +127,11 @@ public struct CandidatePicker: Sendable {
     /// 1 for the same album (tags like "Deluxe" and " - Single" aside), 0.5 unknown, lower for another.
     func albumScore(_ source: TrackMetadata, _ candidate: TrackMetadata) -> Double {
         guard let a = source.album, let b = candidate.album, !a.isEmpty, !b.isEmpty else { return 0.5 }
+        if TextNormalizer.key(a) == TextNormalizer.key(b) { return 1 }
         let keyA = Self.albumKey(a)
         let keyB = Self.albumKey(b)
-        if keyA == keyB { return 1 }
+        // The same album in another edition ("Deluxe", " - Single"): nearly as good.
+        if keyA == keyB { return 0.95 }
         return 0.4 * TitleComparison.similarity(keyA, keyB)
     }
 

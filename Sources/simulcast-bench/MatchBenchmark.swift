@@ -22,6 +22,9 @@ struct MatchBenchmark: AsyncParsableCommand {
     @Option(help: "Random seed for the generated variants.")
     var seed: UInt64 = 7
 
+    @Flag(help: "List the wrong answers.")
+    var mistakes = false
+
     func run() async throws {
         var generator = BenchGenerator(seed: seed)
         let real = try loadRealTracks()
@@ -33,10 +36,10 @@ struct MatchBenchmark: AsyncParsableCommand {
         let workload = generator.queries(from: real, count: queries)
         print("catalog: \(catalogTracks.count) tracks (\(real.count) real, the rest generated variants and decoys), indexed in \(String(format: "%.2f", indexSeconds)) s")
         print("queries: \(workload.count) real records as another service would send them (remaster suffixes, durations up to 0.9 s off, no album or duration, no ISRC), each with a known answer\n")
-        print("strategy    p50 ms   p99 ms   matches/s   correct  wrong accept  missed")
+        print("strategy    p50 ms   p99 ms   matches/s   correct  same recording, other release  wrong accept  missed")
         for (name, matcher) in [("simulcast", SimulcastMatcher() as any TrackMatcher), ("seed", SeedMatcher() as any TrackMatcher)] {
             var latencies: [Double] = []
-            var correct = 0, wrong = 0, missed = 0
+            var correct = 0, twin = 0, wrong = 0, missed = 0
             let bar = ProgressBar("  \(name)", total: workload.count)
             let runStarted = ContinuousClock.now
             for (index, query) in workload.enumerated() {
@@ -44,12 +47,17 @@ struct MatchBenchmark: AsyncParsableCommand {
                 let result = await matcher.match(query.source, in: catalog, storefront: "us")
                 latencies.append(seconds(ContinuousClock.now - t0) * 1_000_000)
                 let got = result.isMatched ? result.track?.id : nil
-                if got == query.expected { correct += 1 } else if got == nil { missed += 1 } else { wrong += 1 }
+                let expectedISRC = catalogTracks.first { $0.id == query.expected }?.isrc
+                if got == query.expected { correct += 1 } else if got == nil { missed += 1 } else if expectedISRC != nil, result.track?.isrc == expectedISRC { twin += 1 } else { wrong += 1 }
+                if mistakes, got != query.expected {
+                    let wanted = catalogTracks.first { $0.id == query.expected }
+                    FileHandle.standardError.write(Data("\n\(name): \(query.source.displayName) [\(query.source.album ?? "-")] \(query.source.durationMs ?? 0) -> \(result.track.map { "\($0.id) \($0.displayName) [\($0.album ?? "-")] \($0.durationMs ?? 0)" } ?? "none"); wanted \(wanted.map { "\($0.displayName) [\($0.album ?? "-")] \($0.durationMs ?? 0)" } ?? "?") \(result.method)\n".utf8))
+                }
                 bar.update(index + 1)
             }
             let total = seconds(ContinuousClock.now - runStarted)
             let p = Percentiles(latencies)
-            print(String(format: "%@ %8.3f %8.3f %11.0f %9d %13d %7d", name.padding(toLength: 10, withPad: " ", startingAt: 0), p.at(0.5) / 1000, p.at(0.99) / 1000, Double(workload.count) / total, correct, wrong, missed))
+            print(String(format: "%@ %8.3f %8.3f %11.0f %9d %30d %13d %7d", name.padding(toLength: 10, withPad: " ", startingAt: 0), p.at(0.5) / 1000, p.at(0.99) / 1000, Double(workload.count) / total, correct, twin, wrong, missed))
         }
 
         // Cached: what the server does for a track it has matched before.
