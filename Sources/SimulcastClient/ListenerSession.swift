@@ -19,7 +19,10 @@ public actor ListenerSession {
         self.client = client
         self.player = player
         self.clock = client.clock
-        self.policy = FollowPolicy(configuration: policy)
+        var configuration = policy
+        // Scheduled starts only where this player honours them.
+        configuration.canScheduleStart = player.canScheduleStart
+        self.policy = FollowPolicy(configuration: configuration)
         self.tickInterval = tickInterval
         self.reportInterval = reportInterval
         self.logger = logger
@@ -80,6 +83,11 @@ public actor ListenerSession {
         let observation = PlayerObservation(trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: serverTime)
         for command in policy.playerObserved(observation) {
             do {
+                if case .start(let trackId, let position, let serverTime) = command {
+                    let localTime = await client.localTime(forServerTime: serverTime) ?? reading.localTime
+                    try await player.start(trackId: trackId, positionMs: position, atLocalTime: localTime)
+                    continue
+                }
                 try await player.perform(command)
             } catch {
                 logger.warning("player command failed", metadata: ["command": "\(command)", "error": "\(error)"])

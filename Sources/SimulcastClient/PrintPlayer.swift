@@ -34,6 +34,12 @@ public actor PrintPlayer: PlayerDriver {
             positionMs = position
             playing = playing || play
             output("\(stamp) seek to \(Self.clock(position))\(play ? " and play" : "")")
+        case .start(let id, let position, let serverTime):
+            // Not scheduled (the printer starts at once); kept for completeness.
+            trackId = id
+            positionMs = position
+            playing = true
+            output("\(stamp) play \(service):\(id) from \(Self.clock(position)) (due at server time \(serverTime))")
         case .pause:
             playing = false
             output("\(stamp) pause at \(Self.clock(positionMs))")

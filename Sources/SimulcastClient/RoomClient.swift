@@ -41,6 +41,15 @@ public actor RoomClient {
         clockSync.serverTime(forClientTime: time)
     }
 
+    /// Our clock's reading at a given server time (the inverse of `serverTime(forLocalTime:)`).
+    public func localTime(forServerTime time: Int64) -> Int64? {
+        guard let offset = clockSync.offset else { return nil }
+        var local = time - offset
+        // One refinement step removes the drift term's dependence on the answer.
+        if let mapped = clockSync.serverTime(forClientTime: local) { local += time - mapped }
+        return local
+    }
+
     public func serverNow() -> Int64? { serverTime(forLocalTime: clock.nowMicros()) }
 
     /// Queues a message for the server; false when not connected (the caller re-sends

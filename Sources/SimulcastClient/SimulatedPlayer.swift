@@ -9,11 +9,16 @@ public actor SimulatedPlayer: PlayerDriver {
         public var seekLatencyMs: ClosedRange<Double>
         /// Audio clock error; positive plays fast.
         public var driftPPM: Double
+        /// Can prepare and start at a set instant, to within `schedulePrecisionMs`.
+        public var canScheduleStart: Bool
+        public var schedulePrecisionMs: Double
 
-        public init(startLatencyMs: ClosedRange<Double> = 150...600, seekLatencyMs: ClosedRange<Double> = 60...140, driftPPM: Double = 0) {
+        public init(startLatencyMs: ClosedRange<Double> = 150...600, seekLatencyMs: ClosedRange<Double> = 60...140, driftPPM: Double = 0, canScheduleStart: Bool = false, schedulePrecisionMs: Double = 3) {
             self.startLatencyMs = startLatencyMs
             self.seekLatencyMs = seekLatencyMs
             self.driftPPM = driftPPM
+            self.canScheduleStart = canScheduleStart
+            self.schedulePrecisionMs = schedulePrecisionMs
         }
     }
 
@@ -56,12 +61,35 @@ public actor SimulatedPlayer: PlayerDriver {
             default: wasPlaying = false
             }
             phase = (play || wasPlaying) ? .buffering(positionMs: position, until: now + latency(configuration.seekLatencyMs)) : .paused(positionMs: position)
+        case .start(let id, let position, _):
+            // A server-time instant cannot be honoured here; the session calls `start(trackId:positionMs:atLocalTime:)`.
+            trackId = id
+            phase = .buffering(positionMs: position, until: now + latency(configuration.startLatencyMs))
         case .pause:
             phase = .paused(positionMs: position(at: now))
         case .stop:
             trackId = nil
             phase = .idle
         }
+    }
+
+    public nonisolated var canScheduleStart: Bool { configuration.canScheduleStart }
+
+    /// Prepares (taking its start or seek latency) and starts at the instant asked, give or
+    /// take its precision; if preparing takes longer, it starts when ready, late.
+    public func start(trackId id: String, positionMs: Double, atLocalTime localTime: Int64) async throws {
+        guard configuration.canScheduleStart else {
+            try await perform(.load(trackId: id, positionMs: positionMs, play: true))
+            return
+        }
+        let now = trueClock.nowMicros()
+        settle(at: now)
+        let ready = now + latency(id == trackId ? configuration.seekLatencyMs : configuration.startLatencyMs)
+        // The device's clock says when; convert that instant to true time.
+        let dueTrue = now + (localTime - deviceClock.nowMicros())
+        let jitter = Int64(Double.random(in: -configuration.schedulePrecisionMs...configuration.schedulePrecisionMs, using: &random) * 1000)
+        trackId = id
+        phase = .buffering(positionMs: positionMs, until: max(ready, dueTrue) + jitter)
     }
 
     public func read() async -> PlayerReading {

@@ -2,24 +2,30 @@
 /// machine: feed it room states and player observations (with server times), get commands.
 ///
 /// Rules, each answering a known failure of listen-along systems:
-/// - start a new track at the target plus this player's predicted start latency;
+/// - start a new track at the target plus this player's predicted start latency, or, where
+///   the player can start on schedule, prepare it and start it at a set instant;
 /// - after any command, wait until the player has visibly landed before judging it, and
-///   learn the latency it took, so a seek that lands short is never chased in a loop;
-/// - correct only errors larger than a seek can fix (the configured threshold, or this
-///   player's own seek-latency spread if larger), and at most once per `minimumCorrectionIntervalMs`;
-/// - never ask the room to wait: a slow player only affects itself;
+///   learn how long that took, so a seek that lands short is never chased in a loop;
+/// - correct only errors larger than a correction can fix (the configured threshold, or this
+///   player's own spread if larger), and at most once per `minimumCorrectionIntervalMs`;
+/// - never ask the room to wait: a slow player only affects itself; no rate changes;
 /// - when the host has gone, let the track finish and hold.
 public struct FollowPolicy: Sendable {
     public struct Configuration: Hashable, Sendable {
         public var service: MusicService
         public var storefront: String
-        /// Smallest error worth a seek, in ms.
+        /// Smallest error worth a correction, in ms.
         public var seekThresholdMs: Double
         public var minimumCorrectionIntervalMs: Double
         public var defaultStartLatencyMs: Double
         public var defaultSeekLatencyMs: Double
         /// Give up waiting for a command to land after this long and look again.
         public var landingTimeoutMs: Double
+        /// The player can prepare a track and start it at a given instant (AVPlayer's
+        /// `setRate(_:time:atHostTime:)`, Web Audio's `start(when)`, MusicKit's prepare + play).
+        public var canScheduleStart: Bool
+        /// Extra lead on top of the slowest preparation seen, for scheduled starts.
+        public var scheduleMarginMs: Double
 
         public init(
             service: MusicService,
@@ -28,7 +34,9 @@ public struct FollowPolicy: Sendable {
             minimumCorrectionIntervalMs: Double = 1500,
             defaultStartLatencyMs: Double = 300,
             defaultSeekLatencyMs: Double = 100,
-            landingTimeoutMs: Double = 5000
+            landingTimeoutMs: Double = 5000,
+            canScheduleStart: Bool = false,
+            scheduleMarginMs: Double = 60
         ) {
             self.service = service
             self.storefront = storefront
@@ -37,6 +45,8 @@ public struct FollowPolicy: Sendable {
             self.defaultStartLatencyMs = defaultStartLatencyMs
             self.defaultSeekLatencyMs = defaultSeekLatencyMs
             self.landingTimeoutMs = landingTimeoutMs
+            self.canScheduleStart = canScheduleStart
+            self.scheduleMarginMs = scheduleMarginMs
         }
     }
 
@@ -47,15 +57,20 @@ public struct FollowPolicy: Sendable {
         var trackId: String
         var positionMs: Double
         var issuedAt: Int64
+        /// For scheduled starts: when audio was asked to begin.
+        var scheduledAt: Int64?
     }
 
     public let configuration: Configuration
     public private(set) var room: RoomState?
     public private(set) var startLatency: LatencyEstimator
     public private(set) var seekLatency: LatencyEstimator
+    /// How far scheduled starts landed from their instant (positive: late), in ms.
+    public private(set) var scheduleError: LatencyEstimator
     public private(set) var status: FollowStatus = .waitingForRoom
     /// Latest measured error against the room (positive: the listener is ahead), in ms.
     public private(set) var syncErrorMs: Double?
+    /// Corrections made because the player drifted or landed off, not because the host acted.
     public private(set) var correctionsThisTrack = 0
     var pending: PendingLanding?
     var lastCorrectionAt: Int64?
@@ -65,11 +80,15 @@ public struct FollowPolicy: Sendable {
         self.configuration = configuration
         self.startLatency = LatencyEstimator(defaultMs: configuration.defaultStartLatencyMs)
         self.seekLatency = LatencyEstimator(defaultMs: configuration.defaultSeekLatencyMs)
+        self.scheduleError = LatencyEstimator(defaultMs: 0)
     }
 
-    /// The seek threshold in force: never below what this player's seeks can achieve.
+    /// The correction threshold in force: never below what this player's corrections can achieve.
     public var effectiveSeekThresholdMs: Double {
-        max(configuration.seekThresholdMs, (seekLatency.spreadMs ?? 0) + 10)
+        let spread = configuration.canScheduleStart
+            ? (scheduleError.samplesMs.map(abs).max() ?? 0)
+            : (seekLatency.spreadMs ?? 0)
+        return max(configuration.seekThresholdMs, spread + 10)
     }
 
     /// The track this listener should be playing, if the room has one and it matched.
@@ -87,7 +106,20 @@ public struct FollowPolicy: Sendable {
     public mutating func roomStateReceived(_ state: RoomState) {
         if let current = room, state.seq < current.seq, current.seq != Int.min { return }
         if room?.track?.source != state.track?.source { correctionsThisTrack = 0 }
+        // A host action (pause, seek, skip) invalidates whatever we were waiting for.
+        if let current = room, !Self.sameTimeline(current, state) {
+            pending = nil
+            lastCorrectionAt = nil
+        }
         room = state
+    }
+
+    /// True when `next` only re-anchors what `current` already said (a heartbeat), rather
+    /// than the host pausing, seeking or skipping.
+    static func sameTimeline(_ current: RoomState, _ next: RoomState) -> Bool {
+        guard current.track?.source == next.track?.source, current.playing == next.playing else { return false }
+        let projected = current.anchor.position(atServerTime: next.anchor.serverTime, playing: current.playing)
+        return abs(projected - next.anchor.positionMs) < 50
     }
 
     /// A fresh reading of the player; returns what to do now.
@@ -101,7 +133,7 @@ public struct FollowPolicy: Sendable {
             return observation.playing ? [.pause] : []
         }
         guard let match = targetMatch, match.isMatched, let target = match.track else {
-            let reason = targetMatch.map { $0.reasons.first ?? "no match on \(configuration.service)" } ?? "matching on \(configuration.service)"
+            let reason = targetMatch.map { $0.reasons.last ?? "no match on \(configuration.service)" } ?? "matching on \(configuration.service)"
             status = targetMatch == nil ? .matching : .noMatch(reason: reason)
             syncErrorMs = nil
             if targetMatch != nil, stoppedForTrack != source.id {
@@ -116,18 +148,14 @@ public struct FollowPolicy: Sendable {
         let targetPosition = room.targetPositionMs(atServerTime: now)
         let trackEnded = room.playing && (source.durationMs.map { targetPosition >= Double($0) } ?? false)
 
-        if observation.trackId != target.id {
+        if observation.trackId != target.id, pending?.trackId != target.id {
             syncErrorMs = nil
             return startTrack(target.id, room: room, now: now)
         }
 
         if let pending {
             if let landed = landingTime(of: pending, observation: observation) {
-                let latency = Double(landed - pending.issuedAt) / 1000
-                switch pending.kind {
-                case .start: startLatency.record(latency)
-                case .seek: seekLatency.record(latency)
-                }
+                learn(from: pending, landed: landed)
                 self.pending = nil
             } else if Double(now - pending.issuedAt) / 1000 > configuration.landingTimeoutMs {
                 self.pending = nil
@@ -150,11 +178,7 @@ public struct FollowPolicy: Sendable {
 
         if !observation.playing {
             // Room plays, player paused on the right track (a resume, or a stalled player).
-            let position = targetPosition + seekLatency.predictedMs
-            pending = PendingLanding(kind: .seek, trackId: target.id, positionMs: position, issuedAt: now)
-            lastCorrectionAt = now
-            status = .seeking
-            return [.seek(positionMs: position, play: true)]
+            return reposition(target.id, room: room, now: now, countAsCorrection: false)
         }
 
         let error = observation.positionMs - targetPosition
@@ -164,12 +188,14 @@ public struct FollowPolicy: Sendable {
         guard abs(error) > effectiveSeekThresholdMs, sinceCorrection >= configuration.minimumCorrectionIntervalMs else {
             return []
         }
-        let position = targetPosition + seekLatency.predictedMs
-        pending = PendingLanding(kind: .seek, trackId: target.id, positionMs: position, issuedAt: now)
-        lastCorrectionAt = now
-        correctionsThisTrack += 1
-        status = .seeking
-        return [.seek(positionMs: position, play: true)]
+        return reposition(target.id, room: room, now: now, countAsCorrection: true)
+    }
+
+    /// Lead time for a scheduled start: the slowest preparation seen plus a margin.
+    func scheduleLeadMs(_ kind: PendingLanding.Kind) -> Double {
+        let estimator = kind == .start ? startLatency : seekLatency
+        let slowest = estimator.samplesMs.max() ?? estimator.defaultMs * 2
+        return slowest + configuration.scheduleMarginMs
     }
 
     private mutating func startTrack(_ trackId: String, room: RoomState, now: Int64) -> [PlayerCommand] {
@@ -183,12 +209,54 @@ public struct FollowPolicy: Sendable {
             status = .paused
             return [.load(trackId: trackId, positionMs: targetPosition, play: false)]
         }
-        let position = targetPosition + startLatency.predictedMs
-        pending = PendingLanding(kind: .start, trackId: trackId, positionMs: position, issuedAt: now)
         lastCorrectionAt = now
         correctionsThisTrack = 0
         status = .starting
+        if configuration.canScheduleStart {
+            let at = now + Int64(scheduleLeadMs(.start) * 1000)
+            let position = room.targetPositionMs(atServerTime: at)
+            pending = PendingLanding(kind: .start, trackId: trackId, positionMs: position, issuedAt: now, scheduledAt: at)
+            return [.start(trackId: trackId, positionMs: position, atServerTime: at)]
+        }
+        let position = targetPosition + startLatency.predictedMs
+        pending = PendingLanding(kind: .start, trackId: trackId, positionMs: position, issuedAt: now)
         return [.load(trackId: trackId, positionMs: position, play: true)]
+    }
+
+    /// Moves a loaded player to where the room is: a scheduled start, or a compensated seek.
+    private mutating func reposition(_ trackId: String, room: RoomState, now: Int64, countAsCorrection: Bool) -> [PlayerCommand] {
+        lastCorrectionAt = now
+        if countAsCorrection { correctionsThisTrack += 1 }
+        status = .seeking
+        if configuration.canScheduleStart {
+            let at = now + Int64(scheduleLeadMs(.seek) * 1000)
+            let position = room.targetPositionMs(atServerTime: at)
+            pending = PendingLanding(kind: .seek, trackId: trackId, positionMs: position, issuedAt: now, scheduledAt: at)
+            return [.start(trackId: trackId, positionMs: position, atServerTime: at)]
+        }
+        let position = room.targetPositionMs(atServerTime: now) + seekLatency.predictedMs
+        pending = PendingLanding(kind: .seek, trackId: trackId, positionMs: position, issuedAt: now)
+        return [.seek(positionMs: position, play: true)]
+    }
+
+    private mutating func learn(from pending: PendingLanding, landed: Int64) {
+        let latency = Double(landed - pending.issuedAt) / 1000
+        if let scheduledAt = pending.scheduledAt {
+            let lateness = Double(landed - scheduledAt) / 1000
+            scheduleError.record(lateness)
+            // Late means preparing took longer than the lead: that is the latency to plan for.
+            if lateness > 0 {
+                switch pending.kind {
+                case .start: startLatency.record(latency)
+                case .seek: seekLatency.record(latency)
+                }
+            }
+            return
+        }
+        switch pending.kind {
+        case .start: startLatency.record(latency)
+        case .seek: seekLatency.record(latency)
+        }
     }
 
     /// When the pending command took effect, judged from the player's own position: audio

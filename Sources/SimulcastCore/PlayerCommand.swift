@@ -5,6 +5,9 @@ public enum PlayerCommand: Hashable, Sendable {
     case load(trackId: String, positionMs: Double, play: Bool)
     /// Move within the current track; `play` resumes a paused player.
     case seek(positionMs: Double, play: Bool)
+    /// Load the track if needed, stay silent, and start playing from `positionMs` exactly at
+    /// `atServerTime` (for players that can start on schedule; drivers convert to local time).
+    case start(trackId: String, positionMs: Double, atServerTime: Int64)
     case pause
     /// Nothing to play: the room is empty, or this listener has no match for the track.
     case stop(reason: String)

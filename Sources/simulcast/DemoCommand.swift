@@ -71,7 +71,7 @@ struct DemoCommand: AsyncParsableCommand {
         var probes: [SyncErrorSampler.ListenerProbe] = []
         for (index, spec) in listenerSpecs.enumerated() {
             let deviceClock = SkewedClock(base: trueClock, offsetMicros: spec.offsetMicros, driftPPM: spec.clockPPM)
-            let player = SimulatedPlayer(configuration: .init(driftPPM: spec.playerPPM), trueClock: trueClock, deviceClock: deviceClock, seed: seed &+ UInt64(index))
+            let player = SimulatedPlayer(configuration: .init(driftPPM: spec.playerPPM, canScheduleStart: spec.0 == .appleMusic), trueClock: trueClock, deviceClock: deviceClock, seed: seed &+ UInt64(index))
             let client = RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .listener, room: room.code, service: spec.0, storefront: spec.1, client: "simulcast-demo"), clock: deviceClock, logger: logger)
             let session = ListenerSession(client: client, player: player, policy: .init(service: spec.0, storefront: spec.1), logger: logger)
             probes.append(.init(service: spec.0, storefront: spec.1, session: session, player: player))

@@ -33,6 +33,9 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Simulated player: audio clock drift in ppm (default: random within ±50).")
     var driftPpm: Double?
 
+    @Flag(inversion: .prefixedNo, help: "Simulated player: prepare tracks and start them on schedule, as AVPlayer and Web Audio can (--no-schedule: start at once and correct with seeks).")
+    var schedule = true
+
     @Option(help: "Smallest sync error worth a seek, in ms (raised automatically to what this player's seeks can achieve).")
     var seekThresholdMs: Double = 35
 
@@ -67,7 +70,8 @@ struct ListenCommand: AsyncParsableCommand {
             let configuration = SimulatedPlayer.Configuration(
                 startLatencyMs: try Self.range(startLatencyMs, "--start-latency-ms"),
                 seekLatencyMs: try Self.range(seekLatencyMs, "--seek-latency-ms"),
-                driftPPM: drift
+                driftPPM: drift,
+                canScheduleStart: schedule
             )
             driver = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: clock, seed: UInt64.random(in: 0...UInt64.max))
         }
