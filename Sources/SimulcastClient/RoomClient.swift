@@ -13,7 +13,7 @@ public actor RoomClient {
     let logger: Logger
     let codec = WireCodec()
     /// Samples in the connect burst; the best of them sets the offset.
-    let burstSize = 8
+    let burstSize = 16
     let pingInterval: Duration
 
     public private(set) var clockSync = ClockSync()
@@ -23,7 +23,7 @@ public actor RoomClient {
     private var samplesSinceConnect = 0
 
     /// - Parameter serverURL: the server's base URL (`http://host:port`); the WebSocket URL is derived.
-    public init(serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = .seconds(5), logger: Logger = Logger(label: "simulcast.client")) {
+    public init(serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = .seconds(2), logger: Logger = Logger(label: "simulcast.client")) {
         var base = serverURL.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
         if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }

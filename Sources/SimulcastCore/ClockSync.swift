@@ -12,7 +12,7 @@ public struct ClockSync: Sendable {
     public let window: Int
     private var samplesInWindow = 0
 
-    public init(window: Int = 8) {
+    public init(window: Int = 32) {
         self.window = max(1, window)
     }
 
