@@ -74,6 +74,10 @@ public struct FollowPolicy: Sendable {
     public private(set) var correctionsThisTrack = 0
     var pending: PendingLanding?
     var lastCorrectionAt: Int64?
+    /// Errors measured since the player last landed: their slope is the player's rate error.
+    var errorTrail: [(serverTime: Int64, errorMs: Double)] = []
+    /// How fast this player's audio runs against the room, in ms per second (0.05 = 50 ppm).
+    public private(set) var rateErrorMsPerSecond: Double?
     var stoppedForTrack: String?
 
     public init(configuration: Configuration) {
@@ -110,6 +114,7 @@ public struct FollowPolicy: Sendable {
         if let current = room, !Self.sameTimeline(current, state) {
             pending = nil
             lastCorrectionAt = nil
+            errorTrail = []
         }
         room = state
     }
@@ -157,6 +162,7 @@ public struct FollowPolicy: Sendable {
             if let landed = landingTime(of: pending, observation: observation) {
                 learn(from: pending, landed: landed)
                 self.pending = nil
+                errorTrail = []
             } else if Double(now - pending.issuedAt) / 1000 > configuration.landingTimeoutMs {
                 self.pending = nil
             } else {
@@ -184,11 +190,48 @@ public struct FollowPolicy: Sendable {
         let error = observation.positionMs - targetPosition
         syncErrorMs = error
         status = .following(errorMs: error)
+        if abs(error) <= effectiveSeekThresholdMs { recordError(error, at: now) }
         let sinceCorrection = lastCorrectionAt.map { Double(now - $0) / 1000 } ?? .infinity
         guard abs(error) > effectiveSeekThresholdMs, sinceCorrection >= configuration.minimumCorrectionIntervalMs else {
             return []
         }
         return reposition(target.id, room: room, now: now, countAsCorrection: true)
+    }
+
+    /// Learns the player's rate error from how its error grows between corrections (a least-
+    /// squares slope over at least 30 s of steady playing), smoothed across tracks.
+    mutating func recordError(_ error: Double, at time: Int64) {
+        errorTrail.append((time, error))
+        if errorTrail.count > 3_000 { errorTrail.removeFirst(errorTrail.count - 3_000) }
+        guard let first = errorTrail.first, time - first.serverTime >= 30_000_000, errorTrail.count >= 20, errorTrail.count % 10 == 0 else { return }
+        let xs = errorTrail.map { Double($0.serverTime - first.serverTime) / 1_000_000 }
+        let ys = errorTrail.map(\.errorMs)
+        let meanX = xs.reduce(0, +) / Double(xs.count)
+        let meanY = ys.reduce(0, +) / Double(ys.count)
+        var numerator = 0.0
+        var denominator = 0.0
+        for (x, y) in zip(xs, ys) {
+            numerator += (x - meanX) * (y - meanY)
+            denominator += (x - meanX) * (x - meanX)
+        }
+        guard denominator > 0 else { return }
+        let slope = numerator / denominator
+        // Trust only a clean line (a plausible clock error, most of the variation explained):
+        // on a jittery network, clock-sync noise would otherwise pass for drift.
+        let total = ys.reduce(0) { $0 + ($1 - meanY) * ($1 - meanY) }
+        let explained = total > 0 ? slope * numerator / total : 0
+        guard abs(slope) < 0.5, explained >= 0.8 else { return }
+        rateErrorMsPerSecond = slope
+    }
+
+    /// Where to aim a scheduled start: a player running fast by r starts r·T/2 behind, so
+    /// over the T seconds left its error swings from -r·T/2 to +r·T/2 instead of 0 to r·T.
+    func driftAimMs(room: RoomState, position: Double) -> Double {
+        guard let rate = rateErrorMsPerSecond, let duration = room.track?.source.durationMs else { return 0 }
+        let remaining = max(0, Double(duration) - position) / 1000
+        // Aim at most 10 ms off: 50 ppm over a 6-minute track needs 9; more would be noise.
+        let bound = 10.0
+        return min(max(rate * remaining / 2, -bound), bound)
     }
 
     /// Lead time for a scheduled start: the slowest preparation seen plus a margin.
@@ -214,7 +257,8 @@ public struct FollowPolicy: Sendable {
         status = .starting
         if configuration.canScheduleStart {
             let at = now + Int64(scheduleLeadMs(.start) * 1000)
-            let position = room.targetPositionMs(atServerTime: at)
+            let target = room.targetPositionMs(atServerTime: at)
+            let position = target - driftAimMs(room: room, position: target)
             pending = PendingLanding(kind: .start, trackId: trackId, positionMs: position, issuedAt: now, scheduledAt: at)
             return [.start(trackId: trackId, positionMs: position, atServerTime: at)]
         }
@@ -230,7 +274,8 @@ public struct FollowPolicy: Sendable {
         status = .seeking
         if configuration.canScheduleStart {
             let at = now + Int64(scheduleLeadMs(.seek) * 1000)
-            let position = room.targetPositionMs(atServerTime: at)
+            let target = room.targetPositionMs(atServerTime: at)
+            let position = target - driftAimMs(room: room, position: target)
             pending = PendingLanding(kind: .seek, trackId: trackId, positionMs: position, issuedAt: now, scheduledAt: at)
             return [.start(trackId: trackId, positionMs: position, atServerTime: at)]
         }

@@ -104,6 +104,28 @@ import Testing
         #expect(policy.status == .starting)
     }
 
+    /// A player whose audio runs 80 ppm fast: once its error has grown along a clean line
+    /// for 30 s, the next scheduled start aims behind by half the drift still to come.
+    @Test func aDriftingPlayerIsAimedToStraddleZero() {
+        var policy = FollowPolicy(configuration: .init(service: .appleMusic, storefront: "us", canScheduleStart: true))
+        policy.roomStateReceived(Fixtures.room(at: Self.t0))
+        _ = observe(&policy, 0, nil, false, 0)
+        _ = observe(&policy, 700, id, true, 700)  // landed on time
+        for ms in stride(from: 1_000.0, through: 40_000, by: 100) {
+            _ = observe(&policy, ms, id, true, ms * 1.00008)
+        }
+        let rate = policy.rateErrorMsPerSecond ?? 0
+        #expect(abs(rate - 0.08) < 0.005)
+        // The host skips: the new 202 s track starts about 0.08 × 202 / 2 ≈ 8 ms behind its target.
+        policy.roomStateReceived(Fixtures.room(seq: 2, track: Fixtures.sheLooksSoPerfect, match: Fixtures.appleSheLooksSoPerfect, at: at(40_000)))
+        guard case .start(_, let position, let when)? = observe(&policy, 40_000, id, true, 40_003).first else {
+            Issue.record("expected a scheduled start")
+            return
+        }
+        let target = Double(when - at(40_000)) / 1000
+        #expect(abs((target - position) - 0.08 * (202 - target / 1000) / 2) < 0.5)
+    }
+
     @Test func scheduledStartsLandOnTheInstant() {
         var policy = FollowPolicy(configuration: .init(service: .appleMusic, storefront: "us", canScheduleStart: true, scheduleMarginMs: 60))
         policy.roomStateReceived(Fixtures.room(at: Self.t0))
