@@ -41,18 +41,8 @@ public actor HostSession {
 
     /// Runs the connection and the heartbeat until cancelled.
     public func run() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await self.client.run { event in await self.handle(event) }
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: self.heartbeat)
-                    if await self.playback.playing { await self.publish() }
-                }
-            }
-            try await group.next()
-            group.cancelAll()
+        try await client.run(onEvent: { event in await self.handle(event) }, every: heartbeat) {
+            if await self.playback.playing { await self.publish() }
         }
     }
 

@@ -41,18 +41,8 @@ public actor ListenerSession {
     }
 
     public func run() async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                try await self.client.run { event in await self.handle(event) }
-            }
-            group.addTask {
-                while !Task.isCancelled {
-                    try await Task.sleep(for: self.tickInterval)
-                    await self.step()
-                }
-            }
-            try await group.next()
-            group.cancelAll()
+        try await client.run(onEvent: { event in await self.handle(event) }, every: tickInterval) {
+            await self.step()
         }
     }
 

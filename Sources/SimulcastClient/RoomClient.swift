@@ -141,6 +141,22 @@ public actor RoomClient {
         }
     }
 
+    /// Runs the connection, handing events to `onEvent`, and calls `tick` every `interval`,
+    /// until cancelled or the server refuses for good.
+    public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void, every interval: Duration, tick: @escaping @Sendable () async -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await self.run(onEvent: onEvent) }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: interval)
+                    await tick()
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
     static func describe(_ error: any Error) -> String {
         let text = "\(error)"
         return text.count > 160 ? String(text.prefix(160)) + "…" : text
