@@ -17,17 +17,16 @@ public struct WireCodec: Sendable {
     }
 
     public func decode(_ data: Data) throws(WireDecodingError) -> WireMessage {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
-            throw .notJSON
-        }
-        guard let type = fields["type"] as? String else { throw .missingType }
+        // One decode on the good path; the header is read again only to explain a failure.
         do {
             return try JSONDecoder().decode(WireMessage.self, from: data)
         } catch let error as WireDecodingError {
             throw error
-        } catch let error as DecodingError {
-            throw .invalidFields(type: type, detail: Self.describe(error))
         } catch {
+            struct Header: Decodable { var type: String? }
+            guard let header = try? JSONDecoder().decode(Header.self, from: data) else { throw .notJSON }
+            guard let type = header.type else { throw .missingType }
+            if let decoding = error as? DecodingError { throw .invalidFields(type: type, detail: Self.describe(decoding)) }
             throw .invalidFields(type: type, detail: "unreadable")
         }
     }
