@@ -16,7 +16,9 @@ public struct CandidatePicker: Sendable {
     public init() {}
 
     public func pick(_ source: TrackMetadata, from candidates: [TrackMetadata]) -> MatchResult {
-        let assessments = candidates.map { assess($0, against: source) }
+        // The source is parsed once for all candidates.
+        let parsedSource = TitleParser.parse(source.title)
+        let assessments = candidates.map { assess($0, against: source, parsedTitle: parsedSource) }
         let accepted = assessments.filter(\.accepted).sorted { $0.score > $1.score }
         guard let best = accepted.first else {
             let reasons = assessments.prefix(5).map { "\($0.candidate.id) \"\($0.candidate.title)\": \($0.rejection ?? "")" }
@@ -39,12 +41,15 @@ public struct CandidatePicker: Sendable {
     }
 
     public func assess(_ candidate: TrackMetadata, against source: TrackMetadata) -> CandidateAssessment {
+        assess(candidate, against: source, parsedTitle: TitleParser.parse(source.title))
+    }
+
+    func assess(_ candidate: TrackMetadata, against source: TrackMetadata, parsedTitle sourceTitle: ParsedTitle) -> CandidateAssessment {
         var notes: [String] = []
         func reject(_ why: String) -> CandidateAssessment {
             CandidateAssessment(candidate: candidate, rejection: why, score: 0, notes: notes, identifierMatch: false)
         }
         let sourceArtists = ArtistNames.all(source.artists)
-        let sourceTitle = TitleParser.parse(source.title)
         let candidateTitle = TitleParser.parse(Self.strippingArtistPrefix(candidate.title, artists: sourceArtists + ArtistNames.all(candidate.artists)))
         let isrcMatch = source.isrc != nil && source.isrc?.uppercased() == candidate.isrc?.uppercased()
 
@@ -178,8 +183,10 @@ public struct CandidatePicker: Sendable {
 
     func sameRecording(_ a: TrackMetadata, _ b: TrackMetadata) -> Bool {
         if let x = a.isrc, let y = b.isrc { return x == y }
-        guard TitleParser.parse(a.title).baseKey == TitleParser.parse(b.title).baseKey else { return false }
-        guard Set(TitleParser.parse(a.title).identityTags.map(\.kind)) == Set(TitleParser.parse(b.title).identityTags.map(\.kind)) else { return false }
+        let titleA = TitleParser.parse(a.title)
+        let titleB = TitleParser.parse(b.title)
+        guard titleA.baseKey == titleB.baseKey else { return false }
+        guard Set(titleA.identityTags.map(\.kind)) == Set(titleB.identityTags.map(\.kind)) else { return false }
         if let x = a.explicit, let y = b.explicit, x != y { return false }
         if let x = a.durationMs, let y = b.durationMs { return abs(x - y) <= 2_000 }
         return true
