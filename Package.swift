@@ -62,10 +62,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Host-side sources of playback: the Spotify Web API poller, MPRIS.
+        .target(
+            name: "HostSources",
+            dependencies: ["SimulcastCore", "SimulcastClient", "Catalogs", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching",
+                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching", "HostSources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")],
@@ -92,6 +98,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "HostSourcesTests",
+            dependencies: ["HostSources", "SimulcastClient", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
         .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs"], swiftSettings: strict),
         .testTarget(
             name: "CatalogsTests",

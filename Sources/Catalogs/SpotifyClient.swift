@@ -17,22 +17,24 @@ public struct SpotifyClient: Catalog {
         self.init(token: { try await appTokens.token() }, invalidate: { await appTokens.invalidate() }, apiURL: apiURL, transport: transport, clock: clock, logger: logger)
     }
 
-    public init(token: @escaping @Sendable () async throws -> String, invalidate: @escaping @Sendable () async -> Void = {}, apiURL: String = "https://api.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")) {
+    /// `retry`: a poller that keeps its own pace passes `RetryPolicy(maximumAttempts: 1)`,
+    /// so a 429 reaches it at once with its `Retry-After`.
+    public init(token: @escaping @Sendable () async throws -> String, invalidate: @escaping @Sendable () async -> Void = {}, apiURL: String = "https://api.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), retry: RetryPolicy = RetryPolicy(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")) {
         self.apiURL = apiURL
         self.token = token
         self.invalidate = invalidate
-        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, clock: clock, logger: logger)
+        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, retry: retry, clock: clock, logger: logger)
     }
 
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
-        let query = [("q", term), ("type", "track"), ("limit", String(min(max(limit, 1), Self.maximumSearchLimit))), ("market", storefront.uppercased())]
+        let query = [("q", term), ("type", "track"), ("limit", String(min(max(limit, 1), Self.maximumSearchLimit))), ("market", Self.market(storefront))]
         let response: SpotifySearchResponse = try await get("/v1/search", query: query)
         return response.tracks?.items.compactMap(\.track) ?? []
     }
 
     public func track(id: String, storefront: String) async throws -> TrackMetadata? {
         do {
-            let object: SpotifyTrackObject = try await get("/v1/tracks/\(FormEncoding.escape(id))", query: [("market", storefront.uppercased())])
+            let object: SpotifyTrackObject = try await get("/v1/tracks/\(FormEncoding.escape(id))", query: [("market", Self.market(storefront))])
             return object.track
         } catch CatalogServiceError.notFound {
             return nil
@@ -50,7 +52,7 @@ public struct SpotifyClient: Catalog {
 
     /// A track with its album's UPC filled in (the track object does not carry it).
     public func trackWithAlbum(id: String, storefront: String) async throws -> TrackMetadata? {
-        let object: SpotifyTrackObject = try await get("/v1/tracks/\(FormEncoding.escape(id))", query: [("market", storefront.uppercased())])
+        let object: SpotifyTrackObject = try await get("/v1/tracks/\(FormEncoding.escape(id))", query: [("market", Self.market(storefront))])
         guard var track = object.track else { return nil }
         if let albumId = object.album?.id { track.albumUPC = try await album(id: albumId).upc }
         return track
@@ -65,6 +67,11 @@ public struct SpotifyClient: Catalog {
 
     public func queue() async throws -> SpotifyQueue {
         try await get("/v1/me/player/queue", query: [])
+    }
+
+    /// A country code, or `from_token` (the user's own country, for user tokens).
+    static func market(_ storefront: String) -> String {
+        storefront == "from_token" ? storefront : storefront.uppercased()
     }
 
     func get<T: Decodable>(_ path: String, query: [(String, String)]) async throws -> T {

@@ -4,7 +4,7 @@ import SimulcastCore
 /// Publishes the host's playback to the room. Every event is sent as it happens; while
 /// playing, the state is re-sent periodically (re-anchored) so a missed message heals
 /// itself, and it is re-sent after every reconnect.
-public actor HostSession {
+public actor HostSession: PlaybackEventSink {
     public let client: RoomClient
     public private(set) var playback = HostPlayback()
     let clock: any LocalClock
@@ -20,6 +20,12 @@ public actor HostSession {
     /// Applies an event at the current local time and publishes the result.
     public func apply(_ event: PlaybackEvent) async throws(HostPlayback.ApplyError) {
         try playback.apply(event, at: clock.nowMicros())
+        await publish()
+    }
+
+    /// Applies an event observed at `localTime` (a poll's midpoint, say) and publishes.
+    public func apply(_ event: PlaybackEvent, at localTime: Int64) async throws {
+        try playback.apply(event, at: localTime)
         await publish()
     }
 

@@ -44,11 +44,11 @@ public struct HostPlayback: Hashable, Sendable {
         case .pause:
             guard track != nil else { throw .nothingPlaying(event.event) }
             playing = false
-            anchorPositionMs = current
+            anchorPositionMs = max(0, event.positionMs ?? current)
         case .resume:
             guard track != nil else { throw .nothingPlaying(event.event) }
             playing = true
-            anchorPositionMs = current
+            anchorPositionMs = max(0, event.positionMs ?? current)
         case .seek:
             guard track != nil else { throw .nothingPlaying(event.event) }
             anchorPositionMs = max(0, event.positionMs ?? current)

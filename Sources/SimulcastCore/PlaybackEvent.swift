@@ -4,7 +4,9 @@ public struct PlaybackEvent: Hashable, Codable, Sendable {
     public enum Kind: String, Hashable, Codable, Sendable {
         /// Start `track` at `positionMs` (default 0).
         case play
+        /// Pause (at `positionMs` when the source observed it, else where the timeline is).
         case pause
+        /// Resume (from `positionMs` when observed).
         case resume
         /// Jump within the current track to `positionMs`.
         case seek

@@ -56,6 +56,13 @@ public actor FakeSpotifyAccounts {
         return (issueAccess(), next)
     }
 
+    /// A refresh token as a finished login would hold (for tests that start logged in).
+    public func issueRefreshToken() -> String {
+        let token = newToken("refresh")
+        refreshTokens.insert(token)
+        return token
+    }
+
     /// Makes every access token issued so far expire (the next API call gets 401).
     public func expireAccessTokens() { accessTokens.removeAll() }
 
@@ -66,15 +73,58 @@ public actor FakeSpotifyAccounts {
 }
 
 public enum FakeSpotify {
-    /// What `currently-playing` answers; nil: 204 (nothing playing).
+    /// The user's player as `currently-playing` reports it: the position moves on while
+    /// playing (on the injected clock); nil `current` answers 204 (nothing active).
     public actor Player {
-        public var current: (track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String)?
-        public var queue: [TrackMetadata] = []
-        public init() {}
-        public func set(track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String = "track") {
-            current = (track, progressMs, isPlaying, type)
+        public struct State: Sendable {
+            public var track: TrackMetadata?
+            public var progressMs: Int
+            public var isPlaying: Bool
+            public var type: String
+            /// Clock reading (µs) at which `progressMs` held.
+            public var since: Int64
+            /// Spotify's `timestamp`: the last state change (ms), not the fetch time.
+            public var changedAtMs: Int64
         }
-        public func setIdle() { current = nil }
+
+        public private(set) var state: State?
+        public private(set) var queue: [TrackMetadata] = []
+        let clock: any LocalClock
+
+        public init(clock: any LocalClock = SystemClock()) {
+            self.clock = clock
+        }
+
+        /// What a fetch right now would report.
+        public var current: (track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String, timestamp: Int64)? {
+            guard let state else { return nil }
+            var progress = state.progressMs
+            if state.isPlaying { progress += Int((clock.nowMicros() - state.since) / 1000) }
+            if let duration = state.track?.durationMs { progress = min(progress, duration) }
+            return (state.track, progress, state.isPlaying, state.type, state.changedAtMs)
+        }
+
+        public func set(track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String = "track") {
+            let now = clock.nowMicros()
+            state = State(track: track, progressMs: progressMs, isPlaying: isPlaying, type: type, since: now, changedAtMs: now / 1000)
+        }
+
+        public func pause() {
+            guard let current else { return }
+            set(track: current.track, progressMs: current.progressMs, isPlaying: false, type: current.type)
+        }
+
+        public func resume() {
+            guard let current else { return }
+            set(track: current.track, progressMs: current.progressMs, isPlaying: true, type: current.type)
+        }
+
+        public func seek(toMs position: Int) {
+            guard let current else { return }
+            set(track: current.track, progressMs: position, isPlaying: current.isPlaying, type: current.type)
+        }
+
+        public func setIdle() { state = nil }
         public func setQueue(_ tracks: [TrackMetadata]) { queue = tracks }
     }
 
@@ -139,7 +189,7 @@ public enum FakeSpotify {
         router.get("/v1/me/player/currently-playing") { request, _ -> Response in
             if let problem = await check(request, path: "currently-playing", state: state, accounts: accounts) { return problem }
             guard let current = await player.current else { return Response(status: .noContent) }
-            var body: [String: Any] = ["timestamp": 1_700_000_000_000, "progress_ms": current.progressMs, "is_playing": current.isPlaying, "currently_playing_type": current.type, "context": NSNull()]
+            var body: [String: Any] = ["timestamp": current.timestamp, "progress_ms": current.progressMs, "is_playing": current.isPlaying, "currently_playing_type": current.type, "context": NSNull()]
             body["item"] = current.type == "ad" ? NSNull() : (current.track.map(trackObject) ?? NSNull())
             return FakeServiceServer.json(body)
         }

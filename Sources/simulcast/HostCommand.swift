@@ -1,5 +1,8 @@
 import ArgumentParser
+import Catalogs
 import Foundation
+import HostSources
+import Logging
 import SimulcastClient
 import SimulcastCore
 
@@ -10,6 +13,7 @@ struct HostCommand: AsyncParsableCommand {
         discussion: """
             --source script:FILE plays a JSON Lines script of playback events at the times it gives;
             --source stdin reads events from standard input as they arrive (each happens when read).
+            --source spotify follows your own Spotify player through the Web API (run `simulcast login spotify` first).
             An event: {"at": 9.5, "event": "play|pause|resume|seek|skip|queue|stop", "track": {...}, "positionMs": 0, "queue": [...]}
             """
     )
@@ -26,8 +30,11 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Create a new room on the server and print its code and host token.")
     var create = false
 
-    @Option(help: "Where playback comes from: script:FILE or stdin.")
+    @Option(help: "Where playback comes from: spotify, script:FILE or stdin.")
     var source: String
+
+    @Option(help: "Where `simulcast login spotify` saved the refresh token.")
+    var spotifyStore: String?
 
     @Option(help: "Log level.")
     var logLevel = "warning"
@@ -35,7 +42,11 @@ struct HostCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = try makeLogger(label: "simulcast.host", level: logLevel)
         let events: AsyncThrowingStream<PlaybackEvent, any Error>
-        if source == "stdin" {
+        var spotify: SpotifyClient?
+        if source == "spotify" {
+            spotify = try Self.spotifyPlayerAPI(store: spotifyStore, logger: logger)
+            events = AsyncThrowingStream { $0.finish() }
+        } else if source == "stdin" {
             events = Self.standardInputEvents()
         } else if source.hasPrefix("script:") {
             let path = String(source.dropFirst("script:".count))
@@ -48,7 +59,7 @@ struct HostCommand: AsyncParsableCommand {
                 continuation.finish()
             }
         } else {
-            throw ValidationError("--source must be script:FILE or stdin")
+            throw ValidationError("--source must be spotify, script:FILE or stdin")
         }
 
         var code = room
@@ -69,14 +80,21 @@ struct HostCommand: AsyncParsableCommand {
         let scripted = ScriptedHostSource(session: session)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await session.run() }
-            group.addTask {
-                try await scripted.play(events) { event in
-                    let now = await session.currentPosition()
-                    let what = now.track.map { "\($0.displayName) at \(PrintPlayer.clock(now.positionMs))" } ?? "nothing"
-                    print("\(event.event.rawValue): \(what)\(now.playing ? "" : " (paused)")")
+            if let spotify {
+                let source = SpotifyHostSource(api: spotify, sink: session, logger: logger)
+                group.addTask {
+                    do {
+                        try await source.run { event in await Self.report(event, session: session) }
+                    } catch let error as CatalogServiceError {
+                        throw ValidationError("\(error)")
+                    }
                 }
-                // Give the last message time to leave before closing.
-                try await Task.sleep(for: .milliseconds(300))
+            } else {
+                group.addTask {
+                    try await scripted.play(events) { event in await Self.report(event, session: session) }
+                    // Give the last message time to leave before closing.
+                    try await Task.sleep(for: .milliseconds(300))
+                }
             }
             do {
                 try await group.next()
@@ -85,6 +103,27 @@ struct HostCommand: AsyncParsableCommand {
             }
             group.cancelAll()
         }
+    }
+
+    static func report(_ event: PlaybackEvent, session: HostSession) async {
+        let now = await session.currentPosition()
+        let what = now.track.map { "\($0.displayName) at \(PrintPlayer.clock(now.positionMs))" } ?? "nothing"
+        print("\(event.event.rawValue): \(what)\(now.playing ? "" : " (paused)")")
+    }
+
+    /// The host's own Spotify player, with the login `simulcast login spotify` saved. Polls
+    /// do not retry on their own: the source keeps the pace and honours Retry-After.
+    static func spotifyPlayerAPI(store: String?, logger: Logger) throws -> SpotifyClient {
+        var setup = CatalogSetup()
+        setup.applyEnvironment()
+        let tokenStore = SpotifyRefreshTokenStore(path: store ?? SpotifyRefreshTokenStore.defaultPath())
+        let tokens: SpotifyUserTokenProvider
+        do {
+            tokens = try SpotifyUserTokenProvider.fromStore(tokenStore, accountsURL: setup.spotifyAccountsURL, logger: logger)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        return SpotifyClient(token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL, retry: RetryPolicy(maximumAttempts: 1), logger: logger)
     }
 
     /// Lines from standard input, read on a thread of their own (reading blocks).

@@ -1,0 +1,143 @@
+import Catalogs
+import Logging
+import SimulcastClient
+import SimulcastCore
+
+/// Leads a room from the host's own Spotify player through the Web API: polls
+/// currently-playing at the pace `PlayerPollTracker` sets, turns `progress_ms` and its own
+/// send and receive times into anchors, fetches each track's full metadata (ISRC, album UPC)
+/// once, and sends the queue so listeners' matches are ready before the track changes.
+///
+/// It survives what polling meets: 204 and adverts hold the room; 429 waits out
+/// `Retry-After`; an expired token is refreshed by the client; network loss backs off and the
+/// room keeps the last anchor meanwhile. Only a refused login ends it.
+public struct SpotifyHostSource: Sendable {
+    public struct Configuration: Sendable {
+        public var tracker = PlayerPollTracker.Configuration()
+        /// Re-read the queue this often while playing (changes to it are not announced).
+        public var queueRefreshMs: Double = 30_000
+        public var queueLength = 5
+        public var market = "from_token"
+
+        public init() {}
+    }
+
+    let api: SpotifyClient
+    let sink: any PlaybackEventSink
+    let clock: any LocalClock
+    let configuration: Configuration
+    let logger: Logger
+
+    public init(api: SpotifyClient, sink: any PlaybackEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(), logger: Logger = Logger(label: "simulcast.host.spotify")) {
+        self.api = api
+        self.sink = sink
+        self.clock = clock
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Polls until cancelled. `onEvent` sees each event published (for a status line).
+    public func run(onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws {
+        var tracker = PlayerPollTracker(configuration: configuration.tracker)
+        var metadata = SpotifyTrackCache()
+        var lastQueueFetch: Int64?
+        while !Task.isCancelled {
+            let sentAt = clock.nowMicros()
+            let answer: SpotifyCurrentlyPlaying?
+            do {
+                answer = try await api.currentlyPlaying()
+            } catch let error as CatalogServiceError {
+                if case .notConfigured = error { throw error }
+                var retryAfterMs: Double?
+                if case .rateLimited(_, let seconds) = error { retryAfterMs = seconds.map { $0 * 1000 } }
+                logger.warning("currently-playing failed; backing off", metadata: ["error": "\(error)"])
+                let now = clock.nowMicros()
+                tracker.failed(at: now, retryAfterMs: retryAfterMs)
+                try await clock.sleep(untilMicros: tracker.nextPoll(now: now))
+                continue
+            }
+            let receivedAt = clock.nowMicros()
+            let state = PolledPlayerState(content: Self.content(of: answer), sentAt: sentAt, receivedAt: receivedAt)
+            if let item = answer?.item?.track { metadata.remember(fallback: item) }
+            var trackChanged = false
+            for change in tracker.observe(state) {
+                for event in await events(for: change, metadata: &metadata) {
+                    await publish(event.event, at: event.at, onEvent: onEvent)
+                }
+                if case .started = change { trackChanged = true }
+            }
+            let now = clock.nowMicros()
+            let queueDue = lastQueueFetch.map { Double(now - $0) / 1000 >= configuration.queueRefreshMs } ?? true
+            if tracker.trackId != nil, trackChanged || queueDue {
+                lastQueueFetch = now
+                if let queue = await upcoming() {
+                    await publish(PlaybackEvent(event: .queue, queue: queue), at: clock.nowMicros(), onEvent: onEvent)
+                }
+            }
+            try await clock.sleep(untilMicros: tracker.nextPoll(now: clock.nowMicros()))
+        }
+    }
+
+    static func content(of answer: SpotifyCurrentlyPlaying?) -> PolledPlayerState.Content {
+        guard let answer else { return .nothing }
+        // Adverts and podcast episodes have nothing a listener could play: hold.
+        if answer.isAdvert || answer.currently_playing_type == "episode" { return .advert }
+        guard let track = answer.item?.track else { return .nothing }
+        return .track(id: track.id, durationMs: track.durationMs.map(Double.init), progressMs: Double(answer.progress_ms ?? 0), playing: answer.is_playing)
+    }
+
+    private func events(for change: PlayerPollChange, metadata: inout SpotifyTrackCache) async -> [(event: PlaybackEvent, at: Int64)] {
+        switch change {
+        case .started(let trackId, let position, let playing, let at):
+            guard let track = await fullTrack(trackId, cache: &metadata) else { return [] }
+            var events = [(PlaybackEvent(event: .play, track: track, positionMs: position), at)]
+            if !playing { events.append((PlaybackEvent(event: .pause, positionMs: position), at)) }
+            return events
+        case .paused(let position, let at):
+            return [(PlaybackEvent(event: .pause, positionMs: position), at)]
+        case .resumed(let position, let at):
+            return [(PlaybackEvent(event: .resume, positionMs: position), at)]
+        case .seeked(let position, let at), .reanchored(let position, let at):
+            return [(PlaybackEvent(event: .seek, positionMs: position), at)]
+        case .advert(let at):
+            return [(PlaybackEvent(event: .pause), at)]
+        case .stopped(let at):
+            return [(PlaybackEvent(event: .stop), at)]
+        }
+    }
+
+    /// The track with ISRC and album UPC, fetched once; the currently-playing item if the
+    /// fetch fails (it still has title, artists and duration).
+    private func fullTrack(_ id: String, cache: inout SpotifyTrackCache) async -> TrackMetadata? {
+        if let known = cache.full(id) { return known }
+        guard !id.hasPrefix("spotify:local:") else { return cache.fallback(id) }
+        do {
+            if let track = try await api.trackWithAlbum(id: id, storefront: configuration.market) {
+                cache.remember(full: track)
+                return track
+            }
+        } catch {
+            logger.notice("track metadata not fetched; using the player's", metadata: ["track": "\(id)", "error": "\(error)"])
+        }
+        return cache.fallback(id)
+    }
+
+    private func upcoming() async -> [TrackMetadata]? {
+        do {
+            return try await api.queue().queue.compactMap(\.track).prefix(configuration.queueLength).map { $0 }
+        } catch {
+            logger.notice("queue not read", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    private func publish(_ event: PlaybackEvent, at time: Int64, onEvent: @Sendable (PlaybackEvent) async -> Void) async {
+        do {
+            try await sink.apply(event, at: time)
+            await onEvent(event)
+        } catch {
+            // A pause with no track (an advert before anything played): nothing to hold.
+            logger.debug("event not applied", metadata: ["event": "\(event.event.rawValue)", "reason": "\(error)"])
+        }
+    }
+}

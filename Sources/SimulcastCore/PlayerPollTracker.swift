@@ -1,0 +1,191 @@
+/// Turns polls of a player into playback changes and says when to poll next. Pure: the
+/// Spotify Web API source and the MPRIS source feed it answers stamped with local times.
+///
+/// While a track plays, each answer pins the timeline (`position - time`) inside an interval
+/// as wide as the round trip; intersecting successive intervals keeps the tightest estimate
+/// (the same idea as keeping the lowest-delay clock sample). An answer far outside the
+/// interval is a seek; one slightly outside replaces it (the service's own jitter).
+///
+/// Polling is adaptive: fast for a few polls after a change (seeks and skips come in runs),
+/// aimed just past the expected end of the track, slower while paused or idle, and backing
+/// off on errors, never sooner than `Retry-After`.
+public struct PlayerPollTracker: Sendable {
+    public struct Configuration: Hashable, Sendable {
+        /// A jump larger than this is a seek; Spotify's reported position jitters by a few
+        /// hundred ms, so smaller differences are only re-anchoring.
+        public var seekToleranceMs: Double = 1200
+        /// A paused position that moves by more than this was seeked while paused.
+        public var pausedSeekToleranceMs: Double = 250
+        /// Publish a better estimate only when it moves the anchor by more than this.
+        public var reanchorStepMs: Double = 40
+        public var playingIntervalMs: Double = 2000
+        public var pausedIntervalMs: Double = 1500
+        public var idleIntervalMs: Double = 5000
+        public var burstIntervalMs: Double = 500
+        public var burstPolls: Int = 3
+        /// Poll this long after the expected end of a track, to catch the next one.
+        public var trackEndLeadMs: Double = 400
+        public var idleStopAfterMs: Double = 120_000
+        public var maximumBackoffMs: Double = 30_000
+
+        public init() {}
+    }
+
+    struct Timeline: Hashable, Sendable {
+        var trackId: String
+        var durationMs: Double?
+        var playing: Bool
+        /// Playing: bounds of `position - time(ms)`; paused: the position itself (lo == hi).
+        var low: Double
+        var high: Double
+        /// The value of `base` last published.
+        var published: Double
+
+        var base: Double { (low + high) / 2 }
+
+        func positionMs(at time: Int64) -> Double {
+            playing ? base + Double(time) / 1000 : base
+        }
+    }
+
+    public let configuration: Configuration
+    private(set) var timeline: Timeline?
+    private var inAdvert = false
+    private var idleSince: Int64?
+    private var burstRemaining = 0
+    private var consecutiveFailures = 0
+    private var notBefore: Int64?
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// The id of the track the player is on, as far as the polls know.
+    public var trackId: String? { timeline?.trackId }
+
+    /// The host's position at `time` as estimated so far.
+    public func positionMs(at time: Int64) -> Double? { timeline?.positionMs(at: time) }
+
+    public mutating func observe(_ state: PolledPlayerState) -> [PlayerPollChange] {
+        consecutiveFailures = 0
+        notBefore = nil
+        if burstRemaining > 0 { burstRemaining -= 1 }
+        let changes = changes(for: state)
+        if !changes.isEmpty { burstRemaining = configuration.burstPolls }
+        return changes
+    }
+
+    private mutating func changes(for state: PolledPlayerState) -> [PlayerPollChange] {
+        let at = state.midpoint
+        switch state.content {
+        case .nothing:
+            let since = idleSince ?? state.receivedAt
+            idleSince = since
+            inAdvert = false
+            guard var timeline else { return [] }
+            if Double(state.receivedAt - since) / 1000 >= configuration.idleStopAfterMs {
+                self.timeline = nil
+                return [.stopped(at: at)]
+            }
+            guard timeline.playing else { return [] }
+            let position = timeline.positionMs(at: state.sentAt)
+            timeline.playing = false
+            timeline.low = position
+            timeline.high = position
+            timeline.published = position
+            self.timeline = timeline
+            return [.paused(positionMs: position, at: state.sentAt)]
+
+        case .advert:
+            idleSince = nil
+            guard !inAdvert else { return [] }
+            inAdvert = true
+            timeline = nil
+            return [.advert(at: at)]
+
+        case .track(let id, let durationMs, let progressMs, let playing):
+            idleSince = nil
+            let wasAdvert = inAdvert
+            inAdvert = false
+            let sentMs = Double(state.sentAt) / 1000
+            let receivedMs = Double(state.receivedAt) / 1000
+            guard var timeline, timeline.trackId == id, !wasAdvert else {
+                var fresh = Timeline(trackId: id, durationMs: durationMs, playing: playing, low: progressMs, high: progressMs, published: progressMs)
+                if playing {
+                    fresh.low = progressMs - receivedMs
+                    fresh.high = progressMs - sentMs
+                    fresh.published = fresh.base
+                }
+                self.timeline = fresh
+                return [.started(trackId: id, positionMs: fresh.positionMs(at: at), playing: playing, at: at)]
+            }
+            timeline.durationMs = durationMs ?? timeline.durationMs
+            defer { self.timeline = timeline }
+            if timeline.playing != playing {
+                if playing {
+                    timeline.playing = true
+                    timeline.low = progressMs - receivedMs
+                    timeline.high = progressMs - sentMs
+                    timeline.published = timeline.base
+                    return [.resumed(positionMs: timeline.positionMs(at: at), at: at)]
+                }
+                timeline.playing = false
+                (timeline.low, timeline.high, timeline.published) = (progressMs, progressMs, progressMs)
+                return [.paused(positionMs: progressMs, at: at)]
+            }
+            if !playing {
+                guard abs(progressMs - timeline.base) > configuration.pausedSeekToleranceMs else { return [] }
+                (timeline.low, timeline.high, timeline.published) = (progressMs, progressMs, progressMs)
+                return [.seeked(positionMs: progressMs, at: at)]
+            }
+            let low = progressMs - receivedMs
+            let high = progressMs - sentMs
+            let gap = max(low - timeline.high, timeline.low - high, 0)
+            if gap > configuration.seekToleranceMs {
+                (timeline.low, timeline.high) = (low, high)
+                timeline.published = timeline.base
+                return [.seeked(positionMs: timeline.positionMs(at: at), at: at)]
+            }
+            if gap > 0 {
+                (timeline.low, timeline.high) = (low, high)
+            } else {
+                (timeline.low, timeline.high) = (max(low, timeline.low), min(high, timeline.high))
+            }
+            guard abs(timeline.base - timeline.published) > configuration.reanchorStepMs else { return [] }
+            timeline.published = timeline.base
+            return [.reanchored(positionMs: timeline.positionMs(at: at), at: at)]
+        }
+    }
+
+    /// A poll failed (network, 5xx, 429); `retryAfterMs` is the service's own wish.
+    public mutating func failed(at time: Int64, retryAfterMs: Double? = nil) {
+        consecutiveFailures += 1
+        let backoff = min(configuration.maximumBackoffMs, configuration.playingIntervalMs * Double(1 << min(consecutiveFailures - 1, 10)))
+        notBefore = time + Int64(max(backoff, retryAfterMs ?? 0) * 1000)
+    }
+
+    /// When to poll next (local µs), given that the last poll finished at `now`.
+    public func nextPoll(now: Int64) -> Int64 {
+        if let notBefore { return max(notBefore, now) }
+        let interval: Double
+        if burstRemaining > 0 {
+            interval = configuration.burstIntervalMs
+        } else if inAdvert || timeline == nil {
+            interval = configuration.idleIntervalMs
+        } else if timeline?.playing == true {
+            interval = configuration.playingIntervalMs
+        } else {
+            interval = configuration.pausedIntervalMs
+        }
+        var next = now + Int64(interval * 1000)
+        if let timeline, timeline.playing, let duration = timeline.durationMs {
+            let remaining = duration - timeline.positionMs(at: now)
+            // Well past the end the player is not moving on (paused elsewhere, lagging):
+            // stop hurrying.
+            guard remaining > -3000 else { return next }
+            let end = now + Int64((remaining + configuration.trackEndLeadMs) * 1000)
+            if end < next { next = max(end, now + Int64(configuration.burstIntervalMs * 1000)) }
+        }
+        return next
+    }
+}

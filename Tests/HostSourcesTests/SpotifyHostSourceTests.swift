@@ -1,0 +1,158 @@
+import Catalogs
+import Foundation
+import HostSources
+import Logging
+import SimulcastClient
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+/// The Spotify source against the loopback fake Web API, on the real clock with a fast
+/// polling pace, so the fake's position moves as a real player's does.
+@Suite(.serialized) struct SpotifyHostSourceTests {
+    static let first = TrackMetadata(service: .spotify, id: "4dE2vWsTtOBBWmuJY4vkVf", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_133, isrc: "GBARL9800010", albumUPC: "5099749162225")
+    static let second = TrackMetadata(service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_496, isrc: "GBUM71400131", albumUPC: "00602537810444")
+
+    /// Records what the source publishes, with the local time it says each event happened.
+    actor Recorder: PlaybackEventSink {
+        var events: [(event: PlaybackEvent, at: Int64)] = []
+        var playback = HostPlayback()
+
+        func apply(_ event: PlaybackEvent, at localTime: Int64) async throws {
+            try playback.apply(event, at: localTime)
+            events.append((event, localTime))
+        }
+
+        func count() -> Int { events.count }
+        func kinds(from start: Int = 0) -> [PlaybackEvent.Kind] { events.dropFirst(start).map(\.event.event) }
+        func last(_ kind: PlaybackEvent.Kind) -> (event: PlaybackEvent, at: Int64)? { events.last { $0.event.event == kind } }
+    }
+
+    struct Rig: Sendable {
+        var player: FakeSpotify.Player
+        var state: FakeServiceState
+        var accounts: FakeSpotifyAccounts
+        var recorder: Recorder
+        var clock: SystemClock
+
+        /// Waits until an event of `kind` arrives after the first `after` events.
+        func wait(for kind: PlaybackEvent.Kind, after: Int, seconds: Double = 5) async throws -> (event: PlaybackEvent, at: Int64) {
+            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+            while ContinuousClock.now < deadline {
+                let events = await recorder.events
+                if let found = events.dropFirst(after).first(where: { $0.event.event == kind }) { return found }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            throw TestFailure("no \(kind.rawValue) event; saw \(await recorder.kinds(from: after))")
+        }
+
+        /// The fake player's true position at local time `at`.
+        func truth(at time: Int64) async -> Double {
+            let state = await player.state!
+            return Double(state.progressMs) + (state.isPlaying ? Double(time - state.since) / 1000 : 0)
+        }
+    }
+
+    struct TestFailure: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    func withSource(_ body: @Sendable (Rig) async throws -> Void) async throws {
+        let clock = SystemClock()
+        let state = FakeServiceState(tracks: [Self.first, Self.second], clock: clock)
+        let accounts = FakeSpotifyAccounts(clientId: "host-client", clientSecret: "unused")
+        let player = FakeSpotify.Player(clock: clock)
+        let recorder = Recorder()
+        let logger = { var logger = Logger(label: "test"); logger.logLevel = .critical; return logger }()
+        try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
+            let tokens = SpotifyUserTokenProvider(clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), store: nil, accountsURL: base, clock: clock, logger: logger)
+            let api = SpotifyClient(token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, retry: RetryPolicy(maximumAttempts: 1), clock: clock, logger: logger)
+            var configuration = SpotifyHostSource.Configuration()
+            configuration.tracker.playingIntervalMs = 150
+            configuration.tracker.pausedIntervalMs = 150
+            configuration.tracker.idleIntervalMs = 150
+            configuration.tracker.burstIntervalMs = 60
+            configuration.tracker.maximumBackoffMs = 3000
+            let source = SpotifyHostSource(api: api, sink: recorder, clock: clock, configuration: configuration, logger: logger)
+            let task = Task { try await source.run() }
+            defer { task.cancel() }
+            try await body(Rig(player: player, state: state, accounts: accounts, recorder: recorder, clock: clock))
+        }
+    }
+
+    @Test func followsPlayPauseSeekSkipAndAdverts() async throws {
+        try await withSource { rig in
+            // 204: nothing to publish.
+            try await Task.sleep(for: .milliseconds(400))
+            #expect(await rig.recorder.count() == 0)
+
+            await rig.player.setQueue([Self.second])
+            await rig.player.set(track: Self.first, progressMs: 10_000, isPlaying: true)
+            let play = try await rig.wait(for: .play, after: 0)
+            // Full metadata (the fake's currently-playing item is a full object too, but the
+            // album UPC only comes from the album endpoint).
+            #expect(play.event.track?.isrc == "GBARL9800010")
+            #expect(play.event.track?.albumUPC == "5099749162225")
+            #expect(abs(play.event.positionMs! - (await rig.truth(at: play.at))) < 50)
+            let queue = try await rig.wait(for: .queue, after: 0)
+            #expect(queue.event.queue?.map(\.id) == [Self.second.id])
+
+            var seen = await rig.recorder.count()
+            await rig.player.seek(toMs: 95_000)
+            let seek = try await rig.wait(for: .seek, after: seen)
+            #expect(abs(seek.event.positionMs! - (await rig.truth(at: seek.at))) < 50)
+
+            seen = await rig.recorder.count()
+            await rig.player.pause()
+            let pause = try await rig.wait(for: .pause, after: seen)
+            #expect(abs(pause.event.positionMs! - (await rig.truth(at: pause.at))) < 1)
+            seen = await rig.recorder.count()
+            await rig.player.resume()
+            _ = try await rig.wait(for: .resume, after: seen)
+
+            // An advert holds the room; the track after it is published as a new start.
+            seen = await rig.recorder.count()
+            await rig.player.set(track: nil, progressMs: 0, isPlaying: true, type: "ad")
+            _ = try await rig.wait(for: .pause, after: seen)
+            seen = await rig.recorder.count()
+            await rig.player.set(track: Self.second, progressMs: 0, isPlaying: true)
+            let skip = try await rig.wait(for: .play, after: seen)
+            #expect(skip.event.track?.id == Self.second.id)
+            #expect(abs(skip.event.positionMs! - (await rig.truth(at: skip.at))) < 50)
+            let now = rig.clock.nowMicros()
+            #expect(abs(await rig.recorder.playback.positionMs(at: now) - (await rig.truth(at: now))) < 50)
+        }
+    }
+
+    @Test func waitsOutRateLimitsAndRefreshesExpiredTokens() async throws {
+        try await withSource { rig in
+            await rig.player.set(track: Self.first, progressMs: 1_000, isPlaying: true)
+            _ = try await rig.wait(for: .play, after: 0)
+
+            // 429 with Retry-After: 1 s of silence, then polling goes on.
+            await rig.state.clearSeen()
+            await rig.state.failNext(.status(429, retryAfter: 1))
+            try await Task.sleep(for: .milliseconds(1_600))
+            let polls = await rig.state.seen.filter { $0.path == "currently-playing" }.map(\.atMicros)
+            #expect(polls.count >= 2)
+            if polls.count >= 2 { #expect(polls[1] - polls[0] >= 1_000_000) }
+
+            // The access token expires: the client refreshes it and the source never notices.
+            await rig.accounts.expireAccessTokens()
+            let issued = await rig.accounts.issuedAccessTokens.count
+            let seen = await rig.recorder.count()
+            await rig.player.seek(toMs: 120_000)
+            let seek = try await rig.wait(for: .seek, after: seen)
+            #expect(abs(seek.event.positionMs! - 120_000) < 1_000)
+            #expect(await rig.accounts.issuedAccessTokens.count == issued + 1)
+
+            // A server error and a garbage body only slow polling down.
+            let before = await rig.recorder.count()
+            await rig.state.failNext(.status(503))
+            await rig.state.failNext(.malformedBody)
+            await rig.player.pause()
+            _ = try await rig.wait(for: .pause, after: before, seconds: 8)
+        }
+    }
+}
