@@ -24,6 +24,12 @@ struct AppleMusicSong: Decodable, Sendable {
         var discNumber: Int?
         var contentRating: String?
         var releaseDate: String?
+        var artwork: Artwork?
+    }
+
+    struct Artwork: Decodable, Sendable {
+        /// A template with `{w}` and `{h}`.
+        var url: String?
     }
 
     var id: String
@@ -35,7 +41,8 @@ struct AppleMusicSong: Decodable, Sendable {
         return TrackMetadata(
             service: .appleMusic, id: id, title: attributes.name, artists: [attributes.artistName], album: attributes.albumName,
             durationMs: attributes.durationInMillis, isrc: attributes.isrc, trackNumber: attributes.trackNumber, discNumber: attributes.discNumber,
-            explicit: attributes.contentRating.map { $0 == "explicit" }, releaseDate: attributes.releaseDate
+            explicit: attributes.contentRating.map { $0 == "explicit" }, releaseDate: attributes.releaseDate,
+            artworkURL: attributes.artwork?.url.map { $0.replacingOccurrences(of: "{w}", with: "600").replacingOccurrences(of: "{h}", with: "600") }
         )
     }
 }

@@ -2,7 +2,10 @@ import SimulcastCore
 
 struct DeezerTrackObject: Decodable, Sendable {
     struct Named: Decodable, Sendable { var name: String }
-    struct Album: Decodable, Sendable { var title: String }
+    struct Album: Decodable, Sendable {
+        var title: String
+        var cover_big: String?
+    }
 
     var id: Int
     var readable: Bool?
@@ -25,7 +28,8 @@ struct DeezerTrackObject: Decodable, Sendable {
         if artists.isEmpty, let artist { artists = [artist.name] }
         return TrackMetadata(
             service: .deezer, id: String(id), title: title, artists: artists, album: album?.title, durationMs: duration.map { $0 * 1000 },
-            isrc: isrc, trackNumber: track_position, discNumber: disk_number, explicit: explicit_lyrics, releaseDate: release_date
+            isrc: isrc, trackNumber: track_position, discNumber: disk_number, explicit: explicit_lyrics, releaseDate: release_date,
+            artworkURL: album?.cover_big
         )
     }
 }

@@ -16,6 +16,7 @@ struct ITunesSearchResponse: Decodable, Sendable {
         var trackExplicitness: String?
         var releaseDate: String?
         var isStreamable: Bool?
+        var artworkUrl100: String?
     }
 
     var resultCount: Int
@@ -37,7 +38,9 @@ struct ITunesSearchResponse: Decodable, Sendable {
                 trackNumber: result.trackNumber,
                 discNumber: result.discNumber,
                 explicit: result.trackExplicitness.map { $0 == "explicit" },
-                releaseDate: result.releaseDate.map { String($0.prefix(10)) }
+                releaseDate: result.releaseDate.map { String($0.prefix(10)) },
+                // The 100 px address serves any size when the number is changed.
+                artworkURL: result.artworkUrl100.map { $0.replacingOccurrences(of: "100x100bb", with: "600x600bb") }
             )
         }
     }

@@ -8,7 +8,11 @@ public struct SpotifyTrackObject: Decodable, Sendable {
         public var name: String
         public var release_date: String?
         public var external_ids: [String: String]?
+        /// Largest first, as Spotify lists them.
+        public var images: [Image]?
     }
+
+    public struct Image: Decodable, Sendable { public var url: String }
 
     public var id: String?
     /// `spotify:track:ID`, or `spotify:local:ARTIST:ALBUM:TITLE:SECONDS` for a local file.
@@ -30,7 +34,7 @@ public struct SpotifyTrackObject: Decodable, Sendable {
         return TrackMetadata(
             service: .spotify, id: id, title: name, artists: artists.map(\.name), album: album?.name, durationMs: duration_ms,
             isrc: external_ids?["isrc"], albumUPC: album?.external_ids?["upc"], trackNumber: track_number, discNumber: disc_number,
-            explicit: explicit, releaseDate: album?.release_date
+            explicit: explicit, releaseDate: album?.release_date, artworkURL: album?.images?.first?.url
         )
     }
 }

@@ -13,6 +13,9 @@ public struct TrackMetadata: Hashable, Codable, Sendable {
     public var discNumber: Int?
     public var explicit: Bool?
     public var releaseDate: String?
+    /// Cover art for listeners' screens (the largest the service gives, or a template
+    /// filled in to 600 px for Apple Music).
+    public var artworkURL: String?
 
     public init(
         service: MusicService,
@@ -26,7 +29,8 @@ public struct TrackMetadata: Hashable, Codable, Sendable {
         trackNumber: Int? = nil,
         discNumber: Int? = nil,
         explicit: Bool? = nil,
-        releaseDate: String? = nil
+        releaseDate: String? = nil,
+        artworkURL: String? = nil
     ) {
         self.service = service
         self.id = id
@@ -40,6 +44,7 @@ public struct TrackMetadata: Hashable, Codable, Sendable {
         self.discNumber = discNumber
         self.explicit = explicit
         self.releaseDate = releaseDate
+        self.artworkURL = artworkURL
     }
 
     /// "Artist - Title", for status lines and logs.

@@ -21,6 +21,7 @@ import Testing
         #expect(intro.explicit == false)
         #expect(intro.releaseDate == "2018-05-10")
         #expect(intro.service == .appleMusic)
+        #expect(intro.artworkURL?.hasSuffix("/600x600bb.jpg") == true)
         #expect((intro.durationMs ?? 0) > 0)
     }
 
