@@ -50,6 +50,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
+            resources: [.copy("Web")],
             swiftSettings: strict
         ),
         .target(
@@ -92,6 +93,7 @@ let package = Package(
             dependencies: [
                 "SimulcastCore", "Catalogs",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -10,12 +10,14 @@ public actor LocalServer {
     let matchmaker: TrackMatchmaker
     let clock: any LocalClock
     let logger: Logger
+    let web: WebListenerConfiguration
     private var runner: ServerRunner?
     private var task: Task<Void, any Error>?
     public private(set) var port: Int?
 
-    public init(matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"), makeStore: @escaping StoreFactory) {
+    public init(matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"), web: WebListenerConfiguration = WebListenerConfiguration(), makeStore: @escaping StoreFactory) {
         self.makeStore = makeStore
+        self.web = web
         self.matchmaker = matchmaker
         self.clock = clock
         self.logger = logger
@@ -29,7 +31,7 @@ public actor LocalServer {
         let store = try await makeStore()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let runner = ServerRunner(
-            configuration: .init(hostname: "127.0.0.1", port: requested),
+            configuration: .init(hostname: "127.0.0.1", port: requested, web: web),
             dependencies: .init(store: store, matchmaker: matchmaker, clock: clock, logger: logger),
             handleSignals: false
         ) { bound in

@@ -9,8 +9,11 @@ public struct ServerConfiguration: Sendable {
     public var maximumMessageSize: Int
     /// Frames larger than this close the connection (status 1009) without being read.
     public var maximumFrameSize: Int
+    /// The browser listener page and its developer-token endpoint.
+    public var web: WebListenerConfiguration
 
-    public init(hostname: String = "127.0.0.1", port: Int = 8080, maximumMessageSize: Int = 64 * 1024, maximumFrameSize: Int = 1024 * 1024) {
+    public init(hostname: String = "127.0.0.1", port: Int = 8080, maximumMessageSize: Int = 64 * 1024, maximumFrameSize: Int = 1024 * 1024, web: WebListenerConfiguration = WebListenerConfiguration()) {
+        self.web = web
         self.hostname = hostname
         self.port = port
         self.maximumMessageSize = maximumMessageSize

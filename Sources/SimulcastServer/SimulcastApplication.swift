@@ -72,6 +72,7 @@ public enum SimulcastApplication {
             }
             return try await hub.correct(correction)
         }
+        WebListenerRoutes.add(to: router, hub: hub, web: configuration.web, clock: clock)
         let connections = RoomConnectionHandler(hub: hub, clock: clock, metrics: metrics, configuration: configuration)
         router.ws("/v1/rooms/:code/ws") { inbound, outbound, context in
             let code = context.requestContext.parameters.get("code") ?? ""

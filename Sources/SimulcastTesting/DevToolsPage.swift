@@ -1,0 +1,130 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+
+/// One tab under the Chrome DevTools protocol: JSON commands with ids over a WebSocket,
+/// answered in any order. Enough for tests: evaluate script, take screenshots.
+public actor DevToolsPage {
+    public struct ProtocolError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    private var nextId = 0
+    private var waiting: [Int: CheckedContinuation<Data, any Error>] = [:]
+    private var outbox: AsyncStream<String>.Continuation?
+    private var connection: Task<Void, any Error>?
+
+    static func connect(_ url: String) async throws -> DevToolsPage {
+        let page = DevToolsPage()
+        await page.start(url)
+        // The first command waits until the socket is open.
+        _ = try await page.send("Runtime.enable")
+        return page
+    }
+
+    private func start(_ url: String) {
+        let (messages, outbox) = AsyncStream<String>.makeStream()
+        self.outbox = outbox
+        var logger = Logger(label: "devtools")
+        logger.logLevel = .critical
+        connection = Task {
+            do {
+                try await self.session(url, messages: messages, logger: logger)
+                await self.failAll("the DevTools connection closed")
+            } catch {
+                await self.failAll("the DevTools connection failed: \(error)")
+                throw error
+            }
+        }
+    }
+
+    private nonisolated func session(_ url: String, messages: AsyncStream<String>, logger: Logger) async throws {
+        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 26), logger: logger) { inbound, outbound, _ in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in messages { try await outbound.write(.text(message)) }
+                }
+                for try await frame in inbound.messages(maxSize: 1 << 26) {
+                    guard case .text(let text) = frame else { continue }
+                    await self.receive(Data(text.utf8))
+                }
+                group.cancelAll()
+            }
+        }
+    }
+
+    private func receive(_ data: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let id = object["id"] as? Int,
+            let continuation = waiting.removeValue(forKey: id)
+        else { return }  // events: not used
+        if let error = object["error"] as? [String: Any] {
+            continuation.resume(throwing: ProtocolError(description: "\(error["message"] ?? "error")"))
+        } else {
+            let result = (try? JSONSerialization.data(withJSONObject: object["result"] ?? [:])) ?? Data("{}".utf8)
+            continuation.resume(returning: result)
+        }
+    }
+
+    private func failAll(_ why: String) {
+        for continuation in waiting.values { continuation.resume(throwing: ProtocolError(description: why)) }
+        waiting = [:]
+    }
+
+    /// Sends a command; returns its `result` object as JSON.
+    @discardableResult
+    public func send(_ method: String, _ params: [String: any Sendable] = [:]) async throws -> Data {
+        nextId += 1
+        let id = nextId
+        let text = String(decoding: try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": params]), as: UTF8.self)
+        return try await withCheckedThrowingContinuation { continuation in
+            waiting[id] = continuation
+            outbox?.yield(text)
+        }
+    }
+
+    /// Evaluates an expression in the page (promises awaited) and decodes its JSON value.
+    public func evaluate<T: Decodable>(_ expression: String, as type: T.Type = T.self) async throws -> T {
+        let wrapped = "(async () => JSON.stringify(await (\(expression))))()"
+        let result = try await send("Runtime.evaluate", ["expression": wrapped, "awaitPromise": true, "returnByValue": true])
+        let answer = (try JSONSerialization.jsonObject(with: result)) as? [String: Any] ?? [:]
+        if let exception = answer["exceptionDetails"] as? [String: Any] {
+            let thrown = (exception["exception"] as? [String: Any])?["description"] as? String
+            throw ProtocolError(description: "script failed: \(thrown ?? exception["text"] as? String ?? "?")")
+        }
+        guard let json = (answer["result"] as? [String: Any])?["value"] as? String else {
+            throw ProtocolError(description: "no value from \(expression.prefix(80))")
+        }
+        return try JSONDecoder().decode(T.self, from: Data(json.utf8))
+    }
+
+    /// Polls `expression` until it is truthy or the time is up; returns its value.
+    public func waitFor<T: Decodable>(_ expression: String, as type: T.Type = T.self, seconds: Double = 10) async throws -> T {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var last = "never evaluated"
+        while ContinuousClock.now < deadline {
+            do {
+                if try await evaluate("!!(\(expression))", as: Bool.self) { return try await evaluate(expression, as: T.self) }
+                last = "falsy"
+            } catch {
+                last = "\(error)"
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw ProtocolError(description: "timed out waiting for \(expression) (\(last))")
+    }
+
+    /// A PNG of the viewport.
+    public func screenshot() async throws -> Data {
+        struct Shot: Decodable { var data: String }
+        let result = try await send("Page.captureScreenshot", ["format": "png"])
+        guard let data = Data(base64Encoded: try JSONDecoder().decode(Shot.self, from: result).data) else {
+            throw ProtocolError(description: "screenshot not base64")
+        }
+        return data
+    }
+
+    public func close() {
+        outbox?.finish()
+        connection?.cancel()
+    }
+}
