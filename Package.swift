@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // Already built for Hummingbird; named here for the D-Bus client's Unix socket.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
     ],
     targets: [
         // Models, wire protocol, clock and position maths, follow policy: no I/O.
@@ -63,10 +65,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // A small D-Bus client on the bus socket (no libdbus), for MPRIS.
+        .target(
+            name: "DBus",
+            dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
+            swiftSettings: strict
+        ),
         // Host-side sources of playback: the Spotify Web API poller, MPRIS.
         .target(
             name: "HostSources",
-            dependencies: ["SimulcastCore", "SimulcastClient", "Catalogs", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SimulcastCore", "SimulcastClient", "Catalogs", "DBus", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -91,7 +99,7 @@ let package = Package(
         .target(
             name: "SimulcastTesting",
             dependencies: [
-                "SimulcastCore", "Catalogs",
+                "SimulcastCore", "Catalogs", "DBus", "HostSources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -100,9 +108,10 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
+        .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "HostSourcesTests",
-            dependencies: ["HostSources", "SimulcastClient", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HostSources", "DBus", "SimulcastClient", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs"], swiftSettings: strict),

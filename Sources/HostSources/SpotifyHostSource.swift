@@ -87,23 +87,9 @@ public struct SpotifyHostSource: Sendable {
     }
 
     private func events(for change: PlayerPollChange, metadata: inout SpotifyTrackCache) async -> [(event: PlaybackEvent, at: Int64)] {
-        switch change {
-        case .started(let trackId, let position, let playing, let at):
-            guard let track = await fullTrack(trackId, cache: &metadata) else { return [] }
-            var events = [(PlaybackEvent(event: .play, track: track, positionMs: position), at)]
-            if !playing { events.append((PlaybackEvent(event: .pause, positionMs: position), at)) }
-            return events
-        case .paused(let position, let at):
-            return [(PlaybackEvent(event: .pause, positionMs: position), at)]
-        case .resumed(let position, let at):
-            return [(PlaybackEvent(event: .resume, positionMs: position), at)]
-        case .seeked(let position, let at), .reanchored(let position, let at):
-            return [(PlaybackEvent(event: .seek, positionMs: position), at)]
-        case .advert(let at):
-            return [(PlaybackEvent(event: .pause), at)]
-        case .stopped(let at):
-            return [(PlaybackEvent(event: .stop), at)]
-        }
+        var started: TrackMetadata?
+        if case .started(let trackId, _, _, _) = change { started = await fullTrack(trackId, cache: &metadata) }
+        return PollChangeEvents.events(for: change, startedTrack: started)
     }
 
     /// The track with ISRC and album UPC, fetched once; the currently-playing item if the

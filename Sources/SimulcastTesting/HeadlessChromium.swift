@@ -77,8 +77,17 @@ public final class HeadlessChromium: Sendable {
 
     public func close() {
         if process.isRunning {
-            process.terminate()
+            // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+        }
+        // Chromium's helpers outlive a killed browser; each names the profile folder.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/pkill") {
+            let sweep = Process()
+            sweep.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+            sweep.arguments = ["-KILL", "-f", profile.path]
+            try? sweep.run()
+            sweep.waitUntilExit()
         }
         try? FileManager.default.removeItem(at: profile)
     }

@@ -1,0 +1,84 @@
+import DBus
+import Foundation
+import SimulcastClient
+import SimulcastCore
+
+/// Drives a Linux player over MPRIS for a listener: opens the matched track's URI
+/// (`spotify:track:ID` in the Spotify client, `file://` for a local file) and sets the
+/// position with `SetPosition`. Reads come straight from the player's properties.
+public actor MPRISPlayerDriver: PlayerDriver {
+    let player: MPRISPlayer
+    let service: MusicService
+    let clock: any LocalClock
+    let loadTimeout: Duration
+
+    public init(player: MPRISPlayer, service: MusicService, clock: any LocalClock = SystemClock(), loadTimeout: Duration = .seconds(5)) {
+        self.player = player
+        self.service = service
+        self.clock = clock
+        self.loadTimeout = loadTimeout
+    }
+
+    /// The URI a player opens for a matched track id.
+    public static func uri(for trackId: String, service: MusicService) -> String {
+        if trackId.contains("://") || trackId.hasPrefix("spotify:") { return trackId }
+        if service == .spotify { return "spotify:track:\(trackId)" }
+        if trackId.hasPrefix("/") { return URL(fileURLWithPath: trackId).absoluteString }
+        return trackId
+    }
+
+    public func perform(_ command: PlayerCommand) async throws {
+        switch command {
+        case .load(let trackId, let position, let play):
+            try await load(trackId, positionMs: position, play: play)
+        case .start(let trackId, let position, _):
+            try await load(trackId, positionMs: position, play: true)
+        case .seek(let position, let play):
+            let state = try await player.state()
+            guard let path = state.metadata.trackObjectPath else { return }
+            try await player.setPosition(trackObjectPath: path, micros: Int64(position * 1000))
+            if play, state.status != "Playing" { try await player.play() }
+        case .pause:
+            try await player.pause()
+        case .stop:
+            // Pause rather than Stop: Stop clears some players' queues.
+            try await player.pause()
+        }
+    }
+
+    private func load(_ trackId: String, positionMs: Double, play: Bool) async throws {
+        let issuedAt = clock.nowMicros()
+        let uri = Self.uri(for: trackId, service: service)
+        try await player.openURI(uri)
+        // Players switch tracks asynchronously; SetPosition must name the new track.
+        let deadline = ContinuousClock.now + loadTimeout
+        var path: String?
+        while ContinuousClock.now < deadline {
+            let metadata = try await player.state().metadata
+            if metadata.identity?.id == Self.identityId(for: trackId, service: service) {
+                path = metadata.trackObjectPath
+                break
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        guard let path else { throw MPRISError.trackDidNotLoad(uri) }
+        let elapsedMs = play ? Double(clock.nowMicros() - issuedAt) / 1000 : 0
+        try await player.setPosition(trackObjectPath: path, micros: Int64((positionMs + elapsedMs) * 1000))
+        if play { try await player.play() } else { try await player.pause() }
+    }
+
+    /// The id `MPRISMetadata.identity` reports for a track opened from `trackId`.
+    static func identityId(for trackId: String, service: MusicService) -> String {
+        if let url = URL(string: trackId), url.isFileURL { return url.path }
+        return MPRISMetadata.spotifyId(trackId) ?? trackId
+    }
+
+    public func read() async -> PlayerReading {
+        let sentAt = clock.nowMicros()
+        guard let state = try? await player.state() else { return PlayerReading(trackId: nil, playing: false, positionMs: 0, localTime: sentAt) }
+        let receivedAt = clock.nowMicros()
+        return PlayerReading(
+            trackId: state.metadata.identity?.id, playing: state.status == "Playing", positionMs: Double(state.positionMicros) / 1000,
+            localTime: sentAt + (receivedAt - sentAt) / 2)
+    }
+}

@@ -1,0 +1,39 @@
+import SimulcastCore
+
+/// Lets a polling loop sleep until its next poll or until something announces a change
+/// (an MPRIS signal), whichever comes first.
+actor WakeSignal {
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var generation = 0
+    private var pending = false
+
+    func signal() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            pending = true
+        }
+    }
+
+    func wait(untilMicros deadline: Int64, clock: any LocalClock) async {
+        if pending {
+            pending = false
+            return
+        }
+        generation += 1
+        let mine = generation
+        let timer = Task {
+            try? await clock.sleep(untilMicros: deadline)
+            self.timeUp(mine)
+        }
+        await withCheckedContinuation { waiter = $0 }
+        timer.cancel()
+    }
+
+    private func timeUp(_ which: Int) {
+        guard which == generation, let waiter else { return }
+        self.waiter = nil
+        waiter.resume()
+    }
+}

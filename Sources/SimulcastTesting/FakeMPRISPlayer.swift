@@ -1,0 +1,135 @@
+import DBus
+import Foundation
+import HostSources
+import SimulcastCore
+
+/// A media player on a (private) session bus that speaks MPRIS as the spec says: properties
+/// through org.freedesktop.DBus.Properties, PropertiesChanged when the track or status
+/// changes, Seeked on seeks, and no announcement of the moving position. It records every
+/// method called on it. `library` maps URIs it can open to their metadata.
+public actor FakeMPRISPlayer {
+    public struct Call: Sendable {
+        public var member: String
+        public var body: [DBusValue]
+        public var atMicros: Int64
+    }
+
+    public let connection: DBusConnection
+    public let name: String
+    let clock: any LocalClock
+    var library: [String: MPRISMetadata]
+    public private(set) var metadata = MPRISMetadata()
+    public private(set) var status = "Stopped"
+    private var basePositionMicros: Int64 = 0
+    private var since: Int64 = 0
+    public private(set) var calls: [Call] = []
+
+    /// Connects to the bus at `socketPath` and takes `org.mpris.MediaPlayer2.NAME`.
+    public static func start(socketPath: String, name: String = "fake", library: [String: MPRISMetadata] = [:], clock: any LocalClock = SystemClock()) async throws -> FakeMPRISPlayer {
+        let connection = try await DBusConnection.connect(path: socketPath)
+        let player = FakeMPRISPlayer(connection: connection, name: name, library: library, clock: clock)
+        await connection.serve { message in await player.handle(message) }
+        try await connection.requestName(MPRISPlayer.namePrefix + name)
+        return player
+    }
+
+    init(connection: DBusConnection, name: String, library: [String: MPRISMetadata], clock: any LocalClock) {
+        self.connection = connection
+        self.name = name
+        self.library = library
+        self.clock = clock
+    }
+
+    /// Where the player is now (µs).
+    public var positionMicros: Int64 {
+        status == "Playing" ? basePositionMicros + (clock.nowMicros() - since) : basePositionMicros
+    }
+
+    /// The true position at local time `time` (µs), for comparing with what others inferred.
+    public func positionMicros(at time: Int64) -> Int64 {
+        status == "Playing" ? basePositionMicros + (time - since) : basePositionMicros
+    }
+
+    // MARK: What the user does at the player
+
+    public func play(_ metadata: MPRISMetadata, fromMicros position: Int64 = 0) async {
+        self.metadata = metadata
+        basePositionMicros = position
+        since = clock.nowMicros()
+        status = "Playing"
+        await announce(["Metadata": metadata.map, "PlaybackStatus": .string(status)])
+    }
+
+    public func userPause() async {
+        basePositionMicros = positionMicros
+        since = clock.nowMicros()
+        status = "Paused"
+        await announce(["PlaybackStatus": .string(status)])
+    }
+
+    public func userResume() async {
+        since = clock.nowMicros()
+        status = "Playing"
+        await announce(["PlaybackStatus": .string(status)])
+    }
+
+    public func userSeek(toMicros position: Int64) async {
+        basePositionMicros = max(0, position)
+        since = clock.nowMicros()
+        try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: MPRISPlayer.playerInterface, member: "Seeked", body: [.int64(basePositionMicros)]))
+    }
+
+    private func announce(_ changed: [String: DBusValue]) async {
+        let body: [DBusValue] = [
+            .string(MPRISPlayer.playerInterface), .stringVariantMap(changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), .array(elementSignature: "s", []),
+        ]
+        try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", body: body))
+    }
+
+    // MARK: What clients call
+
+    func properties() -> [String: DBusValue] {
+        [
+            "PlaybackStatus": .string(status), "Metadata": metadata.map, "Position": .int64(positionMicros), "Rate": .double(1),
+            "CanSeek": .bool(true), "CanPlay": .bool(true), "CanPause": .bool(true), "CanControl": .bool(true),
+        ]
+    }
+
+    func handle(_ message: DBusMessage) async -> DBusMessage? {
+        calls.append(Call(member: message.member ?? "", body: message.body, atMicros: clock.nowMicros()))
+        switch (message.interface, message.member) {
+        case ("org.freedesktop.DBus.Properties", "Get"):
+            guard message.body.count == 2, let name = message.body[1].string, let value = properties()[name] else {
+                return message.errorReply(name: "org.freedesktop.DBus.Error.InvalidArgs", text: "no such property")
+            }
+            return message.reply([.variant(value)])
+        case ("org.freedesktop.DBus.Properties", "GetAll"):
+            return message.reply([.stringVariantMap(properties().sorted { $0.key < $1.key }.map { ($0.key, $0.value) })])
+        case (MPRISPlayer.playerInterface, "OpenUri"):
+            guard let uri = message.body.first?.string, let found = library[uri] else {
+                return message.errorReply(name: "org.freedesktop.DBus.Error.InvalidArgs", text: "cannot open that URI")
+            }
+            await play(found)
+        case (MPRISPlayer.playerInterface, "SetPosition"):
+            // The spec: ignore a SetPosition for a track that is no longer current.
+            if message.body.count == 2, message.body[0].string == metadata.trackObjectPath, let position = message.body[1].int64 {
+                await userSeek(toMicros: position)
+            }
+        case (MPRISPlayer.playerInterface, "Seek"):
+            if let offset = message.body.first?.int64 { await userSeek(toMicros: positionMicros + offset) }
+        case (MPRISPlayer.playerInterface, "Play"):
+            if status != "Playing", metadata.trackObjectPath != nil { await userResume() }
+        case (MPRISPlayer.playerInterface, "Pause"):
+            if status == "Playing" { await userPause() }
+        case (MPRISPlayer.playerInterface, "Stop"):
+            status = "Stopped"
+            basePositionMicros = 0
+            await announce(["PlaybackStatus": .string(status)])
+        default:
+            return message.errorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", text: "no method \(message.member ?? "")")
+        }
+        return message.reply()
+    }
+
+    public func close() async { await connection.close() }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A `dbus-daemon` of the test's own, listening on a socket in a temporary folder, so tests
+/// never touch the user's session bus. Needs Debian's `dbus` package (`.ci/run` installs it).
+public final class PrivateDBusDaemon: Sendable {
+    let process: Process
+    let folder: URL
+    public let socketPath: String
+
+    public static func executable() -> String? {
+        for candidate in ["/usr/bin/dbus-daemon", "/bin/dbus-daemon", "/usr/local/bin/dbus-daemon"] where FileManager.default.isExecutableFile(atPath: candidate) {
+            return candidate
+        }
+        return nil
+    }
+
+    public struct LaunchError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func start() async throws -> PrivateDBusDaemon {
+        guard let executable = executable() else { throw LaunchError(description: "no dbus-daemon (install Debian's dbus package)") }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-dbus-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let socket = folder.appendingPathComponent("bus").path
+        let config = """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:path=\(socket)</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
+        let configFile = folder.appendingPathComponent("bus.conf")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--config-file=\(configFile.path)", "--nofork", "--nopidfile"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<100 {
+            if FileManager.default.fileExists(atPath: socket) { return PrivateDBusDaemon(process: process, folder: folder, socketPath: socket) }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        process.terminate()
+        throw LaunchError(description: "dbus-daemon did not start")
+    }
+
+    init(process: Process, folder: URL, socketPath: String) {
+        self.process = process
+        self.folder = folder
+        self.socketPath = socketPath
+    }
+
+    /// The address to give clients, as DBUS_SESSION_BUS_ADDRESS.
+    public var address: String { "unix:path=\(socketPath)" }
+
+    public func stop() {
+        if process.isRunning {
+            // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+}

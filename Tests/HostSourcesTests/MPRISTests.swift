@@ -1,0 +1,129 @@
+import DBus
+import Foundation
+import HostSources
+import Logging
+import SimulcastClient
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+/// The MPRIS source and driver against a fake player on a private dbus-daemon the test
+/// starts, through our own D-Bus client.
+@Suite(.serialized, .enabled(if: PrivateDBusDaemon.executable() != nil || ProcessInfo.processInfo.environment["SIMULCAST_REQUIRE_SYSTEM_TESTS"] != nil, "needs dbus-daemon (Debian's dbus package; .ci/run installs it)"))
+struct MPRISTests {
+    static let spotifyTrack = MPRISMetadata(
+        trackObjectPath: "/com/spotify/track/4dE2vWsTtOBBWmuJY4vkVf", lengthMicros: 178_133_000, title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched",
+        url: "https://open.spotify.com/track/4dE2vWsTtOBBWmuJY4vkVf", artURL: "https://i.scdn.co/image/x")
+    static let localTrack = MPRISMetadata(
+        trackObjectPath: "/org/fake/track/1", lengthMicros: 202_000_000, title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer",
+        url: "file:///music/5sos/She%20Looks%20So%20Perfect.flac")
+
+    actor Recorder: PlaybackEventSink {
+        var events: [(event: PlaybackEvent, at: Int64)] = []
+        func apply(_ event: PlaybackEvent, at localTime: Int64) async throws { events.append((event, localTime)) }
+    }
+
+    static var quiet: Logger { var logger = Logger(label: "test"); logger.logLevel = .critical; return logger }
+
+    static func waitFor(_ kind: PlaybackEvent.Kind, in recorder: Recorder, after: Int, seconds: Double = 5) async throws -> (event: PlaybackEvent, at: Int64) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline {
+            if let found = await recorder.events.dropFirst(after).first(where: { $0.event.event == kind }) { return found }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("no \(kind.rawValue) event; saw \(await recorder.events.dropFirst(after).map(\.event.event.rawValue))")
+        throw CancellationError()
+    }
+
+    func withBus(_ body: @Sendable (PrivateDBusDaemon, FakeMPRISPlayer, DBusConnection) async throws -> Void) async throws {
+        let daemon = try await PrivateDBusDaemon.start()
+        defer { daemon.stop() }
+        let library = [
+            "spotify:track:4dE2vWsTtOBBWmuJY4vkVf": Self.spotifyTrack,
+            "file:///music/5sos/She%20Looks%20So%20Perfect.flac": Self.localTrack,
+        ]
+        let fake = try await FakeMPRISPlayer.start(socketPath: daemon.socketPath, library: library)
+        let client = try await DBusConnection.connect(path: daemon.socketPath)
+        try await body(daemon, fake, client)
+        await client.close()
+        await fake.close()
+    }
+
+    @Test func hostSourceFollowsTrackChangesPausesAndSeeks() async throws {
+        try await withBus { _, fake, client in
+            let player = try await MPRISPlayer.find("fake", on: client)
+            let recorder = Recorder()
+            let source = MPRISHostSource(player: player, sink: recorder, logger: Self.quiet)
+            let task = Task { try await source.run() }
+            defer { task.cancel() }
+            try await Task.sleep(for: .milliseconds(200))
+
+            let started = ContinuousClock.now
+            await fake.play(Self.spotifyTrack, fromMicros: 10_000_000)
+            let play = try await Self.waitFor(.play, in: recorder, after: 0)
+            #expect(ContinuousClock.now - started < .milliseconds(300))  // the signal woke the source
+            #expect(play.event.track?.service == .spotify)
+            #expect(play.event.track?.id == "4dE2vWsTtOBBWmuJY4vkVf")
+            #expect(play.event.track?.durationMs == 178_133)
+            #expect(abs(play.event.positionMs! - Double(await fake.positionMicros(at: play.at)) / 1000) < 20)
+
+            var seen = await recorder.events.count
+            await fake.userSeek(toMicros: 95_000_000)
+            let seek = try await Self.waitFor(.seek, in: recorder, after: seen, seconds: 1)
+            #expect(abs(seek.event.positionMs! - Double(await fake.positionMicros(at: seek.at)) / 1000) < 20)
+
+            seen = await recorder.events.count
+            await fake.userPause()
+            let pause = try await Self.waitFor(.pause, in: recorder, after: seen, seconds: 1)
+            #expect(abs(pause.event.positionMs! - Double(await fake.positionMicros) / 1000) < 5)
+
+            seen = await recorder.events.count
+            await fake.play(Self.localTrack)
+            let skip = try await Self.waitFor(.play, in: recorder, after: seen, seconds: 1)
+            #expect(skip.event.track?.service == .localFiles)
+            #expect(skip.event.track?.id == "/music/5sos/She Looks So Perfect.flac")
+        }
+    }
+
+    @Test func driverOpensTheMatchAndSetsThePosition() async throws {
+        try await withBus { _, fake, client in
+            let spotify = MPRISPlayerDriver(player: try await MPRISPlayer.find(nil, on: client), service: .spotify)
+            try await spotify.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: true))
+            let calls = await fake.calls.map(\.member)
+            #expect(calls.contains("OpenUri"))
+            #expect(await fake.calls.first { $0.member == "OpenUri" }?.body == [.string("spotify:track:4dE2vWsTtOBBWmuJY4vkVf")])
+            let set = try #require(await fake.calls.last { $0.member == "SetPosition" })
+            #expect(set.body.first == .objectPath("/com/spotify/track/4dE2vWsTtOBBWmuJY4vkVf"))
+            let reading = await spotify.read()
+            #expect(reading.trackId == "4dE2vWsTtOBBWmuJY4vkVf")
+            #expect(reading.playing)
+            #expect(abs(reading.positionMs - 42_000) < 100)
+
+            try await spotify.perform(.seek(positionMs: 100_000, play: false))
+            #expect(abs(Double(await fake.positionMicros) / 1000 - 100_000) < 50)
+            try await spotify.perform(.pause)
+            #expect(await fake.status == "Paused")
+
+            // A local-files listener opens the matching file.
+            let local = MPRISPlayerDriver(player: try await MPRISPlayer.find("fake", on: client), service: .localFiles)
+            try await local.perform(.load(trackId: "/music/5sos/She Looks So Perfect.flac", positionMs: 5_000, play: true))
+            #expect(await fake.calls.last { $0.member == "OpenUri" }?.body == [.string("file:///music/5sos/She%20Looks%20So%20Perfect.flac")])
+            let localReading = await local.read()
+            #expect(localReading.trackId == "/music/5sos/She Looks So Perfect.flac")
+            #expect(abs(localReading.positionMs - 5_000) < 100)
+
+            // A URI the player cannot open is an error, not a hang.
+            await #expect(throws: DBusError.self) { try await local.perform(.load(trackId: "/music/missing.flac", positionMs: 0, play: true)) }
+        }
+    }
+
+    @Test func clearErrorsWhenThereIsNoPlayerOrNoBus() async throws {
+        let daemon = try await PrivateDBusDaemon.start()
+        defer { daemon.stop() }
+        let client = try await DBusConnection.connect(path: daemon.socketPath)
+        await #expect(throws: MPRISError.noPlayer(wanted: "spotify", found: [])) { _ = try await MPRISPlayer.find("spotify", on: client) }
+        #expect(MPRISError.noPlayer(wanted: "spotify", found: []).description == "no MPRIS player \"spotify\" on the session bus (none is running)")
+        await client.close()
+        await #expect(throws: DBusError.connectionFailed("no socket at /nonexistent/bus")) { _ = try await DBusConnection.connect(path: "/nonexistent/bus") }
+    }
+}
