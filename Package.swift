@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching", "HostSources",
+                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching", "HostSources", "DBus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")],
@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "SimulcastServerTests",
             dependencies: [
-                "SimulcastServer", "SimulcastClient", "SimulcastTesting", "Catalogs", "TrackMatching",
+                "SimulcastServer", "SimulcastClient", "SimulcastTesting", "Catalogs", "TrackMatching", "HostSources", "DBus",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],

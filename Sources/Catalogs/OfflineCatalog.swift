@@ -48,6 +48,9 @@ public struct OfflineCatalog: Catalog {
         var storefronts: [String]?
     }
 
+    /// How many tracks it holds.
+    public var count: Int { entries.count }
+
     public init(service: MusicService, tracks: [TrackMetadata]) {
         self.init(service: service, entries: tracks.map { Entry(track: $0, storefronts: nil) })
     }

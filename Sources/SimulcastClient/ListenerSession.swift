@@ -14,9 +14,13 @@ public actor ListenerSession {
     private var connected = false
     private var synchronised = false
     private var lastReport: Int64 = 0
+    /// Matches made on this machine (a listener's own files the server cannot see), by source id.
+    let localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?
+    private var localMatches: [String: MatchResult] = [:]
 
-    public init(client: RoomClient, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100), reportInterval: Duration = .seconds(1), logger: Logger = Logger(label: "simulcast.listener")) {
+    public init(client: RoomClient, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100), reportInterval: Duration = .seconds(1), localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)? = nil, logger: Logger = Logger(label: "simulcast.listener")) {
         self.client = client
+        self.localMatcher = localMatcher
         self.player = player
         self.clock = client.clock
         var configuration = policy
@@ -54,7 +58,19 @@ public actor ListenerSession {
         case .clockSynchronised:
             synchronised = true
             await step()
-        case .roomState(let state):
+        case .roomState(var state):
+            if let localMatcher, var track = state.track {
+                let result: MatchResult
+                if let known = localMatches[track.source.id] {
+                    result = known
+                } else {
+                    result = await localMatcher(track.source)
+                    if localMatches.count > 256 { localMatches.removeAll() }
+                    localMatches[track.source.id] = result
+                }
+                track.setMatch(result, for: policy.configuration.service, storefront: policy.configuration.storefront)
+                state.track = track
+            }
             policy.roomStateReceived(state)
             await step()
         case .serverError(let error):

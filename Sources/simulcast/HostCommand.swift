@@ -1,5 +1,6 @@
 import ArgumentParser
 import Catalogs
+import DBus
 import Foundation
 import HostSources
 import Logging
@@ -14,6 +15,7 @@ struct HostCommand: AsyncParsableCommand {
             --source script:FILE plays a JSON Lines script of playback events at the times it gives;
             --source stdin reads events from standard input as they arrive (each happens when read).
             --source spotify follows your own Spotify player through the Web API (run `simulcast login spotify` first).
+            --source mpris[:NAME] follows a Linux player on the session bus (the Spotify client, VLC, mpv with mpv-mpris...).
             An event: {"at": 9.5, "event": "play|pause|resume|seek|skip|queue|stop", "track": {...}, "positionMs": 0, "queue": [...]}
             """
     )
@@ -30,7 +32,7 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Create a new room on the server and print its code and host token.")
     var create = false
 
-    @Option(help: "Where playback comes from: spotify, script:FILE or stdin.")
+    @Option(help: "Where playback comes from: spotify, mpris[:NAME], script:FILE or stdin.")
     var source: String
 
     @Option(help: "Where `simulcast login spotify` saved the refresh token.")
@@ -43,7 +45,16 @@ struct HostCommand: AsyncParsableCommand {
         let logger = try makeLogger(label: "simulcast.host", level: logLevel)
         let events: AsyncThrowingStream<PlaybackEvent, any Error>
         var spotify: SpotifyClient?
-        if source == "spotify" {
+        var mpris: MPRISPlayer?
+        if source == "mpris" || source.hasPrefix("mpris:") {
+            let name = source.hasPrefix("mpris:") ? String(source.dropFirst("mpris:".count)) : nil
+            do {
+                mpris = try await MPRISPlayer.find(name, on: try await DBusConnection.session())
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            events = AsyncThrowingStream { $0.finish() }
+        } else if source == "spotify" {
             spotify = try Self.spotifyPlayerAPI(store: spotifyStore, logger: logger)
             events = AsyncThrowingStream { $0.finish() }
         } else if source == "stdin" {
@@ -59,7 +70,7 @@ struct HostCommand: AsyncParsableCommand {
                 continuation.finish()
             }
         } else {
-            throw ValidationError("--source must be spotify, script:FILE or stdin")
+            throw ValidationError("--source must be spotify, mpris[:NAME], script:FILE or stdin")
         }
 
         var code = room
@@ -80,7 +91,10 @@ struct HostCommand: AsyncParsableCommand {
         let scripted = ScriptedHostSource(session: session)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await session.run() }
-            if let spotify {
+            if let mpris {
+                let source = MPRISHostSource(player: mpris, sink: session, logger: logger)
+                group.addTask { try await source.run { event in await Self.report(event, session: session) } }
+            } else if let spotify {
                 let source = SpotifyHostSource(api: spotify, sink: session, logger: logger)
                 group.addTask {
                     do {

@@ -1,4 +1,8 @@
 import ArgumentParser
+import Catalogs
+import DBus
+import HostSources
+import TrackMatching
 import Foundation
 import SimulcastClient
 import SimulcastCore
@@ -21,8 +25,11 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Your account's country (two letters); catalogs differ by country.")
     var storefront = "us"
 
-    @Option(help: "simulated (a player with real-world latencies) or print (prints what to play, where and when).")
+    @Option(help: "simulated (a player with real-world latencies), print (prints what to play, where and when), or mpris[:NAME] (a Linux player: the Spotify client, VLC, ...).")
     var player = "simulated"
+
+    @Option(help: "Your music files (a folder, or a catalog .jsonl whose ids are paths), matched on this machine; use with --service local and an MPRIS player.")
+    var library: String?
 
     @Option(help: "Simulated player: start latency range in ms, as MIN-MAX.")
     var startLatencyMs = "150-600"
@@ -43,10 +50,12 @@ struct ListenCommand: AsyncParsableCommand {
     var logLevel = "warning"
 
     func validate() throws {
-        guard MusicService.listenable.map(\.rawValue).contains(service) else {
-            throw ValidationError("--service must be one of: \(MusicService.listenable.map(\.rawValue).joined(separator: ", "))")
+        guard MusicService.listenable.map(\.rawValue).contains(service) || (service == MusicService.localFiles.rawValue && library != nil) else {
+            throw ValidationError("--service must be one of: \(MusicService.listenable.map(\.rawValue).joined(separator: ", ")), or local with --library")
         }
-        guard ["simulated", "print"].contains(player) else { throw ValidationError("--player must be simulated or print") }
+        guard ["simulated", "print"].contains(player) || player == "mpris" || player.hasPrefix("mpris:") else {
+            throw ValidationError("--player must be simulated, print or mpris[:NAME]")
+        }
         _ = try Self.range(startLatencyMs, "--start-latency-ms")
         _ = try Self.range(seekLatencyMs, "--seek-latency-ms")
     }
@@ -60,7 +69,23 @@ struct ListenCommand: AsyncParsableCommand {
         let client = RoomClient(serverURL: server, hello: hello, clock: clock, logger: logger)
         let statusLine = StatusLine()
         let driver: any PlayerDriver
-        if player == "print" {
+        var localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?
+        if let library {
+            let catalog: OfflineCatalog
+            do { catalog = try LocalLibrary.load(library) } catch { throw ValidationError("\(error)") }
+            print("library: \(catalog.count) tracks from \(library)")
+            let matchmaker = TrackMatchmaker(catalogs: [service: catalog], matcher: SimulcastMatcher())
+            localMatcher = { source in await matchmaker.match(source, on: service, storefront: "local") }
+        }
+        if player == "mpris" || player.hasPrefix("mpris:") {
+            let name = player.hasPrefix("mpris:") ? String(player.dropFirst("mpris:".count)) : nil
+            do {
+                let bus = try await DBusConnection.session()
+                driver = MPRISPlayerDriver(player: try await MPRISPlayer.find(name, on: bus), service: service)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        } else if player == "print" {
             driver = PrintPlayer(service: service, clock: clock) { line in
                 // Unbuffered, so a pipe sees each instruction the moment it is due.
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -75,7 +100,7 @@ struct ListenCommand: AsyncParsableCommand {
             )
             driver = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: clock, seed: UInt64.random(in: 0...UInt64.max))
         }
-        let session = ListenerSession(client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs), logger: logger)
+        let session = ListenerSession(client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs), localMatcher: localMatcher, logger: logger)
         let showStatus = player != "print"
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in

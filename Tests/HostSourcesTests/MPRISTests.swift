@@ -9,7 +9,7 @@ import Testing
 
 /// The MPRIS source and driver against a fake player on a private dbus-daemon the test
 /// starts, through our own D-Bus client.
-@Suite(.serialized, .enabled(if: PrivateDBusDaemon.executable() != nil || ProcessInfo.processInfo.environment["SIMULCAST_REQUIRE_SYSTEM_TESTS"] != nil, "needs dbus-daemon (Debian's dbus package; .ci/run installs it)"))
+@Suite(.serialized, .enabled(if: SystemTests.dbus, "needs dbus-daemon (Debian's dbus package; .ci/run installs it)"))
 struct MPRISTests {
     static let spotifyTrack = MPRISMetadata(
         trackObjectPath: "/com/spotify/track/4dE2vWsTtOBBWmuJY4vkVf", lengthMicros: 178_133_000, title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched",

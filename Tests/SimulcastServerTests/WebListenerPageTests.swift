@@ -57,7 +57,7 @@ import Testing
         await server.stop()
     }
 
-    @Test(.enabled(if: HeadlessChromium.executable() != nil, "needs Chromium (.ci/run installs Debian's chromium)"))
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func appleMusicListenerFollowsPlayPauseSeekSkipAndSaysWhenThereIsNoMatch() async throws {
         try await withRoom { base, code, host, browser in
             try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000))
@@ -115,7 +115,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: HeadlessChromium.executable() != nil, "needs Chromium (.ci/run installs Debian's chromium)"))
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func spotifyListenerPlaysOnItsOwnDevice() async throws {
         try await withRoom { base, code, host, browser in
             try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
@@ -135,7 +135,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: HeadlessChromium.executable() != nil, "needs Chromium (.ci/run installs Debian's chromium)"))
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func portedFollowPolicyDecidesLikeTheCore() async throws {
         try await withRoom { base, code, _, browser in
             let page = try await browser.open("\(base)/r/\(code)")

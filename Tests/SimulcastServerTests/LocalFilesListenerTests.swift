@@ -1,0 +1,55 @@
+import Catalogs
+import DBus
+import Foundation
+import HostSources
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+import TrackMatching
+
+/// A listener with only their own files: the room's track is matched on their machine
+/// against their library and played in a local player over MPRIS (a fake one on a private bus).
+@Suite(.serialized, .enabled(if: SystemTests.dbus, "needs dbus-daemon"))
+struct LocalFilesListenerTests {
+    @Test func playsTheMatchingLocalFileInAnMPRISPlayer() async throws {
+        let file = "/music/B*Witched/01 C'est La Vie.flac"
+        let fileURL = URL(fileURLWithPath: file).absoluteString
+        let daemon = try await PrivateDBusDaemon.start()
+        defer { daemon.stop() }
+        let fake = try await FakeMPRISPlayer.start(socketPath: daemon.socketPath, name: "vlc", library: [
+            fileURL: MPRISMetadata(trackObjectPath: "/org/videolan/vlc/playlist/7", lengthMicros: 178_000_000, title: "C'est La Vie", artists: ["B*Witched"], url: fileURL),
+        ])
+        let bus = try await DBusConnection.connect(path: daemon.socketPath)
+        let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("vlc", on: bus), service: .localFiles)
+        let library = OfflineCatalog(service: .localFiles, tracks: [
+            LocalLibrary.track(forFileAt: URL(fileURLWithPath: file)),
+            LocalLibrary.track(forFileAt: URL(fileURLWithPath: "/music/B*Witched/02 Rollercoaster.flac")),
+        ])
+        let matchmaker = TrackMatchmaker(catalogs: [.localFiles: library], matcher: SimulcastMatcher())
+
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let base = "http://127.0.0.1:\(try await server.start())"
+        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let host = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let listener = ListenerSession(
+            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger),
+            player: driver, policy: .init(service: .localFiles, storefront: "local", seekThresholdMs: 60),
+            localMatcher: { source in await matchmaker.match(source, on: .localFiles, storefront: "local") }, logger: TestSupport.quietLogger)
+        let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
+        defer { tasks.forEach { $0.cancel() } }
+        try await Task.sleep(for: .milliseconds(1_000))
+
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 42_000))
+        #expect(await TestSupport.eventually(5) { await fake.calls.contains { $0.member == "OpenUri" } })
+        #expect(await fake.calls.first { $0.member == "OpenUri" }?.body == [.string(fileURL)])
+        try await Task.sleep(for: .seconds(2))
+        let now = SystemClock().nowMicros()
+        let error = Double(await fake.positionMicros(at: now)) / 1000 - (await host.playback.positionMs(at: now))
+        #expect(abs(error) < 100, "local player \(error) ms off the host")
+        await bus.close()
+        await fake.close()
+        await server.stop()
+    }
+}

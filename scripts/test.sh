@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The project's test command: installs what the system tests need when it is missing
+# (Debian: chromium for the browser tests, dbus for the MPRIS tests; root or sudo), then
+# runs `swift test`. Without those programs the system tests are skipped with a reason.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || command -v google-chrome >/dev/null 2>&1 || missing+=(chromium)
+command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus)
+if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+  echo "== installing ${missing[*]} for the browser and D-Bus tests"
+  if ! DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}" >/dev/null \
+      || echo "could not install ${missing[*]}; those tests will be skipped"
+  fi
+fi
+
+swift test "$@"
