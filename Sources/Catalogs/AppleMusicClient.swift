@@ -57,6 +57,15 @@ public struct AppleMusicClient: Catalog {
         return response.data.first?.track
     }
 
+    /// The tracks of the first album the catalog's search finds for "artist album".
+    public func albumTracks(artist: String, album: String, storefront: String) async throws -> [TrackMetadata] {
+        let search = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/search", query: [("term", "\(artist) \(album)"), ("types", "albums"), ("limit", "5")])
+        let found: AppleMusicAlbumSearchResponse = try await get(search)
+        guard let id = found.results.albums?.data.first?.id else { return [] }
+        let tracks: AppleMusicSongsResponse = try await get("/v1/catalog/\(storefront.lowercased())/albums/\(Self.escape(id))/tracks")
+        return tracks.data.compactMap(\.track)
+    }
+
     private func get<T: Decodable>(_ pathAndQuery: String) async throws -> T {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }

@@ -13,6 +13,13 @@ struct AppleMusicSearchResponse: Decodable, Sendable {
     var results: Results
 }
 
+struct AppleMusicAlbumSearchResponse: Decodable, Sendable {
+    struct Album: Decodable, Sendable { var id: String }
+    struct Albums: Decodable, Sendable { var data: [Album] }
+    struct Results: Decodable, Sendable { var albums: Albums? }
+    var results: Results
+}
+
 struct AppleMusicSong: Decodable, Sendable {
     struct Attributes: Decodable, Sendable {
         var name: String

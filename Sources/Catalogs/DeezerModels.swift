@@ -34,6 +34,14 @@ struct DeezerTrackObject: Decodable, Sendable {
     }
 }
 
+struct DeezerAlbumSearchResponse: Decodable, Sendable {
+    struct Album: Decodable, Sendable {
+        var id: Int
+        var title: String
+    }
+    var data: [Album]
+}
+
 struct DeezerSearchResponse: Decodable, Sendable {
     var data: [DeezerTrackObject]
     var total: Int?

@@ -64,6 +64,13 @@ public struct ITunesSearchClient: Catalog {
         try await fetch(path: "/lookup", query: [("upc", upc), ("entity", "song"), ("country", storefront.lowercased()), ("limit", "200")]).songs
     }
 
+    /// The tracks of the album that best answers "artist album" (the first album result).
+    public func albumTracks(artist: String, album: String, storefront: String) async throws -> [TrackMetadata] {
+        let albums = try await fetch(path: "/search", query: [("term", "\(artist) \(album)"), ("media", "music"), ("entity", "album"), ("country", storefront.lowercased()), ("limit", "5")])
+        guard let collection = albums.results.first(where: { $0.wrapperType == "collection" })?.collectionId else { return [] }
+        return try await fetch(path: "/lookup", query: [("id", String(collection)), ("entity", "song"), ("country", storefront.lowercased()), ("limit", "200")]).songs
+    }
+
     private func fetch(path: String, query: [(String, String)]) async throws -> ITunesSearchResponse {
         let url = try CatalogURL.make(configuration.baseURL, path: path, query: query)
         if let cache, let body = try? await cache.cachedResponse(for: url, now: clock.nowMicros()),

@@ -12,6 +12,11 @@ public enum FakeITunes {
             let query = FakeRequest.query(request)
             if let fault = await state.arrive(path: "/search", query: query, authorization: nil) { return respond(fault) }
             let limit = Int(query["limit"] ?? "50") ?? 50
+            if query["entity"] == "album" {
+                let wanted = Set(FakeSearch.terms(query["term"] ?? ""))
+                let matching = albums.values.filter { Set(FakeSearch.terms($0.name + " " + $0.artist)).isSuperset(of: wanted) }.sorted { $0.collectionId < $1.collectionId }
+                return results(matching.prefix(limit).map { ["wrapperType": "collection", "collectionType": "Album", "collectionId": $0.collectionId, "collectionName": $0.name, "artistName": $0.artist] })
+            }
             var found = await state.search(query["term"] ?? "", storefront: query["country"])
             if query["attribute"] == "songTerm" {
                 let wanted = FakeSearch.terms(query["term"] ?? "")
@@ -28,6 +33,10 @@ public enum FakeITunes {
                 let collection: [String: Any] = ["wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name, "artistName": album.artist]
                 let songs = album.trackIds.compactMap { id in tracks.first { $0.id == id } }.map(songResult)
                 return results([collection] + songs)
+            }
+            if query["entity"] == "song", let id = Int(query["id"] ?? ""), let album = albums.values.first(where: { $0.collectionId == id }) {
+                let collection: [String: Any] = ["wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name, "artistName": album.artist]
+                return results([collection] + album.trackIds.compactMap { id in tracks.first { $0.id == id } }.map(songResult))
             }
             let ids = (query["id"] ?? "").split(separator: ",").map(String.init)
             var available: [TrackMetadata] = []

@@ -15,6 +15,8 @@ public actor FakeServiceState {
     public var unavailable: [String: Set<String>] = [:]
     private var faults: [FakeFault] = []
     public private(set) var seen: [Seen] = []
+    /// Track ids search does not return though lookups do (real search indexes miss tracks).
+    public var hiddenFromSearch: Set<String> = []
     let clock: (any LocalClock)?
 
     public init(tracks: [TrackMetadata], clock: (any LocalClock)? = nil) {
@@ -25,6 +27,8 @@ public actor FakeServiceState {
     public func failNext(_ fault: FakeFault, times: Int = 1) {
         faults.append(contentsOf: Array(repeating: fault, count: times))
     }
+
+    public func hideFromSearch(_ id: String) { hiddenFromSearch.insert(id) }
 
     public func markUnavailable(_ id: String, in storefront: String) {
         unavailable[id, default: []].insert(storefront.lowercased())
@@ -49,7 +53,7 @@ public actor FakeServiceState {
         guard !wanted.isEmpty else { return [] }
         return tracks.filter { track in
             let haystack = Set(FakeSearch.terms(([track.title] + track.artists + [track.album ?? ""]).joined(separator: " ")))
-            return available(track, in: storefront) && wanted.allSatisfy(haystack.contains)
+            return available(track, in: storefront) && !hiddenFromSearch.contains(track.id) && wanted.allSatisfy(haystack.contains)
         }
     }
 }

@@ -41,13 +41,29 @@ public struct SimulcastMatcher: TrackMatcher {
                 let result = picker.pick(source, from: sameSlot.isEmpty ? album : sameSlot)
                 if result.isMatched { return annotate(result, steps: steps, method: "upc") }
             }
+            let base = TitleParser.parse(source.title).base
             for query in queries(for: source) {
-                let found = try await catalog.search(term: query, storefront: storefront, limit: searchLimit)
+                // The bare title searches song titles only, where the catalog can.
+                let found: [TrackMetadata]
+                if query == base, let titles = catalog as? any SongTitleSearchCatalog {
+                    found = try await titles.search(songTitle: query, storefront: storefront, limit: searchLimit)
+                } else {
+                    found = try await catalog.search(term: query, storefront: storefront, limit: searchLimit)
+                }
                 let new = add(found)
                 steps.append("\"\(query)\": \(found.count) found, \(new) new")
                 guard new > 0 else { continue }
                 let result = picker.pick(source, from: candidates)
                 if result.isMatched { return annotate(result, steps: steps, method: "search") }
+            }
+            if let album = source.album, let artist = ArtistNames.all(source.artists).first, let albums = catalog as? any AlbumSearchCatalog {
+                let tracks = try await albums.albumTracks(artist: artist, album: CandidatePicker.albumKey(album), storefront: storefront)
+                let new = add(tracks)
+                steps.append("album \"\(album)\" by \(artist): \(tracks.count) tracks, \(new) new")
+                if new > 0 {
+                    let result = picker.pick(source, from: candidates)
+                    if result.isMatched { return annotate(result, steps: steps, method: "album") }
+                }
             }
         } catch {
             return MatchResult(status: .unavailable, method: name, reasons: steps + ["\(catalog.service) failed: \(error)"])

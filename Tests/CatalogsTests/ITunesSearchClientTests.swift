@@ -23,6 +23,25 @@ import TrackMatching
         }
     }
 
+    /// Search misses the track (real search indexes do), the album walk finds it: artist and
+    /// album find the album, its track list holds the song.
+    @Test func theMatcherWalksTheAlbumWhenSearchMissesTheSong() async throws {
+        try await withFake { client, state in
+            await state.hideFromSearch("1440890947")
+            let source = TrackMetadata(service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_496)
+            let result = await SimulcastMatcher().match(source, in: client, storefront: "us")
+            #expect(result.status == .matched)
+            #expect(result.track?.id == "1440890947")
+            #expect(result.method == "simulcast:album")
+            #expect(result.reasons.contains { $0.hasPrefix("album \"5 Seconds of Summer\" by 5 Seconds of Summer: 1 tracks") })
+            let seen = await state.seen
+            #expect(seen.contains { $0.query["entity"] == "album" })
+            #expect(seen.contains { $0.path == "/lookup" && $0.query["id"] == "1440890940" && $0.query["entity"] == "song" })
+            // The bare title was searched as a song title.
+            #expect(seen.contains { $0.query["term"] == "She Looks So Perfect" && $0.query["attribute"] == "songTerm" })
+        }
+    }
+
     @Test func searchesInCatalogOrderAndLooksUp() async throws {
         try await withFake { client, state in
             let results = try await client.search(term: "she looks so perfect", storefront: "US", limit: 10)

@@ -34,6 +34,18 @@ import Testing
         #expect(try await catalog.search(term: term, storefront: storefront, limit: 25).map(\.id) == expected)
     }
 
+    @Test(arguments: [
+        ("5 Seconds of Summer", "5 Seconds of Summer", "us", ["2"]),
+        ("5 Seconds of Summer", "She Looks So Perfect", "us", ["1"]),  // "- EP" left out of the name asked for
+        ("Energy 52", "Cafe del Mar", "us", []),  // not in this storefront
+        ("Energy 52", "Cafe del Mar", "de", ["3"]),
+        ("Someone Else", "5 Seconds of Summer", "us", []),
+    ])
+    func listsAnAlbumsTracks(artist: String, album: String, storefront: String, ids: [String]) async throws {
+        let catalog = try OfflineCatalog(service: .appleMusic, jsonLines: Data(Self.lines.utf8))
+        #expect(try await catalog.albumTracks(artist: artist, album: album, storefront: storefront).map(\.id) == ids)
+    }
+
     @Test func honoursTheLimit() async throws {
         #expect(try await catalog.search(term: "perfect", storefront: "us", limit: 1).map(\.id) == ["1"])
     }
