@@ -71,6 +71,8 @@ let package = Package(
             dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
             swiftSettings: strict
         ),
+        // Audio fingerprints: decoding, spectral peaks, landmark catalogs, recognition with offset and speed.
+        .target(name: "Fingerprint", swiftSettings: strict),
         // Host-side sources of playback: the Spotify Web API poller, MPRIS.
         .target(
             name: "HostSources",
@@ -108,6 +110,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
+        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "HostSourcesTests",

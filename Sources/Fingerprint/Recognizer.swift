@@ -1,0 +1,133 @@
+/// Finds which catalog recording a query is, where in it the query starts, and at what
+/// speed: the query's peaks are mapped onto the reference's scale under each speed in a grid
+/// (time stretched by the speed, frequency divided by it), hashed, and every matching
+/// landmark votes for (track, offset). The best-supported (track, offset, speed) wins if it
+/// clears the thresholds; a line fitted through its votes refines offset and speed.
+public struct Recognizer: Sendable {
+    public struct Thresholds: Hashable, Sendable {
+        /// Fewest agreeing landmarks for a match.
+        public var minimumVotes: Int
+        /// The winner must have this many times the votes of the best other track.
+        public var minimumRatio: Double
+
+        public init(minimumVotes: Int = 12, minimumRatio: Double = 1.6) {
+            self.minimumVotes = minimumVotes
+            self.minimumRatio = minimumRatio
+        }
+    }
+
+    public let catalog: FingerprintCatalog
+    public var thresholds: Thresholds
+    /// Speeds tried; a single 0 makes recognition faster when speed never changes.
+    public var speeds: [Double]
+    let extractor = PeakExtractor()
+
+    public init(catalog: FingerprintCatalog, thresholds: Thresholds = Thresholds(), speedRange: Double = FingerprintParameters.speedRange) {
+        self.catalog = catalog
+        self.thresholds = thresholds
+        let steps = Int((speedRange / FingerprintParameters.speedStep).rounded())
+        speeds = (-steps...steps).map { Double($0) * FingerprintParameters.speedStep }
+    }
+
+    /// The best candidate regardless of thresholds, for calibration; nil when nothing voted.
+    public struct Candidate: Sendable {
+        public var trackIndex: Int
+        public var offsetFrames: Double
+        public var speed: Double
+        public var votes: Int
+        public var runnerUpVotes: Int
+    }
+
+    public func recognize(_ audio: AudioSamples) throws -> Recognition? {
+        let audio = Resampler.resample(audio, to: FingerprintParameters.sampleRate)
+        if audio.samples.isEmpty { throw FingerprintError.empty("the query") }
+        guard audio.seconds >= FingerprintParameters.minimumQuerySeconds else {
+            throw FingerprintError.tooShort("the query", seconds: audio.seconds, needed: FingerprintParameters.minimumQuerySeconds)
+        }
+        guard let candidate = bestCandidate(peaks: extractor.peaks(audio.samples)) else { return nil }
+        return decide(candidate, querySeconds: audio.seconds)
+    }
+
+    /// Applies the thresholds to a candidate.
+    public func decide(_ candidate: Candidate, querySeconds: Double) -> Recognition? {
+        guard candidate.votes >= thresholds.minimumVotes,
+            Double(candidate.votes) >= thresholds.minimumRatio * Double(max(candidate.runnerUpVotes, 1))
+        else { return nil }
+        let frame = FingerprintParameters.secondsPerFrame
+        let offset = candidate.offsetFrames * frame
+        let margin = Double(candidate.votes - candidate.runnerUpVotes) / Double(candidate.votes)
+        let support = min(1, Double(candidate.votes) / Double(thresholds.minimumVotes * 3))
+        return Recognition(
+            track: catalog.tracks[candidate.trackIndex], offsetSeconds: offset, skew: candidate.speed - 1,
+            confidence: (margin * support * 1000).rounded() / 1000, votes: candidate.votes,
+            positionAtEndSeconds: offset + querySeconds * candidate.speed)
+    }
+
+    public func bestCandidate(peaks: [Peak]) -> Candidate? {
+        guard !peaks.isEmpty else { return nil }
+        var best: (votes: Int, track: Int, offset: Int32, speed: Double)?
+        var bestOtherTrack = 0
+        var perTrackBest: [Int: Int] = [:]
+        catalog.withRawBytes { raw in
+            var counts: [UInt64: UInt16] = [:]
+            for speedChange in speeds {
+                let speed = 1 + speedChange
+                let mapped = peaks.map { (frame: Float(Double($0.frame) * speed), bin: Float(Double($0.bin) / speed)) }
+                counts.removeAll(keepingCapacity: true)
+                for landmark in Landmark.make(mapped) {
+                    let queryFrame = Int32(landmark.frame.rounded())
+                    catalog.forEachPosting(landmark.hash, in: raw) { track, frame in
+                        let offset = frame - queryFrame
+                        let key = UInt64(track) << 32 | UInt64(UInt32(bitPattern: offset &+ (1 << 24)))
+                        counts[key, default: 0] &+= 1
+                    }
+                }
+                // A true match lands in one offset bin, sometimes split with a neighbour.
+                for (key, count) in counts where count >= 3 {
+                    let neighbours = Int(counts[key &+ 1] ?? 0) + Int(counts[key &- 1] ?? 0)
+                    let votes = Int(count) + neighbours / 2
+                    let track = Int(key >> 32)
+                    perTrackBest[track] = max(perTrackBest[track] ?? 0, votes)
+                    if votes > best?.votes ?? 0 {
+                        best = (votes, track, Int32(Int64(key & 0xFFFF_FFFF) - (1 << 24)), speed)
+                    }
+                }
+            }
+        }
+        guard let best else { return nil }
+        for (track, votes) in perTrackBest where track != best.track { bestOtherTrack = max(bestOtherTrack, votes) }
+        let refined = refine(peaks: peaks, track: best.track, offset: best.offset, speed: best.speed)
+        return Candidate(trackIndex: best.track, offsetFrames: refined.offset, speed: refined.speed, votes: best.votes, runnerUpVotes: bestOtherTrack)
+    }
+
+    /// Fits reference frame = offset + speed × query frame through the winner's votes, which
+    /// is finer than the speed grid and the frame grid.
+    func refine(peaks: [Peak], track: Int, offset: Int32, speed: Double) -> (offset: Double, speed: Double) {
+        let mapped = peaks.map { (frame: Float(Double($0.frame) * speed), bin: Float(Double($0.bin) / speed)) }
+        var pairs: [(query: Double, reference: Double)] = []
+        catalog.withRawBytes { raw in
+            for landmark in Landmark.make(mapped) {
+                let queryFrame = Int32(landmark.frame.rounded())
+                catalog.forEachPosting(landmark.hash, in: raw) { candidateTrack, frame in
+                    guard candidateTrack == track, abs(frame - queryFrame - offset) <= 1 else { return }
+                    pairs.append((Double(landmark.frame) / speed, Double(frame)))
+                }
+            }
+        }
+        guard pairs.count >= 4 else { return (Double(offset), speed) }
+        let n = Double(pairs.count)
+        let meanQuery = pairs.reduce(0) { $0 + $1.query } / n
+        let meanReference = pairs.reduce(0) { $0 + $1.reference } / n
+        var covariance = 0.0
+        var variance = 0.0
+        for pair in pairs {
+            covariance += (pair.query - meanQuery) * (pair.reference - meanReference)
+            variance += (pair.query - meanQuery) * (pair.query - meanQuery)
+        }
+        // A short or clustered query cannot pin the slope: keep the grid's speed.
+        guard variance > 100 else { return (meanReference - speed * meanQuery, speed) }
+        var slope = covariance / variance
+        if abs(slope - speed) > FingerprintParameters.speedStep { slope = speed }
+        return (meanReference - slope * meanQuery, slope)
+    }
+}

@@ -1,0 +1,79 @@
+import Fingerprint
+import Foundation
+
+/// Audio the tests make themselves: melodies of harmonic notes with envelopes and
+/// occasional noise hits, from a seed, so each "track" is distinct and repeatable.
+enum SyntheticMusic {
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 11
+        }
+        mutating func unit() -> Double { Double(next() % 1_000_000) / 1_000_000 }
+    }
+
+    static func track(seed: UInt64, seconds: Double, rate: Int = 8000) -> AudioSamples {
+        var random = Generator(state: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+        var samples = [Float](repeating: 0, count: Int(seconds * Double(rate)))
+        var time = 0.0
+        while time < seconds {
+            let length = 0.12 + 0.3 * random.unit()
+            let pitch = 110 * pow(2, Double(random.next() % 36) / 12)  // three octaves
+            let start = Int(time * Double(rate))
+            let count = min(samples.count - start, Int(length * Double(rate)))
+            let loud = 0.2 + 0.3 * random.unit()
+            for index in 0..<max(0, count) {
+                let t = Double(index) / Double(rate)
+                let envelope = min(1, t * 40) * exp(-3 * t)
+                var value = 0.0
+                for harmonic in 1...4 { value += sin(2 * .pi * pitch * Double(harmonic) * t) / Double(harmonic) }
+                samples[start + index] += Float(loud * envelope * value * 0.5)
+            }
+            if random.unit() < 0.2 {  // a drum hit: a short burst of noise
+                for index in 0..<min(400, samples.count - start) { samples[start + index] += Float((random.unit() - 0.5) * 0.6 * exp(-Double(index) / 80)) }
+            }
+            time += length * (0.5 + 0.5 * random.unit())
+        }
+        return AudioSamples(samples: samples, sampleRate: rate)
+    }
+
+    static func excerpt(_ audio: AudioSamples, from start: Double, seconds: Double) -> AudioSamples {
+        let first = Int(start * Double(audio.sampleRate))
+        let count = Int(seconds * Double(audio.sampleRate))
+        return AudioSamples(samples: Array(audio.samples[first..<min(audio.samples.count, first + count)]), sampleRate: audio.sampleRate)
+    }
+
+    /// The same audio played `speed` times as fast (pitch and tempo together, like a record).
+    static func played(_ audio: AudioSamples, speed: Double) -> AudioSamples {
+        Resampler.resample(AudioSamples(samples: audio.samples, sampleRate: Int((Double(audio.sampleRate) * speed).rounded())), to: audio.sampleRate)
+    }
+
+    static func noise(seconds: Double, seed: UInt64, rate: Int = 8000) -> AudioSamples {
+        var random = Generator(state: seed)
+        return AudioSamples(samples: (0..<Int(seconds * Double(rate))).map { _ in Float(random.unit() - 0.5) * 0.5 }, sampleRate: rate)
+    }
+
+    static func mixed(_ audio: AudioSamples, with noise: AudioSamples, snrDB: Double) -> AudioSamples {
+        func power(_ samples: [Float]) -> Double { samples.reduce(0) { $0 + Double($1 * $1) } / Double(max(1, samples.count)) }
+        let gain = Float(sqrt(power(audio.samples) / (power(noise.samples) * pow(10, snrDB / 10))))
+        return AudioSamples(samples: zip(audio.samples, noise.samples).map { $0 + gain * $1 }, sampleRate: audio.sampleRate)
+    }
+
+    /// 16-bit PCM WAV bytes.
+    static func wav(_ audio: AudioSamples, channels: Int = 1) -> Data {
+        var data = Data()
+        func put32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        func put16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
+        let bytes = audio.samples.count * 2 * channels
+        data.append(contentsOf: Array("RIFF".utf8)); put32(UInt32(36 + bytes)); data.append(contentsOf: Array("WAVE".utf8))
+        data.append(contentsOf: Array("fmt ".utf8)); put32(16); put16(1); put16(UInt16(channels)); put32(UInt32(audio.sampleRate))
+        put32(UInt32(audio.sampleRate * 2 * channels)); put16(UInt16(2 * channels)); put16(16)
+        data.append(contentsOf: Array("data".utf8)); put32(UInt32(bytes))
+        for sample in audio.samples {
+            let value = Int16(max(-1, min(1, sample)) * 32767)
+            for _ in 0..<channels { put16(UInt16(bitPattern: value)) }
+        }
+        return data
+    }
+}
