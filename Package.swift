@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching", "HostSources", "DBus",
+                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching", "HostSources", "DBus", "Fingerprint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources")],

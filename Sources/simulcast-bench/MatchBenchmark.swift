@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogs
 import Foundation
+import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import TrackMatching

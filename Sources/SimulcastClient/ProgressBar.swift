@@ -1,24 +1,24 @@
 import Foundation
 
 /// A progress bar on standard error, redrawn at most a few times a second.
-final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: @unchecked Sendable {
     let label: String
     let total: Int
     private var lastDraw = Date.distantPast
 
-    init(_ label: String, total: Int) {
+    public init(_ label: String, total: Int) {
         self.label = label
         self.total = max(1, total)
     }
 
-    func update(_ done: Int) {
+    public func update(_ done: Int, detail: String = "") {
         let now = Date()
         guard done == total || now.timeIntervalSince(lastDraw) > 0.1 else { return }
         lastDraw = now
         let width = 30
         let filled = width * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total)".utf8))
+        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total) \(detail)".utf8))
         if done == total { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
