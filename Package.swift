@@ -76,7 +76,7 @@ let package = Package(
         // Host-side sources of playback: the Spotify Web API poller, MPRIS.
         .target(
             name: "HostSources",
-            dependencies: ["SimulcastCore", "SimulcastClient", "Catalogs", "DBus", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["SimulcastCore", "SimulcastClient", "Catalogs", "DBus", "Fingerprint", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .executableTarget(
@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "SimulcastTesting",
             dependencies: [
-                "SimulcastCore", "Catalogs", "DBus", "HostSources",
+                "SimulcastCore", "Catalogs", "DBus", "HostSources", "Fingerprint",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -110,11 +110,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
-        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint"], swiftSettings: strict),
+        .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "HostSourcesTests",
-            dependencies: ["HostSources", "DBus", "SimulcastClient", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["HostSources", "DBus", "Fingerprint", "SimulcastClient", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs"], swiftSettings: strict),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogs
 import DBus
+import Fingerprint
 import Foundation
 import HostSources
 import Logging
@@ -16,6 +17,8 @@ struct HostCommand: AsyncParsableCommand {
             --source stdin reads events from standard input as they arrive (each happens when read).
             --source spotify follows your own Spotify player through the Web API (run `simulcast login spotify` first).
             --source mpris[:NAME] follows a Linux player on the session bus (the Spotify client, VLC, mpv with mpv-mpris...).
+            --source recognize:CATALOG follows any sound: --input FILE plays a recording as if heard live, --input - reads raw
+            16-bit PCM (arecord -f S16_LE -r 44100 -c 1 | simulcast host ... --input -); listeners get the catalog's local files.
             An event: {"at": 9.5, "event": "play|pause|resume|seek|skip|queue|stop", "track": {...}, "positionMs": 0, "queue": [...]}
             """
     )
@@ -32,11 +35,17 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Create a new room on the server and print its code and host token.")
     var create = false
 
-    @Option(help: "Where playback comes from: spotify, mpris[:NAME], script:FILE or stdin.")
+    @Option(help: "Where playback comes from: spotify, mpris[:NAME], recognize:CATALOG, script:FILE or stdin.")
     var source: String
 
     @Option(help: "Where `simulcast login spotify` saved the refresh token.")
     var spotifyStore: String?
+
+    @Option(help: "recognize: the sound to follow, a file or - for raw PCM on standard input.")
+    var input = "-"
+
+    @Option(help: "recognize with raw input: sample rate and channels, as RATE:CHANNELS.")
+    var rawFormat = "44100:1"
 
     @Option(help: "Log level.")
     var logLevel = "warning"
@@ -46,7 +55,15 @@ struct HostCommand: AsyncParsableCommand {
         let events: AsyncThrowingStream<PlaybackEvent, any Error>
         var spotify: SpotifyClient?
         var mpris: MPRISPlayer?
-        if source == "mpris" || source.hasPrefix("mpris:") {
+        var recognizer: Recognizer?
+        if source.hasPrefix("recognize:") {
+            do {
+                recognizer = Recognizer(catalog: try FingerprintCatalog(contentsOf: String(source.dropFirst("recognize:".count))))
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            events = AsyncThrowingStream { $0.finish() }
+        } else if source == "mpris" || source.hasPrefix("mpris:") {
             let name = source.hasPrefix("mpris:") ? String(source.dropFirst("mpris:".count)) : nil
             do {
                 mpris = try await MPRISPlayer.find(name, on: try await DBusConnection.session())
@@ -70,7 +87,7 @@ struct HostCommand: AsyncParsableCommand {
                 continuation.finish()
             }
         } else {
-            throw ValidationError("--source must be spotify, mpris[:NAME], script:FILE or stdin")
+            throw ValidationError("--source must be spotify, mpris[:NAME], recognize:CATALOG, script:FILE or stdin")
         }
 
         var code = room
@@ -91,7 +108,11 @@ struct HostCommand: AsyncParsableCommand {
         let scripted = ScriptedHostSource(session: session)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await session.run() }
-            if let mpris {
+            if let recognizer {
+                let source = RecognitionHostSource(recognizer: recognizer, sink: session, logger: logger)
+                let chunks = try Self.soundChunks(input: input, rawFormat: rawFormat)
+                group.addTask { try await source.run(chunks) { event in await Self.report(event, session: session) } }
+            } else if let mpris {
                 let source = MPRISHostSource(player: mpris, sink: session, logger: logger)
                 group.addTask { try await source.run { event in await Self.report(event, session: session) } }
             } else if let spotify {
@@ -138,6 +159,40 @@ struct HostCommand: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         return SpotifyClient(token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL, retry: RetryPolicy(maximumAttempts: 1), logger: logger)
+    }
+
+    /// Sound as it is heard: a file paced at real time, or raw PCM from standard input.
+    static func soundChunks(input: String, rawFormat: String) throws -> AsyncStream<RecognitionHostSource.Chunk> {
+        let parts = rawFormat.split(separator: ":").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] >= 8000, (1...8).contains(parts[1]) else { throw ValidationError("--raw-format takes RATE:CHANNELS, e.g. 44100:2") }
+        let format = AudioDecoder.RawFormat(sampleRate: parts[0], channels: parts[1])
+        let clock = SystemClock()
+        if input == "-" {
+            return AsyncStream { continuation in
+                let thread = Thread {
+                    let chunkBytes = format.sampleRate * 2 * format.channels / 2
+                    while let data = try? FileHandle.standardInput.read(upToCount: chunkBytes), !data.isEmpty {
+                        continuation.yield(.init(audio: AudioDecoder.rawPCM(data, format: format), capturedAt: clock.nowMicros()))
+                    }
+                    continuation.finish()
+                }
+                thread.start()
+            }
+        }
+        let audio: AudioSamples
+        do { audio = try AudioDecoder.decode(fileAt: input) } catch { throw ValidationError("\(error)") }
+        return AsyncStream { continuation in
+            let task = Task {
+                let half = audio.sampleRate / 2
+                for start in stride(from: 0, to: audio.samples.count, by: half) {
+                    try await Task.sleep(for: .milliseconds(500))
+                    let piece = Array(audio.samples[start..<min(audio.samples.count, start + half)])
+                    continuation.yield(.init(audio: AudioSamples(samples: piece, sampleRate: audio.sampleRate), capturedAt: clock.nowMicros()))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
     /// Lines from standard input, read on a thread of their own (reading blocks).

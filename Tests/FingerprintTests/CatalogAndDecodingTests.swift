@@ -1,5 +1,6 @@
 import Fingerprint
 import Foundation
+import SimulcastTesting
 import Testing
 
 @Suite struct CatalogAndDecodingTests {

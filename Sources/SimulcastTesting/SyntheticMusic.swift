@@ -3,17 +3,18 @@ import Foundation
 
 /// Audio the tests make themselves: melodies of harmonic notes with envelopes and
 /// occasional noise hits, from a seed, so each "track" is distinct and repeatable.
-enum SyntheticMusic {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
+public enum SyntheticMusic {
+    public struct Generator {
+        public var state: UInt64
+        public init(state: UInt64) { self.state = state }
+        public mutating func next() -> UInt64 {
             state = state &* 6364136223846793005 &+ 1442695040888963407
             return state >> 11
         }
-        mutating func unit() -> Double { Double(next() % 1_000_000) / 1_000_000 }
+        public mutating func unit() -> Double { Double(next() % 1_000_000) / 1_000_000 }
     }
 
-    static func track(seed: UInt64, seconds: Double, rate: Int = 8000) -> AudioSamples {
+    public static func track(seed: UInt64, seconds: Double, rate: Int = 8000) -> AudioSamples {
         var random = Generator(state: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         var samples = [Float](repeating: 0, count: Int(seconds * Double(rate)))
         var time = 0.0
@@ -38,30 +39,30 @@ enum SyntheticMusic {
         return AudioSamples(samples: samples, sampleRate: rate)
     }
 
-    static func excerpt(_ audio: AudioSamples, from start: Double, seconds: Double) -> AudioSamples {
+    public static func excerpt(_ audio: AudioSamples, from start: Double, seconds: Double) -> AudioSamples {
         let first = Int(start * Double(audio.sampleRate))
         let count = Int(seconds * Double(audio.sampleRate))
         return AudioSamples(samples: Array(audio.samples[first..<min(audio.samples.count, first + count)]), sampleRate: audio.sampleRate)
     }
 
     /// The same audio played `speed` times as fast (pitch and tempo together, like a record).
-    static func played(_ audio: AudioSamples, speed: Double) -> AudioSamples {
+    public static func played(_ audio: AudioSamples, speed: Double) -> AudioSamples {
         Resampler.resample(AudioSamples(samples: audio.samples, sampleRate: Int((Double(audio.sampleRate) * speed).rounded())), to: audio.sampleRate)
     }
 
-    static func noise(seconds: Double, seed: UInt64, rate: Int = 8000) -> AudioSamples {
+    public static func noise(seconds: Double, seed: UInt64, rate: Int = 8000) -> AudioSamples {
         var random = Generator(state: seed)
         return AudioSamples(samples: (0..<Int(seconds * Double(rate))).map { _ in Float(random.unit() - 0.5) * 0.5 }, sampleRate: rate)
     }
 
-    static func mixed(_ audio: AudioSamples, with noise: AudioSamples, snrDB: Double) -> AudioSamples {
+    public static func mixed(_ audio: AudioSamples, with noise: AudioSamples, snrDB: Double) -> AudioSamples {
         func power(_ samples: [Float]) -> Double { samples.reduce(0) { $0 + Double($1 * $1) } / Double(max(1, samples.count)) }
         let gain = Float(sqrt(power(audio.samples) / (power(noise.samples) * pow(10, snrDB / 10))))
         return AudioSamples(samples: zip(audio.samples, noise.samples).map { $0 + gain * $1 }, sampleRate: audio.sampleRate)
     }
 
     /// 16-bit PCM WAV bytes.
-    static func wav(_ audio: AudioSamples, channels: Int = 1) -> Data {
+    public static func wav(_ audio: AudioSamples, channels: Int = 1) -> Data {
         var data = Data()
         func put32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
         func put16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }

@@ -1,0 +1,62 @@
+import Fingerprint
+import Foundation
+import HostSources
+import SimulcastClient
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+/// The recognition source on a stream of synthesized sound with its own capture times.
+@Suite struct RecognitionHostSourceTests {
+    actor Recorder: PlaybackEventSink {
+        var events: [(event: PlaybackEvent, at: Int64)] = []
+        func apply(_ event: PlaybackEvent, at localTime: Int64) async throws { events.append((event, localTime)) }
+    }
+
+    @Test func followsTheSoundAcrossTracksAndJumpsAndHoldsInSilence() async throws {
+        let first = SyntheticMusic.track(seed: 11, seconds: 60)
+        let second = SyntheticMusic.track(seed: 12, seconds: 60)
+        var builder = FingerprintCatalogBuilder()
+        try builder.add(CatalogTrack(path: "/music/first.flac", title: "First", artist: "Synth", seconds: 0), audio: first)
+        try builder.add(CatalogTrack(path: "/music/second.flac", title: "Second", artist: "Synth", seconds: 0), audio: second)
+        let recognizer = Recognizer(catalog: try FingerprintCatalog(data: builder.encoded()))
+
+        // What the microphone hears: first from 20 s for 10 s, a jump to 45 s for 6 s, the
+        // second track from 5 s for 10 s, then 5 s of silence. Half-second chunks.
+        let segments: [AudioSamples] = [
+            SyntheticMusic.excerpt(first, from: 20, seconds: 10), SyntheticMusic.excerpt(first, from: 45, seconds: 6),
+            SyntheticMusic.excerpt(second, from: 5, seconds: 10), AudioSamples(samples: [Float](repeating: 0, count: 40_000), sampleRate: 8000),
+        ]
+        var chunks: [RecognitionHostSource.Chunk] = []
+        var time: Int64 = 1_000_000_000
+        for segment in segments {
+            for start in stride(from: 0, to: segment.samples.count, by: 4000) {
+                let piece = Array(segment.samples[start..<min(segment.samples.count, start + 4000)])
+                time += Int64(piece.count) * 125  // µs per sample at 8 kHz
+                chunks.append(.init(audio: AudioSamples(samples: piece, sampleRate: 8000), capturedAt: time))
+            }
+        }
+        let recorder = Recorder()
+        let source = RecognitionHostSource(recognizer: recognizer, sink: recorder)
+        let stream = AsyncStream<RecognitionHostSource.Chunk> { continuation in
+            for chunk in chunks { continuation.yield(chunk) }
+            continuation.finish()
+        }
+        try await source.run(stream)
+        let events = await recorder.events
+        let kinds = events.map(\.event.event)
+        #expect(kinds.first == .play)
+        #expect(events.first?.event.track?.id == "/music/first.flac")
+        // The first answer comes once 3 s are heard: 20 s + 3 s into the first track.
+        if let play = events.first, let position = play.event.positionMs {
+            let heardSeconds = Double(play.at - 1_000_000_000) / 1_000_000
+            #expect(abs(position / 1000 - (20 + heardSeconds)) < 0.1, "position \(position) ms after \(heardSeconds) s")
+        }
+        let seek = try #require(events.first { $0.event.event == .seek })
+        let seekHeard = Double(seek.at - 1_000_000_000) / 1_000_000
+        #expect(abs(seek.event.positionMs! / 1000 - (45 + seekHeard - 10)) < 0.1)
+        let secondPlay = try #require(events.first { $0.event.track?.id == "/music/second.flac" })
+        #expect(secondPlay.event.event == .play)
+        #expect(kinds.last == .pause)
+    }
+}
