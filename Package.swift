@@ -92,7 +92,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast-bench",
             dependencies: [
-                "SimulcastCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient",
+                "SimulcastCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient", "Fingerprint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

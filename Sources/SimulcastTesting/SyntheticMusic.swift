@@ -63,18 +63,6 @@ public enum SyntheticMusic {
 
     /// 16-bit PCM WAV bytes.
     public static func wav(_ audio: AudioSamples, channels: Int = 1) -> Data {
-        var data = Data()
-        func put32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        func put16(_ v: UInt16) { withUnsafeBytes(of: v.littleEndian) { data.append(contentsOf: $0) } }
-        let bytes = audio.samples.count * 2 * channels
-        data.append(contentsOf: Array("RIFF".utf8)); put32(UInt32(36 + bytes)); data.append(contentsOf: Array("WAVE".utf8))
-        data.append(contentsOf: Array("fmt ".utf8)); put32(16); put16(1); put16(UInt16(channels)); put32(UInt32(audio.sampleRate))
-        put32(UInt32(audio.sampleRate * 2 * channels)); put16(UInt16(2 * channels)); put16(16)
-        data.append(contentsOf: Array("data".utf8)); put32(UInt32(bytes))
-        for sample in audio.samples {
-            let value = Int16(max(-1, min(1, sample)) * 32767)
-            for _ in 0..<channels { put16(UInt16(bitPattern: value)) }
-        }
-        return data
+        audio.wavData(channels: channels)
     }
 }
