@@ -72,12 +72,7 @@ public struct MPRISHostSource: Sendable {
                 var started: TrackMetadata?
                 if case .started = change { started = state.metadata.track }
                 for (event, at) in PollChangeEvents.events(for: change, startedTrack: started) {
-                    do {
-                        try await sink.apply(event, at: at)
-                        await onEvent(event)
-                    } catch {
-                        logger.debug("event not applied", metadata: ["event": "\(event.event.rawValue)", "reason": "\(error)"])
-                    }
+                    await sink.publish(event, at: at, logger: logger, onEvent: onEvent)
                 }
             }
             await wake.wait(untilMicros: tracker.nextPoll(now: clock.nowMicros()), clock: clock)

@@ -70,7 +70,7 @@ public struct RecognitionHostSource: Sendable {
                 misses += 1
                 if misses == configuration.holdAfterMisses, let playing = current, playing.playing {
                     current?.playing = false
-                    await publish(PlaybackEvent(event: .pause), at: chunk.capturedAt, onEvent: onEvent)
+                    await sink.publish(PlaybackEvent(event: .pause), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
                 }
                 continue
             }
@@ -78,7 +78,7 @@ public struct RecognitionHostSource: Sendable {
             let position = match.positionAtEndSeconds
             if current?.path != match.track.path {
                 current = (match.track.path, position, chunk.capturedAt, true)
-                await publish(PlaybackEvent(event: .play, track: Self.track(match.track), positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent)
+                await sink.publish(PlaybackEvent(event: .play, track: Self.track(match.track), positionMs: position * 1000), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
                 continue
             }
             guard var known = current else { continue }
@@ -86,20 +86,11 @@ public struct RecognitionHostSource: Sendable {
             if !known.playing {
                 known = (known.path, position, chunk.capturedAt, true)
                 current = known
-                await publish(PlaybackEvent(event: .resume, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent)
+                await sink.publish(PlaybackEvent(event: .resume, positionMs: position * 1000), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
             } else if abs(predicted - position) > configuration.reanchorSeconds {
                 current = (known.path, position, chunk.capturedAt, true)
-                await publish(PlaybackEvent(event: .seek, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent)
+                await sink.publish(PlaybackEvent(event: .seek, positionMs: position * 1000), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
             }
-        }
-    }
-
-    private func publish(_ event: PlaybackEvent, at time: Int64, onEvent: @Sendable (PlaybackEvent) async -> Void) async {
-        do {
-            try await sink.apply(event, at: time)
-            await onEvent(event)
-        } catch {
-            logger.debug("event not applied", metadata: ["event": "\(event.event.rawValue)", "reason": "\(error)"])
         }
     }
 }

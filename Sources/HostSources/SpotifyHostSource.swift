@@ -62,7 +62,7 @@ public struct SpotifyHostSource: Sendable {
             var trackChanged = false
             for change in tracker.observe(state) {
                 for event in await events(for: change, metadata: &metadata) {
-                    await publish(event.event, at: event.at, onEvent: onEvent)
+                    await sink.publish(event.event, at: event.at, logger: logger, onEvent: onEvent)
                 }
                 if case .started = change { trackChanged = true }
             }
@@ -71,7 +71,7 @@ public struct SpotifyHostSource: Sendable {
             if tracker.trackId != nil, trackChanged || queueDue {
                 lastQueueFetch = now
                 if let queue = await upcoming() {
-                    await publish(PlaybackEvent(event: .queue, queue: queue), at: clock.nowMicros(), onEvent: onEvent)
+                    await sink.publish(PlaybackEvent(event: .queue, queue: queue), at: clock.nowMicros(), logger: logger, onEvent: onEvent)
                 }
             }
             try await clock.sleep(untilMicros: tracker.nextPoll(now: clock.nowMicros()))
@@ -114,16 +114,6 @@ public struct SpotifyHostSource: Sendable {
         } catch {
             logger.notice("queue not read", metadata: ["error": "\(error)"])
             return nil
-        }
-    }
-
-    private func publish(_ event: PlaybackEvent, at time: Int64, onEvent: @Sendable (PlaybackEvent) async -> Void) async {
-        do {
-            try await sink.apply(event, at: time)
-            await onEvent(event)
-        } catch {
-            // A pause with no track (an advert before anything played): nothing to hold.
-            logger.debug("event not applied", metadata: ["event": "\(event.event.rawValue)", "reason": "\(error)"])
         }
     }
 }
