@@ -16,7 +16,7 @@ enum AudfprintAnchor {
         try references.map(\.path).joined(separator: "\n").write(toFile: referenceList, atomically: true, encoding: .utf8)
         try queries.map(\.file).joined(separator: "\n").write(toFile: queryList, atomically: true, encoding: .utf8)
         let started = Date()
-        if !FileManager.default.fileExists(atPath: database) {
+        if !FileManager.default.fileExists(atPath: database) || (try? FileManager.default.attributesOfItem(atPath: database)[.size] as? Int) == 0 {
             try ExternalTool.run("audfprint", ["-d", database, "-u", "17", "-H", "2", "-l", "new", referenceList])
         }
         let indexSeconds = Date().timeIntervalSince(started)
