@@ -6,6 +6,8 @@ public final class PrivateDBusDaemon: Sendable {
     let process: Process
     let folder: URL
     public let socketPath: String
+    /// Held open for the daemon's life so it never writes into a closed pipe.
+    let addressPipe: Pipe
 
     public static func executable() -> String? {
         for candidate in ["/usr/bin/dbus-daemon", "/bin/dbus-daemon", "/usr/local/bin/dbus-daemon"] where FileManager.default.isExecutableFile(atPath: candidate) {
@@ -41,21 +43,39 @@ public final class PrivateDBusDaemon: Sendable {
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--config-file=\(configFile.path)", "--nofork", "--nopidfile"]
-        process.standardOutput = FileHandle.nullDevice
+        // The daemon prints its address only once it accepts connections; the socket file
+        // alone appears at bind(), before listen(), and a connect then is refused.
+        process.arguments = ["--config-file=\(configFile.path)", "--nofork", "--nopidfile", "--print-address"]
+        let addressPipe = Pipe()
+        process.standardOutput = addressPipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<100 {
-            if FileManager.default.fileExists(atPath: socket) { return PrivateDBusDaemon(process: process, folder: folder, socketPath: socket) }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(50))
+        let reader = addressPipe.fileHandleForReading
+        let ready = Task.detached { () -> Bool in
+            var printed = Data()
+            while !printed.contains(UInt8(ascii: "\n")) {
+                let chunk = reader.availableData
+                if chunk.isEmpty { return false }
+                printed.append(chunk)
+            }
+            return true
         }
-        process.terminate()
-        throw LaunchError(description: "dbus-daemon did not start")
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(10))
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        let started = await ready.value
+        watchdog.cancel()
+        guard started, process.isRunning, FileManager.default.fileExists(atPath: socket) else {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            throw LaunchError(description: "dbus-daemon did not start")
+        }
+        return PrivateDBusDaemon(process: process, folder: folder, socketPath: socket, addressPipe: addressPipe)
     }
 
-    init(process: Process, folder: URL, socketPath: String) {
+    init(process: Process, folder: URL, socketPath: String, addressPipe: Pipe) {
         self.process = process
+        self.addressPipe = addressPipe
         self.folder = folder
         self.socketPath = socketPath
     }
