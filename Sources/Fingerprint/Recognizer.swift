@@ -63,41 +63,64 @@ public struct Recognizer: Sendable {
             positionAtEndSeconds: offset + querySeconds * candidate.speed)
     }
 
+    /// Votes gathered under one speed hypothesis so certain that speeds further out need not
+    /// be tried: noise and unrelated music stay far below it (tens of votes at most).
+    static let certainVotes = 40
+
     public func bestCandidate(peaks: [Peak]) -> Candidate? {
         guard !peaks.isEmpty else { return nil }
         var best: (votes: Int, track: Int, offset: Int32, speed: Double)?
-        var bestOtherTrack = 0
         var perTrackBest: [Int: Int] = [:]
+        func bestOfOtherTracks() -> Int {
+            perTrackBest.reduce(0) { $1.key == best?.track ? $0 : max($0, $1.value) }
+        }
+        // Nearest speeds first: most sound plays at its own speed, and a clear winner stops
+        // the sweep once the speeds beside it have been tried.
+        let order = speeds.sorted { abs($0) < abs($1) || (abs($0) == abs($1) && $0 > $1) }
+        var keys: [UInt64] = []
         catalog.withRawBytes { raw in
-            var counts: [UInt64: UInt16] = [:]
-            for speedChange in speeds {
+            for speedChange in order {
+                if let found = best, found.votes >= Self.certainVotes, found.votes >= 3 * bestOfOtherTracks(),
+                    abs(speedChange) > abs(found.speed - 1) + 2.5 * FingerprintParameters.speedStep {
+                    break
+                }
                 let speed = 1 + speedChange
                 let mapped = peaks.map { (frame: Float(Double($0.frame) * speed), bin: Float(Double($0.bin) / speed)) }
-                counts.removeAll(keepingCapacity: true)
+                keys.removeAll(keepingCapacity: true)
                 for landmark in Landmark.make(mapped) {
                     let queryFrame = Int32(landmark.frame.rounded())
                     catalog.forEachPosting(landmark.hash, in: raw) { track, frame in
                         let offset = frame - queryFrame
-                        let key = UInt64(track) << 32 | UInt64(UInt32(bitPattern: offset &+ (1 << 24)))
-                        counts[key, default: 0] &+= 1
+                        keys.append(UInt64(track) << 32 | UInt64(UInt32(bitPattern: offset &+ (1 << 24))))
                     }
                 }
+                // Sorting groups equal (track, offset) keys into runs; cheaper than hashing.
+                keys.sort()
+                var runs: [(key: UInt64, count: Int)] = []
+                var index = 0
+                while index < keys.count {
+                    var next = index + 1
+                    while next < keys.count, keys[next] == keys[index] { next += 1 }
+                    runs.append((keys[index], next - index))
+                    index = next
+                }
                 // A true match lands in one offset bin, sometimes split with a neighbour.
-                for (key, count) in counts where count >= 3 {
-                    let neighbours = Int(counts[key &+ 1] ?? 0) + Int(counts[key &- 1] ?? 0)
-                    let votes = Int(count) + neighbours / 2
-                    let track = Int(key >> 32)
+                for (position, run) in runs.enumerated() where run.count >= 3 {
+                    var neighbours = 0
+                    if position > 0, runs[position - 1].key == run.key &- 1 { neighbours += runs[position - 1].count }
+                    if position + 1 < runs.count, runs[position + 1].key == run.key &+ 1 { neighbours += runs[position + 1].count }
+                    let votes = run.count + neighbours / 2
+                    let track = Int(run.key >> 32)
                     perTrackBest[track] = max(perTrackBest[track] ?? 0, votes)
                     if votes > best?.votes ?? 0 {
-                        best = (votes, track, Int32(Int64(key & 0xFFFF_FFFF) - (1 << 24)), speed)
+                        best = (votes, track, Int32(Int64(run.key & 0xFFFF_FFFF) - (1 << 24)), speed)
                     }
                 }
             }
         }
         guard let best else { return nil }
-        for (track, votes) in perTrackBest where track != best.track { bestOtherTrack = max(bestOtherTrack, votes) }
         let refined = refine(peaks: peaks, track: best.track, offset: best.offset, speed: best.speed)
-        return Candidate(trackIndex: best.track, offsetFrames: refined.offset, speed: refined.speed, votes: best.votes, runnerUpVotes: bestOtherTrack)
+        return Candidate(trackIndex: best.track, offsetFrames: refined.offset, speed: refined.speed, votes: best.votes, runnerUpVotes: bestOfOtherTracks())
     }
 
     /// Fits reference frame = offset + speed × query frame through the winner's votes, which

@@ -22,6 +22,8 @@ struct FingerprintBenchmark: AsyncParsableCommand {
     @Flag(help: "Skip audfprint even if installed.") var skipAudfprint = false
     @Option(help: "audfprint takes about a second a query here: it gets this many of each condition's queries (and of the negatives, per condition).") var anchorQueries = 25
     @Option(help: "Write the results table (Markdown) here as well.") var markdown: String?
+    @Option(name: .customLong("outcomes"), help: "Write every query's outcome here (JSON lines), to look into misses.") var outcomesFile: String?
+    @Flag(help: "Reuse the catalog a previous run left in --work instead of indexing again (indexing figures are then not measured).") var reuseIndex = false
 
     struct Reference: Sendable {
         var path: String
@@ -42,11 +44,15 @@ struct FingerprintBenchmark: AsyncParsableCommand {
     struct Outcome: Sendable {
         var query: Query
         var group: String?
+        var matchedPath: String?
         var votes: Int
         var ratio: Double
         var offset: Double
         var skew: Double
         var milliseconds: Double
+        /// How far the offset is from the truth, an identical repeat of the audio counting as
+        /// the truth; nil when the track is wrong.
+        var offsetError: Double? = nil
     }
 
     func run() async throws {
@@ -64,21 +70,25 @@ struct FingerprintBenchmark: AsyncParsableCommand {
 
         // Index: decoding (ffmpeg to 8 kHz mono) timed apart from fingerprinting.
         let catalogPath = work + "/references.scfp"
-        var builder = FingerprintCatalogBuilder()
         var decodeSeconds = 0.0
         var indexSeconds = 0.0
-        let progress = ProgressBar("indexing", total: references.count)
-        for (index, reference) in references.enumerated() {
-            let decodeStart = Date()
-            let audio = try AudioDecoder.decode(fileAt: reference.path)
-            decodeSeconds += Date().timeIntervalSince(decodeStart)
-            let indexStart = Date()
-            try builder.add(CatalogTrack(path: reference.path, title: (reference.path as NSString).lastPathComponent, artist: reference.group, seconds: 0), audio: audio)
-            indexSeconds += Date().timeIntervalSince(indexStart)
-            progress.update(index + 1)
+        var indexPeakMB = 0.0
+        let reused = reuseIndex && FileManager.default.fileExists(atPath: catalogPath)
+        if !reused {
+            var builder = FingerprintCatalogBuilder()
+            let progress = ProgressBar("indexing", total: references.count)
+            for (index, reference) in references.enumerated() {
+                let decodeStart = Date()
+                let audio = try AudioDecoder.decode(fileAt: reference.path)
+                decodeSeconds += Date().timeIntervalSince(decodeStart)
+                let indexStart = Date()
+                try builder.add(CatalogTrack(path: reference.path, title: (reference.path as NSString).lastPathComponent, artist: reference.group, seconds: 0), audio: audio)
+                indexSeconds += Date().timeIntervalSince(indexStart)
+                progress.update(index + 1)
+            }
+            try builder.write(to: catalogPath)
+            indexPeakMB = Self.peakResidentMB()
         }
-        try builder.write(to: catalogPath)
-        let indexPeakMB = Self.peakResidentMB()
         let catalogBytes = (try FileManager.default.attributesOfItem(atPath: catalogPath)[.size] as? Int) ?? 0
         let recognizer = Recognizer(catalog: try FingerprintCatalog(contentsOf: catalogPath), thresholds: .init(minimumVotes: 1, minimumRatio: 0))
 
@@ -89,7 +99,7 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         func add(_ source: Reference, length: Double, condition: QueryCondition, positive: Bool) {
             let start = (Double(generator.next() >> 11) / Double(1 << 53) * max(0, source.seconds - length - 1) * 10).rounded() / 10
             let id = queries.count
-            queries.append(Query(id: id, source: source.path, group: positive ? source.group : nil, start: start, length: length, condition: condition, file: "\(work)/queries/q\(id)-\(condition.rawValue).wav"))
+            queries.append(Query(id: id, source: source.path, group: positive ? source.group : nil, start: start, length: length, condition: condition, file: "\(work)/queries/\(Self.queryName(id: id, source: source.path, start: start, length: length, condition: condition)).wav"))
         }
         let long = references.filter { $0.seconds >= 30 }
         for condition in QueryCondition.allCases {
@@ -127,12 +137,24 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             let elapsed = Date().timeIntervalSince(started) * 1000
             if let candidate {
                 let track = recognizer.catalog.tracks[candidate.trackIndex]
-                outcomes.append(Outcome(query: query, group: track.artist, votes: candidate.votes, ratio: Double(candidate.votes) / Double(max(1, candidate.runnerUpVotes)),
+                outcomes.append(Outcome(query: query, group: track.artist, matchedPath: track.path, votes: candidate.votes, ratio: Double(candidate.votes) / Double(max(1, candidate.runnerUpVotes)),
                                         offset: candidate.offsetFrames * FingerprintParameters.secondsPerFrame, skew: candidate.speed - 1, milliseconds: elapsed))
             } else {
-                outcomes.append(Outcome(query: query, group: nil, votes: 0, ratio: 0, offset: 0, skew: 0, milliseconds: elapsed))
+                outcomes.append(Outcome(query: query, group: nil, matchedPath: nil, votes: 0, ratio: 0, offset: 0, skew: 0, milliseconds: elapsed))
             }
             running.update(query.id + 1)
+        }
+        // Offsets: a match elsewhere on an identical repeat (looped music) counts.
+        let identical = IdenticalAudioCheck()
+        for index in outcomes.indices where outcomes[index].groupMatches {
+            let outcome = outcomes[index]
+            var error = outcome.matchedPath == outcome.query.source ? abs(outcome.offset - outcome.query.start) : .infinity
+            if error > 0.05, let repeatError = try identical.repeatError(
+                source: outcome.query.source, start: outcome.query.start, length: outcome.query.length,
+                matched: outcome.matchedPath ?? outcome.query.source, claimed: outcome.offset, window: 0.1) {
+                error = min(error, repeatError)
+            }
+            outcomes[index].offsetError = error
         }
         let ours = Self.score(outcomes, ratioFloor: 1.5)
         var anchor: [String: String]?
@@ -151,16 +173,31 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         // Report.
         var lines: [String] = []
         lines.append(String(format: "Machine: %@; references %d tracks / %.2f h (wesnoth-1.16-music, warzone2100-music, ufoai-music; files under 30 s left out), negatives %d tracks (nexuiz, singularity, drascula).", Self.machine(), references.count, hours, heldOut.count))
-        lines.append(String(format: "Indexing: %.0fx real time fingerprinting on one core (decoding apart: ffmpeg to 8 kHz took %.0f s, %.0fx); %.2f MB per audio hour (%.1f MB); peak memory %.0f MB.",
-                            hours * 3600 / indexSeconds, decodeSeconds, hours * 3600 / decodeSeconds, Double(catalogBytes) / 1e6 / hours, Double(catalogBytes) / 1e6, indexPeakMB))
+        if reused {
+            lines.append(String(format: "Indexing: not measured (--reuse-index); %.2f MB per audio hour (%.1f MB).", Double(catalogBytes) / 1e6 / hours, Double(catalogBytes) / 1e6))
+        } else {
+            lines.append(String(format: "Indexing: %.0fx real time fingerprinting on one core (decoding apart: ffmpeg to 8 kHz took %.0f s, %.0fx); %.2f MB per audio hour (%.1f MB); peak memory %.0f MB.",
+                                hours * 3600 / indexSeconds, decodeSeconds, hours * 3600 / decodeSeconds, Double(catalogBytes) / 1e6 / hours, Double(catalogBytes) / 1e6, indexPeakMB))
+        }
         let latencies = outcomes.filter { $0.query.length == 8 && $0.query.condition == .clean && $0.query.group != nil }.map(\.milliseconds).sorted()
         lines.append(String(format: "Query (8 s, clean, peaks + search, decoding apart): p50 %.1f ms, p95 %.1f ms.", Self.percentile(latencies, 0.5), Self.percentile(latencies, 0.95)))
         lines.append("Threshold for <= 1 % FPR: \(ours.threshold) agreeing landmarks (and 1.5x the runner-up); false positives \(ours.falsePositives) of \(ours.negativeCount) negatives. \(anchorNote)")
         lines.append("")
-        lines.append("| condition | n | Simulcast recall | offset <= 50 ms | offset <= 100 ms | skew error median | audfprint recall / offset <= 100 ms (n = \(anchorQueries)) |")
-        lines.append("|---|---|---|---|---|---|---|")
+        lines.append("| condition | n | Simulcast recall | offset <= 50 ms | offset <= 100 ms | right track and skew within 0.005 | skew error median | audfprint recall / offset <= 100 ms (n = \(anchorQueries)) |")
+        lines.append("|---|---|---|---|---|---|---|---|")
         for row in ours.rows {
-            lines.append("| \(row.name) | \(row.count) | \(row.recall) | \(row.within50) | \(row.within100) | \(row.skewError) | \(anchor?[row.name] ?? "not run") |")
+            lines.append("| \(row.name) | \(row.count) | \(row.recall) | \(row.within50) | \(row.within100) | \(row.skewWithin) | \(row.skewError) | \(anchor?[row.name] ?? "not run") |")
+        }
+        if let outcomesFile {
+            let rows = try outcomes.map { outcome in
+                let fields: [String: Any] = [
+                    "id": outcome.query.id, "condition": outcome.query.condition.rawValue, "length": outcome.query.length, "positive": outcome.query.group != nil,
+                    "source": outcome.query.source, "start": outcome.query.start, "matched": outcome.matchedPath ?? NSNull(), "offset": outcome.offset,
+                    "skew": outcome.skew, "votes": outcome.votes, "offsetError": outcome.offsetError ?? NSNull(), "ratio": outcome.ratio, "milliseconds": outcome.milliseconds,
+                ]
+                return String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
+            }
+            try (rows.joined(separator: "\n") + "\n").write(toFile: outcomesFile, atomically: true, encoding: .utf8)
         }
         let text = lines.joined(separator: "\n")
         print(text)
@@ -175,6 +212,7 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             var within50: String
             var within100: String
             var skewError: String
+            var skewWithin: String
         }
         var threshold: Int
         var falsePositives: Int
@@ -202,14 +240,16 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         let rows = keys.map { name, group -> Scored.Row in
             let accepted = group.filter { $0.votes >= threshold && $0.ratio >= ratioFloor }
             let right = accepted.filter { $0.group == $0.query.group && $0.groupMatches }
-            let error = { (o: Outcome) in abs(o.offset - o.query.start) }
+            let error = { (o: Outcome) in o.offsetError ?? .infinity }
             var skewText = "–"
+            var skewWithin = "–"
             if let truth = group.first?.query.condition.trueSkew, !right.isEmpty {
                 let errors = right.map { abs($0.skew - truth) }.sorted()
                 skewText = String(format: "%.4f", errors[errors.count / 2])
+                skewWithin = percent(errors.filter { $0 <= 0.005 }.count, group.count)
             }
             return Scored.Row(name: name, count: group.count, recall: percent(right.count, group.count), within50: percent(right.filter { error($0) <= 0.05 }.count, group.count),
-                              within100: percent(right.filter { error($0) <= 0.1 }.count, group.count), skewError: skewText)
+                              within100: percent(right.filter { error($0) <= 0.1 }.count, group.count), skewError: skewText, skewWithin: skewWithin)
         }
         return Scored(threshold: threshold, falsePositives: negativeVotes.filter { $0 >= threshold }.count, negativeCount: negativeVotes.count, rows: rows)
     }
@@ -246,6 +286,13 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             if ["ogg", "opus", "mp3", "flac", "wav"].contains((relative as NSString).pathExtension.lowercased()) { files.append(folder + "/" + relative) }
         }
         return files
+    }
+
+    /// Query files are cached by what they hold, so a different query list never reuses one.
+    static func queryName(id: Int, source: String, start: Double, length: Double, condition: QueryCondition) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(source)|\(start)|\(length)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "q\(id)-\(String(hash, radix: 16))-\(length)s-\(condition.rawValue)"
     }
 
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {
