@@ -56,9 +56,14 @@ public struct CandidatePicker: Sendable {
         // Version: identity-changing tags must agree (a tag carried by the album counts too).
         let sourceVersion = Self.identity(sourceTitle, album: source.album)
         let candidateVersion = Self.identity(candidateTitle, album: candidate.album)
+        var versionLabelledOnOneSide = false
         if !Self.compatible(sourceVersion, candidateVersion) {
             let describe: ([VersionTag]) -> String = { $0.isEmpty ? "the original" : $0.map(\.description).joined(separator: ", ") }
-            return reject("another version: \(describe(candidateVersion)) for \(describe(sourceVersion))")
+            guard Self.versionNamedOnOneSideOnly(sourceVersion, candidateVersion, source, candidate) else {
+                return reject("another version: \(describe(candidateVersion)) for \(describe(sourceVersion))")
+            }
+            versionLabelledOnOneSide = true
+            notes.append("\(describe(sourceVersion.isEmpty ? candidateVersion : sourceVersion)) named on one side only, but the same album and length: one store's labelling")
         }
         if sourceTitle.numbers != candidateTitle.numbers {
             return reject("other numbering (\(sourceTitle.numbers.sorted()) vs \(candidateTitle.numbers.sorted()))")
@@ -118,7 +123,7 @@ public struct CandidatePicker: Sendable {
             if a != b { notes.append(b ? "explicit where the source is clean" : "clean edit of an explicit track") }
         }
         let unknownTags = (sourceTitle.tags + candidateTitle.tags).filter { $0.kind == .unknown }.count
-        let tagScore = unknownTags == 0 ? 1.0 : 0.6
+        let tagScore = unknownTags == 0 && !versionLabelledOnOneSide ? 1.0 : 0.6
 
         var score = 0.35 * titleScore + 0.25 * artistScore + 0.2 * durationScore + 0.1 * album + 0.05 * explicitScore + 0.05 * tagScore
         if explicitScore == 0 { score -= 0.1 }
@@ -167,6 +172,34 @@ public struct CandidatePicker: Sendable {
         }
         return true
     }
+
+    /// One store names a version the other leaves out, as Amazon's "Take Ü There (feat. Kiesza)"
+    /// against iTunes' "… [Missy Elliott Remix]" on the same album at the same length: the same
+    /// recording, labelled differently. Only when one side names no version at all, both
+    /// albums are the same and name no version themselves (a remix EP holds several versions),
+    /// and the lengths are within a second, which another mix or edit almost never is.
+    static func versionNamedOnOneSideOnly(_ a: [VersionTag], _ b: [VersionTag], _ x: TrackMetadata, _ y: TrackMetadata) -> Bool {
+        guard a.isEmpty != b.isEmpty else { return false }
+        guard let lengthA = x.durationMs, let lengthB = y.durationMs, lengthA > 0, lengthB > 0, abs(lengthA - lengthB) <= 1_000 else { return false }
+        guard let albumA = x.album, let albumB = y.album else { return false }
+        guard !namesVersions(albumA), !namesVersions(albumB) else { return false }
+        let keyA = albumKey(albumA)
+        let keyB = albumKey(albumB)
+        guard !keyA.isEmpty, !keyB.isEmpty else { return false }
+        return keyA == keyB || TitleComparison.similarity(keyA, keyB) >= 0.85
+    }
+
+    /// "Stars Come Out (Remixes) - EP", "Live at Wembley", "Acoustic Sessions".
+    static func namesVersions(_ album: String) -> Bool {
+        if !TitleParser.parse(album).identityTags.isEmpty { return true }
+        let words = Set(TextNormalizer.tokens(TextNormalizer.key(album)))
+        return !words.isDisjoint(with: versionWords)
+    }
+
+    static let versionWords: Set<String> = [
+        "remix", "remixes", "remixed", "mix", "mixes", "edits", "versions", "live", "acoustic", "unplugged",
+        "instrumental", "instrumentals", "karaoke", "demo", "demos", "sessions", "covers", "rework", "reworks",
+    ]
 
     /// "Hodak/Miroff - zapach zimy" -> "zapach zimy" when the prefix names the artists.
     static func strippingArtistPrefix(_ title: String, artists: [String]) -> String {

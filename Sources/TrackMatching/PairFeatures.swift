@@ -20,7 +20,8 @@ public enum PairFeatures {
             durationAgreement(a.durationMs ?? clockDuration(in: textA), b.durationMs ?? clockDuration(in: textB)),
             dateAgreement(dates(in: textA + " " + (a.releaseDate ?? "")), dates(in: textB + " " + (b.releaseDate ?? ""))),
             featuredAgreement(titleA.featured, titleB.featured),
-            CandidatePicker.compatible(titleA.identityTags, titleB.identityTags) ? 1 : 0,
+            CandidatePicker.compatible(titleA.identityTags, titleB.identityTags)
+                || CandidatePicker.versionNamedOnOneSideOnly(titleA.identityTags, titleB.identityTags, a, b) ? 1 : 0,
             albumAgreement(a.album, b.album),
         ] + picker(a, b)
     }
