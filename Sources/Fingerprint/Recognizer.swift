@@ -123,21 +123,43 @@ public struct Recognizer: Sendable {
         return Candidate(trackIndex: best.track, offsetFrames: refined.offset, speed: refined.speed, votes: best.votes, runnerUpVotes: bestOfOtherTracks())
     }
 
-    /// Fits reference frame = offset + speed × query frame through the winner's votes, which
-    /// is finer than the speed grid and the frame grid.
+    /// Fits reference frame = offset + rate × query frame through the winner's landmark
+    /// pairs, which is finer than the speed and frame grids. The grid couples time and
+    /// frequency (a record played fast); the fit frees the time rate, so a tempo change or a
+    /// pitch shift alone still gives the right offset. Pairs are gathered in a band around
+    /// the grid's line, then the line is refitted while the band narrows to the pairs on it.
     func refine(peaks: [Peak], track: Int, offset: Int32, speed: Double) -> (offset: Double, speed: Double) {
         let mapped = peaks.map { (frame: Float(Double($0.frame) * speed), bin: Float(Double($0.bin) / speed)) }
         var pairs: [(query: Double, reference: Double)] = []
         catalog.withRawBytes { raw in
             for landmark in Landmark.make(mapped) {
-                let queryFrame = Int32(landmark.frame.rounded())
+                let predicted = Double(offset) + Double(landmark.frame)
                 catalog.forEachPosting(landmark.hash, in: raw) { candidateTrack, frame in
-                    guard candidateTrack == track, abs(frame - queryFrame - offset) <= 1 else { return }
+                    guard candidateTrack == track, abs(Double(frame) - predicted) <= Self.refineBand[0] else { return }
                     pairs.append((Double(landmark.frame) / speed, Double(frame)))
                 }
             }
         }
-        guard pairs.count >= 4 else { return (Double(offset), speed) }
+        var line = (intercept: Double(offset), slope: speed)
+        for band in Self.refineBand {
+            let near = pairs.filter { abs($0.reference - (line.intercept + line.slope * $0.query)) <= band }
+            guard near.count >= 4, let fitted = Self.fit(near, fallbackSlope: line.slope) else { break }
+            line = fitted
+        }
+        // Keep the rate within what the search covers; beyond it the fit has gone astray.
+        guard abs(line.slope - 1) <= FingerprintParameters.speedRange + 2 * FingerprintParameters.speedStep else {
+            return (Double(offset), speed)
+        }
+        return (line.intercept, line.slope)
+    }
+
+    /// Bands (in frames) around the line, widest first: a 3 % tempo change drifts 15 frames
+    /// over an 8 s query.
+    static let refineBand: [Double] = [20, 6, 2]
+
+    /// Least squares; a short or clustered query cannot pin the slope, so it keeps the given one.
+    static func fit(_ pairs: [(query: Double, reference: Double)], fallbackSlope: Double) -> (intercept: Double, slope: Double)? {
+        guard !pairs.isEmpty else { return nil }
         let n = Double(pairs.count)
         let meanQuery = pairs.reduce(0) { $0 + $1.query } / n
         let meanReference = pairs.reduce(0) { $0 + $1.reference } / n
@@ -147,10 +169,8 @@ public struct Recognizer: Sendable {
             covariance += (pair.query - meanQuery) * (pair.reference - meanReference)
             variance += (pair.query - meanQuery) * (pair.query - meanQuery)
         }
-        // A short or clustered query cannot pin the slope: keep the grid's speed.
-        guard variance > 100 else { return (meanReference - speed * meanQuery, speed) }
-        var slope = covariance / variance
-        if abs(slope - speed) > FingerprintParameters.speedStep { slope = speed }
+        // Half a second of spread (30 frames) at least, or the slope is noise.
+        let slope = variance / n >= 900 ? covariance / variance : fallbackSlope
         return (meanReference - slope * meanQuery, slope)
     }
 }

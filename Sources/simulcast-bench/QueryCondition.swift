@@ -33,6 +33,9 @@ enum QueryCondition: String, CaseIterable, Sendable {
         case .speedUp2: 0.02
         case .speedDown3: -0.03
         case .speedUp5: 0.05
+        // Skew is the rate of time: tempo changes it, a pitch shift alone does not.
+        case .tempoUp3: 0.03
+        case .pitchUp50: 0
         case .clean, .white10, .white5, .white0, .pink5, .babble5, .mp3, .opus, .reverb, .phone, .micSim: 0
         default: nil
         }
