@@ -37,7 +37,6 @@ enum QueryCondition: String, CaseIterable, Sendable {
         case .tempoUp3: 0.03
         case .pitchUp50: 0
         case .clean, .white10, .white5, .white0, .pink5, .babble5, .mp3, .opus, .reverb, .phone, .micSim: 0
-        default: nil
         }
     }
 
