@@ -14,13 +14,15 @@ public enum SyntheticMusic {
         public mutating func unit() -> Double { Double(next() % 1_000_000) / 1_000_000 }
     }
 
-    public static func track(seed: UInt64, seconds: Double, rate: Int = 8000) -> AudioSamples {
+    /// `tempo` plays the same notes faster (1.03: 3 % faster) and `cents` transposes them,
+    /// each without the other, as a DJ's tempo or key control does.
+    public static func track(seed: UInt64, seconds: Double, rate: Int = 8000, tempo: Double = 1, cents: Double = 0) -> AudioSamples {
         var random = Generator(state: seed &* 0x9E37_79B9_7F4A_7C15 &+ 1)
         var samples = [Float](repeating: 0, count: Int(seconds * Double(rate)))
         var time = 0.0
         while time < seconds {
-            let length = 0.12 + 0.3 * random.unit()
-            let pitch = 110 * pow(2, Double(random.next() % 36) / 12)  // three octaves
+            let length = (0.12 + 0.3 * random.unit()) / tempo
+            let pitch = 110 * pow(2, Double(random.next() % 36) / 12 + cents / 1200)  // three octaves
             let start = Int(time * Double(rate))
             let count = min(samples.count - start, Int(length * Double(rate)))
             let loud = 0.2 + 0.3 * random.unit()

@@ -34,6 +34,19 @@ import Testing
         #expect(abs(match.offsetSeconds - start) < 0.1, "offset \(match.offsetSeconds)")
     }
 
+    /// Tempo alone (same pitches, 3 % faster) and key alone (+50 cents, same timing): the
+    /// speed search finds the track, and the freely refitted time line gives offset and rate.
+    @Test(arguments: [(1.03, 0.0), (0.97, 0.0), (1.0, 50.0)])
+    func keepsTheOffsetWhenOnlyTempoOrOnlyPitchChanges(tempo: Double, cents: Double) throws {
+        let start = 14.0
+        let changed = SyntheticMusic.track(seed: 2, seconds: 40, tempo: tempo, cents: cents)
+        let query = SyntheticMusic.excerpt(changed, from: start / tempo, seconds: 8)
+        let match = try #require(try Recognizer(catalog: Self.catalog).recognize(query))
+        #expect(match.track.path == "synthetic-2.wav")
+        #expect(abs(match.offsetSeconds - start) < 0.05, "offset \(match.offsetSeconds) for \(start)")
+        #expect(abs(match.skew - (tempo - 1)) < 0.005, "skew \(match.skew) for tempo \(tempo)")
+    }
+
     @Test func survivesNoise() throws {
         let query = SyntheticMusic.mixed(SyntheticMusic.excerpt(Self.references[2], from: 5, seconds: 8), with: SyntheticMusic.noise(seconds: 8, seed: 99), snrDB: 5)
         let match = try #require(try Recognizer(catalog: Self.catalog).recognize(query))
