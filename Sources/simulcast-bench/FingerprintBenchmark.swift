@@ -20,7 +20,7 @@ struct FingerprintBenchmark: AsyncParsableCommand {
     @Option(help: "Positive queries per length in the 3/5/12 s sweep.") var sweep = 60
     @Option(help: "Negative queries per condition (clean, white 5 dB, mic simulation).") var negatives = 100
     @Flag(help: "Skip audfprint even if installed.") var skipAudfprint = false
-    @Option(help: "audfprint takes about a second a query here: it gets this many of each condition's queries (and of the negatives, per condition).") var anchorQueries = 25
+    @Option(help: "Give audfprint only this many queries of each row (and of each negative condition); all of them by default.") var anchorQueries: Int?
     @Option(help: "Write the results table (Markdown) here as well.") var markdown: String?
     @Option(name: .customLong("outcomes"), help: "Write every query's outcome here (JSON lines), to look into misses.") var outcomesFile: String?
     @Flag(help: "Reuse the catalog a previous run left in --work instead of indexing again (indexing figures are then not measured).") var reuseIndex = false
@@ -157,18 +157,28 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             outcomes[index].offsetError = error
         }
         let ours = Self.score(outcomes, ratioFloor: 1.5)
-        var anchor: [String: String]?
-        var anchorNote = "audfprint: not installed (pip install audfprint2)"
-        if !skipAudfprint, ExternalTool.path("audfprint") != nil {
-            // The first N of each condition (the query list is in random order already).
+        var anchors: [(name: String, result: AudfprintAnchor.Result?)] = []
+        var anchorNotes: [String] = []
+        if skipAudfprint {
+            anchorNotes.append("audfprint: skipped (--skip-audfprint).")
+        } else if ExternalTool.path("audfprint") == nil {
+            anchorNotes.append("audfprint: not installed (pip install audfprint2).")
+        } else {
+            // The same query files; with --anchor-queries N, the first N of each row and of each negative condition.
             var taken: [String: Int] = [:]
             let subset = queries.filter { query in
+                guard let anchorQueries else { return true }
                 let key = "\(query.group == nil)-\(query.length)-\(query.condition.rawValue)"
                 taken[key, default: 0] += 1
                 return taken[key]! <= anchorQueries
             }
-            (anchor, anchorNote) = try AudfprintAnchor.run(references: references, queries: subset, work: work)
+            for anchor in [AudfprintAnchor.standard, .dense] {
+                let result = try anchor.run(references: references, queries: subset, work: work, identical: identical)
+                anchors.append(("audfprint \(anchor.name)", result))
+                anchorNotes.append(result.note)
+            }
         }
+        anchorNotes.append("Olaf: not run (it must be built from its C source, which is not on this machine).")
 
         // Report.
         var lines: [String] = []
@@ -181,12 +191,15 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         }
         let latencies = outcomes.filter { $0.query.length == 8 && $0.query.condition == .clean && $0.query.group != nil }.map(\.milliseconds).sorted()
         lines.append(String(format: "Query (8 s, clean, peaks + search, decoding apart): p50 %.1f ms, p95 %.1f ms.", Self.percentile(latencies, 0.5), Self.percentile(latencies, 0.95)))
-        lines.append("Threshold for <= 1 % FPR: \(ours.threshold) agreeing landmarks (and 1.5x the runner-up); false positives \(ours.falsePositives) of \(ours.negativeCount) negatives. \(anchorNote)")
+        lines.append("Threshold for <= 1 % FPR: \(ours.threshold) agreeing landmarks (and 1.5x the runner-up); false positives \(ours.falsePositives) of \(ours.negativeCount) negatives.")
+        for note in anchorNotes { lines.append("") ; lines.append(note) }
         lines.append("")
-        lines.append("| condition | n | Simulcast recall | offset <= 50 ms | offset <= 100 ms | right track and skew within 0.005 | skew error median | audfprint recall / offset <= 100 ms (n = \(anchorQueries)) |")
-        lines.append("|---|---|---|---|---|---|---|---|")
+        let anchorHeads = anchors.map { "| \($0.name): recall / offset <= 100 ms " }.joined()
+        lines.append("| condition | n | Simulcast recall | offset <= 50 ms | offset <= 100 ms | right track and skew within 0.005 | skew error median " + anchorHeads + "|")
+        lines.append("|---|---|---|---|---|---|---" + String(repeating: "|---", count: anchors.count) + "|")
         for row in ours.rows {
-            lines.append("| \(row.name) | \(row.count) | \(row.recall) | \(row.within50) | \(row.within100) | \(row.skewWithin) | \(row.skewError) | \(anchor?[row.name] ?? "not run") |")
+            let anchorCells = anchors.map { "| \($0.result?.cells[row.name] ?? "not run") " }.joined()
+            lines.append("| \(row.name) | \(row.count) | \(row.recall) | \(row.within50) | \(row.within100) | \(row.skewWithin) | \(row.skewError) " + anchorCells + "|")
         }
         if let outcomesFile {
             let rows = try outcomes.map { outcome in
