@@ -17,6 +17,14 @@ prefix=()
 pids=()
 cleanup() {
   for pid in "${pids[@]:-}"; do kill "$pid" 2>/dev/null || true; done
+  # SIGTERM may be blocked in the mask a CI runner hands down; what is left after 2 s is killed.
+  for _ in $(seq 1 20); do
+    alive=0
+    for pid in "${pids[@]:-}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
+  for pid in "${pids[@]:-}"; do kill -9 "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
   ip netns del "$namespace" 2>/dev/null || true
   rm -rf "$work"
@@ -36,13 +44,20 @@ else
   echo "network: no root or no iproute2 here; running on the plain loopback"
 fi
 run() { "${prefix[@]}" "$@"; }
+# Starts a process in the background and records its own pid (not a subshell's, which a
+# backgrounded function call would give, leaving the process behind at cleanup).
+spawn() {
+  local log=$1
+  shift
+  "${prefix[@]}" "$@" > "$log" 2>&1 &
+  pids+=($!)
+}
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
-run "$bin" serve --port "$port" --database "$work/rooms.sqlite" --offline \
+spawn "$work/serve.log" "$bin" serve --port "$port" --database "$work/rooms.sqlite" --offline \
   --catalog "apple-music=$resources/demo-catalog-apple-music.jsonl" --catalog "deezer=$resources/demo-catalog-deezer.jsonl" \
-  --log-level warning > "$work/serve.log" 2>&1 &
-pids+=($!)
+  --log-level warning
 
 http() { run python3 -c "import sys,urllib.request; r=urllib.request.Request(sys.argv[1], method=sys.argv[2]); print(urllib.request.urlopen(r, timeout=5).read().decode())" "$@"; }
 for _ in $(seq 1 100); do http "$base/healthz" GET >/dev/null 2>&1 && break; sleep 0.1; done
@@ -52,8 +67,7 @@ token=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["hostToken"])
 echo "room $code on $base"
 
 for spec in apple-music:us deezer:fr apple-music:gb; do
-  run "$bin" listen --server "$base" --room "$code" --service "${spec%%:*}" --storefront "${spec##*:}" > "$work/listen-${spec/:/-}.log" 2>&1 &
-  pids+=($!)
+  spawn "$work/listen-${spec/:/-}.log" "$bin" listen --server "$base" --room "$code" --service "${spec%%:*}" --storefront "${spec##*:}"
 done
 sleep 2
 
@@ -67,9 +81,10 @@ out = [first, {"at": 8, "event": "skip"}, {"at": 11, "event": "pause"}, {"at": 1
 for event in out: print(json.dumps(event))
 PY
 
-SIMULCAST_HOST_TOKEN="$token" run "$bin" host --server "$base" --room "$code" --source "script:$work/script.jsonl" > "$work/host.log" 2>&1 &
-host=$!
-pids+=($host)
+export SIMULCAST_HOST_TOKEN="$token"
+spawn "$work/host.log" "$bin" host --server "$base" --room "$code" --source "script:$work/script.jsonl"
+unset SIMULCAST_HOST_TOKEN
+host=${pids[-1]}
 : > "$work/samples.jsonl"
 while kill -0 "$host" 2>/dev/null; do
   http "$base/v1/rooms/$code" GET >> "$work/samples.jsonl" 2>/dev/null || true
