@@ -9,6 +9,9 @@ public struct CandidateAssessment: Sendable {
     public var notes: [String]
     /// Same ISRC as the source.
     public var identifierMatch: Bool
+    /// Accepted although one side names a version the other leaves out (see
+    /// `CandidatePicker.versionNamedOnOneSideOnly`): only a fallback.
+    public var versionLabelledOnOneSide = false
 
     public var accepted: Bool { rejection == nil }
 }

@@ -19,7 +19,10 @@ public struct CandidatePicker: Sendable {
         // The source is parsed once for all candidates.
         let parsedSource = TitleParser.parse(source.title)
         let assessments = candidates.map { assess($0, against: source, parsedTitle: parsedSource) }
-        let accepted = assessments.filter(\.accepted).sorted { $0.score > $1.score }
+        var accepted = assessments.filter(\.accepted).sorted { $0.score > $1.score }
+        // A version named on one side only is a fallback: where a candidate's version agrees
+        // as written, only such candidates compete (the original beside its remix, same length).
+        if accepted.contains(where: { !$0.versionLabelledOnOneSide }) { accepted.removeAll(where: \.versionLabelledOnOneSide) }
         guard let best = accepted.first else {
             let reasons = assessments.prefix(5).map { "\($0.candidate.id) \"\($0.candidate.title)\": \($0.rejection ?? "")" }
             return .notFound(method: "simulcast", reasons: candidates.isEmpty ? ["no candidates"] : reasons)
@@ -131,7 +134,7 @@ public struct CandidatePicker: Sendable {
             score = max(score, 0.95)
             notes.insert("same ISRC", at: 0)
         }
-        return CandidateAssessment(candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch)
+        return CandidateAssessment(candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch, versionLabelledOnOneSide: versionLabelledOnOneSide)
     }
 
     /// 1 for the same album (tags like "Deluxe" and " - Single" aside), 0.5 unknown, lower for another.

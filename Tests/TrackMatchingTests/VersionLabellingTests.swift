@@ -58,3 +58,19 @@ import TrackMatching
         if !test.accepted { #expect(!PairFeatures.decide(test.source, test.candidate)) }
     }
 }
+
+extension VersionLabellingTests {
+    /// Where the original is on offer too, the remix of the same length on the same album
+    /// does not compete with it: the exception is only a fallback.
+    @Test func theOriginalWinsWhenItIsOnOffer() {
+        let original = Self.track("Take Ü There (feat. Kiesza)", album: "Skrillex and Diplo Present Jack Ü", seconds: 210)
+        let remix = Self.track("Take Ü There (feat. Kiesza) [Missy Elliott Remix]", album: "Skrillex and Diplo Present Jack Ü", seconds: 210)
+        let result = CandidatePicker().pick(Self.amazon, from: [remix, original])
+        #expect(result.status == .matched)
+        #expect(result.track?.id == original.id)
+        // Alone, the remix is taken, with the reason said.
+        let fallback = CandidatePicker().pick(Self.amazon, from: [remix])
+        #expect(fallback.track?.id == remix.id)
+        #expect(fallback.reasons.contains { $0.contains("named on one side only") })
+    }
+}
