@@ -1,8 +1,9 @@
 /// Finds which catalog recording a query is, where in it the query starts, and at what
 /// speed: the query's peaks are mapped onto the reference's scale under each speed in a grid
 /// (time stretched by the speed, frequency divided by it), hashed, and every matching
-/// landmark votes for (track, offset). The best-supported (track, offset, speed) wins if it
-/// clears the thresholds; a line fitted through its votes refines offset and speed.
+/// landmark votes for (track, offset). Speeds are tried nearest first and the sweep stops
+/// once a winner is clear. The best-supported (track, offset, speed) wins if it clears the
+/// thresholds; a line refitted through its landmark pairs gives the exact offset and rate.
 public struct Recognizer: Sendable {
     public struct Thresholds: Hashable, Sendable {
         /// Fewest agreeing landmarks for a match.
@@ -10,7 +11,9 @@ public struct Recognizer: Sendable {
         /// The winner must have this many times the votes of the best other track.
         public var minimumRatio: Double
 
-        public init(minimumVotes: Int = 12, minimumRatio: Double = 1.6) {
+        /// The defaults are what `simulcast-bench fingerprint` calibrated for at most 1 % false
+        /// positives on 300 queries of held-out music (clean, noisy, through a microphone).
+        public init(minimumVotes: Int = 13, minimumRatio: Double = 1.5) {
             self.minimumVotes = minimumVotes
             self.minimumRatio = minimumRatio
         }
