@@ -53,10 +53,9 @@ public struct MPRISHostSource: Sendable {
         var tracker = PlayerPollTracker(configuration: configuration.tracker)
         var frozen = FrozenPositionFallback()
         while !Task.isCancelled {
-            let sentAt = clock.nowMicros()
-            let state: MPRISPlayer.State
+            let timed: TimedPlayerState
             do {
-                state = try await player.state()
+                timed = try await TimedPlayerState.read(player, clock: clock)
             } catch DBusError.disconnected {
                 throw DBusError.disconnected
             } catch {
@@ -66,7 +65,7 @@ public struct MPRISHostSource: Sendable {
                 await wake.wait(untilMicros: tracker.nextPoll(now: now), clock: clock)
                 continue
             }
-            let receivedAt = clock.nowMicros()
+            let (state, sentAt, receivedAt) = (timed.state, timed.sentAt, timed.receivedAt)
             let content = frozen.content(for: state, at: PolledPlayerState(content: .nothing, sentAt: sentAt, receivedAt: receivedAt).midpoint)
             for change in tracker.observe(PolledPlayerState(content: content, sentAt: sentAt, receivedAt: receivedAt)) {
                 var started: TrackMetadata?

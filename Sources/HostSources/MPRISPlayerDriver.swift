@@ -74,11 +74,12 @@ public actor MPRISPlayerDriver: PlayerDriver {
     }
 
     public func read() async -> PlayerReading {
-        let sentAt = clock.nowMicros()
-        guard let state = try? await player.state() else { return PlayerReading(trackId: nil, playing: false, positionMs: 0, localTime: sentAt) }
-        let receivedAt = clock.nowMicros()
+        guard let timed = try? await TimedPlayerState.read(player, clock: clock) else {
+            return PlayerReading(trackId: nil, playing: false, positionMs: 0, localTime: clock.nowMicros())
+        }
+        let state = timed.state
         return PlayerReading(
             trackId: state.metadata.identity?.id, playing: state.status == "Playing", positionMs: Double(state.positionMicros) / 1000,
-            localTime: sentAt + (receivedAt - sentAt) / 2)
+            localTime: timed.midpoint)
     }
 }

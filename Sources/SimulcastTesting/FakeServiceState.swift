@@ -13,7 +13,8 @@ public actor FakeServiceState {
     public private(set) var tracks: [TrackMetadata]
     /// Storefronts a track id is missing from.
     public var unavailable: [String: Set<String>] = [:]
-    private var faults: [FakeFault] = []
+    /// Faults to answer with, each for the next request whose path contains its filter (any path when nil).
+    private var faults: [(fault: FakeFault, path: String?)] = []
     public private(set) var seen: [Seen] = []
     /// Track ids search does not return though lookups do (real search indexes miss tracks).
     public var hiddenFromSearch: Set<String> = []
@@ -24,8 +25,8 @@ public actor FakeServiceState {
         self.clock = clock
     }
 
-    public func failNext(_ fault: FakeFault, times: Int = 1) {
-        faults.append(contentsOf: Array(repeating: fault, count: times))
+    public func failNext(_ fault: FakeFault, times: Int = 1, onPathContaining path: String? = nil) {
+        faults.append(contentsOf: Array(repeating: (fault, path), count: times))
     }
 
     public func hideFromSearch(_ id: String) { hiddenFromSearch.insert(id) }
@@ -39,7 +40,8 @@ public actor FakeServiceState {
     /// Records a request and returns the fault to answer it with, if any.
     func arrive(path: String, query: [String: String], authorization: String?) -> FakeFault? {
         seen.append(Seen(path: path, query: query, authorization: authorization, atMicros: clock?.nowMicros() ?? 0))
-        return faults.isEmpty ? nil : faults.removeFirst()
+        guard let index = faults.firstIndex(where: { $0.path.map(path.contains) ?? true }) else { return nil }
+        return faults.remove(at: index).fault
     }
 
     func available(_ track: TrackMetadata, in storefront: String?) -> Bool {

@@ -132,7 +132,8 @@ import Testing
 
             // 429 with Retry-After: 1 s of silence, then polling goes on.
             await rig.state.clearSeen()
-            await rig.state.failNext(.status(429, retryAfter: 1))
+            // Aimed at the poll: the track and queue fetches after a start may still be under way.
+            await rig.state.failNext(.status(429, retryAfter: 1), onPathContaining: "currently-playing")
             try await Task.sleep(for: .milliseconds(1_600))
             let polls = await rig.state.seen.filter { $0.path == "currently-playing" }.map(\.atMicros)
             // A poll already on its way may land first; after the 429 the next waits >= 1 s.

@@ -47,7 +47,12 @@ struct LocalFilesListenerTests {
         try await Task.sleep(for: .seconds(2))
         let now = SystemClock().nowMicros()
         let error = Double(await fake.positionMicros(at: now)) / 1000 - (await host.playback.positionMs(at: now))
-        #expect(abs(error) < 100, "local player \(error) ms off the host")
+        let status = await listener.status()
+        // The listener knows where its player is (an MPRIS read against a synced clock)...
+        #expect(abs(error - (status.syncErrorMs ?? .infinity)) < 20, "measured \(status.syncErrorMs ?? .nan) ms, truly \(error) ms")
+        // ... and keeps it close. Under load the policy raises its threshold to what this
+        // player's jittery seeks can achieve (spread + 10 ms), so 100 ms is not promised.
+        #expect(abs(error) < 150, "local player \(error) ms off the host; the listener measured \(status.syncErrorMs ?? .nan) ms, clock ±\(status.clockUncertaintyMs ?? .nan) ms, \(status.correctionsThisTrack) corrections, \(status.follow)")
         await bus.close()
         await fake.close()
         await server.stop()
