@@ -81,6 +81,7 @@ public struct Recognizer: Sendable {
         // the sweep once the speeds beside it have been tried.
         let order = speeds.sorted { abs($0) < abs($1) || (abs($0) == abs($1) && $0 > $1) }
         var keys: [UInt64] = []
+        var runs: [(key: UInt64, count: Int)] = []
         catalog.withRawBytes { raw in
             for speedChange in order {
                 if let found = best, found.votes >= Self.certainVotes, found.votes >= 3 * bestOfOtherTracks(),
@@ -99,7 +100,7 @@ public struct Recognizer: Sendable {
                 }
                 // Sorting groups equal (track, offset) keys into runs; cheaper than hashing.
                 keys.sort()
-                var runs: [(key: UInt64, count: Int)] = []
+                runs.removeAll(keepingCapacity: true)
                 var index = 0
                 while index < keys.count {
                     var next = index + 1

@@ -65,11 +65,10 @@ public struct MPRISHostSource: Sendable {
                 await wake.wait(untilMicros: tracker.nextPoll(now: now), clock: clock)
                 continue
             }
-            let (state, sentAt, receivedAt) = (timed.state, timed.sentAt, timed.receivedAt)
-            let content = frozen.content(for: state, at: PolledPlayerState(content: .nothing, sentAt: sentAt, receivedAt: receivedAt).midpoint)
-            for change in tracker.observe(PolledPlayerState(content: content, sentAt: sentAt, receivedAt: receivedAt)) {
+            let content = frozen.content(for: timed.state, at: timed.midpoint)
+            for change in tracker.observe(PolledPlayerState(content: content, sentAt: timed.sentAt, receivedAt: timed.receivedAt)) {
                 var started: TrackMetadata?
-                if case .started = change { started = state.metadata.track }
+                if case .started = change { started = timed.state.metadata.track }
                 for (event, at) in PollChangeEvents.events(for: change, startedTrack: started) {
                     await sink.publish(event, at: at, logger: logger, onEvent: onEvent)
                 }

@@ -47,8 +47,7 @@ struct AudfprintAnchor {
         let matches = Self.parse(text)
         let groups = Dictionary(references.map { ($0.path, $0.group) }, uniquingKeysWith: { first, _ in first })
         let negatives = queries.filter { $0.group == nil }.map { matches[$0.file]?.common ?? 0 }
-        var threshold = 1
-        while negatives.filter({ $0 >= threshold }).count > negatives.count / 100 { threshold += 1 }
+        let threshold = FingerprintBenchmark.threshold(negativeScores: negatives)
         var cells: [String: String] = [:]
         func cell(_ group: [FingerprintBenchmark.Query]) throws -> String {
             let right = group.filter { query in
@@ -67,13 +66,8 @@ struct AudfprintAnchor {
             return "\(percent(right.count)) / \(percent(close.count))"
         }
         let positives = queries.filter { $0.group != nil }
-        for condition in QueryCondition.allCases {
-            cells[condition.label] = try cell(positives.filter { $0.length == 8 && $0.condition == condition })
-        }
-        for length in [3.0, 5.0, 12.0] {
-            for condition in [QueryCondition.clean, .white5, .micSim] {
-                cells["\(Int(length)) s \(condition.label)"] = try cell(positives.filter { $0.length == length && $0.condition == condition })
-            }
+        for row in FingerprintBenchmark.rows {
+            cells[row.name] = try cell(positives.filter(row.holds))
         }
         let options = (["--maxtimebits 17"] + [analysis.joined(separator: " ")]).filter { !$0.isEmpty }.joined(separator: " ")
         let note = String(format: "audfprint %@ (audfprint2, %@): threshold %d common hashes for <= 1 %% FPR (%d of %d negatives over it); %@; %d queries matched in %.0f s (%.0f ms each, one process, table loaded once).",

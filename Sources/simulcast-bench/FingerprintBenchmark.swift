@@ -236,19 +236,9 @@ struct FingerprintBenchmark: AsyncParsableCommand {
     /// Calibrates the vote threshold on the negatives, then scores every condition.
     static func score(_ outcomes: [Outcome], ratioFloor: Double) -> Scored {
         let negativeVotes = outcomes.filter { $0.query.group == nil }.map { $0.ratio >= ratioFloor ? $0.votes : 0 }.sorted()
-        let allowed = negativeVotes.count / 100
-        var threshold = 1
-        while negativeVotes.filter({ $0 >= threshold }).count > allowed { threshold += 1 }
+        let threshold = Self.threshold(negativeScores: negativeVotes)
         let positives = outcomes.filter { $0.query.group != nil }
-        var keys: [(String, [Outcome])] = []
-        for condition in QueryCondition.allCases {
-            keys.append((condition.label, positives.filter { $0.query.length == 8 && $0.query.condition == condition }))
-        }
-        for length in [3.0, 5.0, 12.0] {
-            for condition in [QueryCondition.clean, .white5, .micSim] {
-                keys.append(("\(Int(length)) s \(condition.label)", positives.filter { $0.query.length == length && $0.query.condition == condition }))
-            }
-        }
+        let keys = Self.rows.map { row in (row.name, positives.filter { row.holds($0.query) }) }
         func percent(_ part: Int, _ whole: Int) -> String { whole == 0 ? "–" : "\(Int((100 * Double(part) / Double(whole)).rounded())) %" }
         let rows = keys.map { name, group -> Scored.Row in
             let accepted = group.filter { $0.votes >= threshold && $0.ratio >= ratioFloor }
@@ -306,6 +296,28 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "\(source)|\(start)|\(length)".utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return "q\(id)-\(String(hash, radix: 16))-\(length)s-\(condition.rawValue)"
+    }
+
+    /// The table's rows, by name and the queries each holds: every condition at 8 s, then
+    /// the length sweep.
+    static var rows: [(name: String, holds: (Query) -> Bool)] {
+        var rows: [(name: String, holds: (Query) -> Bool)] = []
+        for condition in QueryCondition.allCases {
+            rows.append((condition.label, { $0.length == 8 && $0.condition == condition }))
+        }
+        for length in [3.0, 5.0, 12.0] {
+            for condition in [QueryCondition.clean, .white5, .micSim] {
+                rows.append(("\(Int(length)) s \(condition.label)", { $0.length == length && $0.condition == condition }))
+            }
+        }
+        return rows
+    }
+
+    /// The lowest score at which at most 1 % of the negatives match.
+    static func threshold(negativeScores: [Int]) -> Int {
+        var threshold = 1
+        while negativeScores.filter({ $0 >= threshold }).count > negativeScores.count / 100 { threshold += 1 }
+        return threshold
     }
 
     static func percentile(_ sorted: [Double], _ p: Double) -> Double {
