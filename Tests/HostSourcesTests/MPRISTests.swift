@@ -79,17 +79,20 @@ struct MPRISTests {
             #expect(play.event.track?.id == "4dE2vWsTtOBBWmuJY4vkVf")
             #expect(play.event.track?.durationMs == 178_133)
             // The first read is off by at most half its round trip (tens of ms on a loaded
-            // machine); the burst of reads after a change then pins the anchor to 20 ms.
+            // machine); the burst of reads after a change then pins the anchor to within the
+            // tracker's re-anchor step (20 ms) plus a read's own error.
             #expect(abs(play.event.positionMs! - Double(await fake.positionMicros(at: play.at)) / 1000) < 60)
             try await Task.sleep(for: .milliseconds(1_200))
-            #expect(abs(await Self.anchorErrorMs(recorder, fake)) < 20)
+            let settledAfterPlay = await Self.anchorErrorMs(recorder, fake)
+            #expect(abs(settledAfterPlay) < 30, "anchor \(settledAfterPlay) ms off after the burst")
 
             var seen = await recorder.events.count
             await fake.userSeek(toMicros: 95_000_000)
             let seek = try await Self.waitFor(.seek, in: recorder, after: seen, seconds: 1)
             #expect(abs(seek.event.positionMs! - Double(await fake.positionMicros(at: seek.at)) / 1000) < 60)
             try await Task.sleep(for: .milliseconds(1_200))
-            #expect(abs(await Self.anchorErrorMs(recorder, fake)) < 20)
+            let settledAfterSeek = await Self.anchorErrorMs(recorder, fake)
+            #expect(abs(settledAfterSeek) < 30, "anchor \(settledAfterSeek) ms off after the burst")
 
             seen = await recorder.events.count
             await fake.userPause()
