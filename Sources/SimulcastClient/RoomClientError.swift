@@ -10,7 +10,7 @@ public struct RoomClientError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Errors after which reconnecting would only fail again.
     static func isFatal(_ code: Wire.ErrorCode) -> Bool {
         switch code {
-        case .roomNotFound, .invalidHostToken, .roomMismatch, .unsupportedVersion: true
+        case .roomNotFound, .invalidHostToken, .roomMismatch, .unsupportedVersion, .hostReplaced: true
         default: false
         }
     }

@@ -27,18 +27,54 @@ public struct RoomsAPI: Sendable {
         return try JSONDecoder().decode(CreatedRoom.self, from: Data(body.readableBytesView))
     }
 
-    /// Tells the server which track is right; the answer is the match now in force.
-    public func correct(_ correction: MatchCorrection) async throws -> MatchResult {
+    /// Tells the server which track is right. It applies to the room at once; `global` (with
+    /// the server's admin token as `token`) makes it every room's. A host token as `token`
+    /// counts toward promotion when hosts of several rooms agree.
+    public func correct(_ correction: MatchCorrection, token: String? = nil, global: Bool = false) async throws -> AppliedCorrection {
+        struct Body: Encodable {
+            var correction: MatchCorrection
+            var global: Bool
+            func encode(to encoder: any Encoder) throws {
+                try correction.encode(to: encoder)
+                var container = encoder.container(keyedBy: Keys.self)
+                if global { try container.encode(true, forKey: .global) }
+            }
+            enum Keys: String, CodingKey { case global }
+        }
         var request = HTTPClientRequest(url: "\(baseURL)/v1/matches/corrections")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(correction)))
-        let response = try await http.execute(request, timeout: .seconds(30))
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(Body(correction: correction, global: global))))
+        return try await send(request, expecting: .created, what: "the correction was refused")
+    }
+
+    /// The room's corrections (or every one, with the admin token and no room).
+    public func corrections(room: String?, token: String? = nil) async throws -> [AppliedCorrection] {
+        var request = HTTPClientRequest(url: "\(baseURL)/v1/matches/corrections" + (room.map { "?room=\($0)" } ?? ""))
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        return try await send(request, expecting: .ok, what: "listing corrections failed")
+    }
+
+    /// Revokes a correction: with its room's host token, or the admin token.
+    public func revokeCorrection(id: Int, token: String) async throws {
+        var request = HTTPClientRequest(url: "\(baseURL)/v1/matches/corrections/\(id)")
+        request.method = .DELETE
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        let response = try await http.execute(request, timeout: .seconds(10))
         let body = try await response.body.collect(upTo: 1 << 20)
-        guard response.status == .ok else {
-            throw APIClientError(message: "the correction was refused: HTTP \(response.status.code) \(String(buffer: body).prefix(300))")
+        guard response.status == .noContent else {
+            throw APIClientError(message: "revoking correction \(id) failed: HTTP \(response.status.code) \(String(buffer: body).prefix(300))")
         }
-        return try JSONDecoder().decode(MatchResult.self, from: Data(body.readableBytesView))
+    }
+
+    private func send<T: Decodable>(_ request: HTTPClientRequest, expecting status: HTTPResponseStatus, what: String) async throws -> T {
+        let response = try await http.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 4 << 20)
+        guard response.status == status else {
+            throw APIClientError(message: "\(what): HTTP \(response.status.code) \(String(buffer: body).prefix(300))")
+        }
+        return try JSONDecoder().decode(T.self, from: Data(body.readableBytesView))
     }
 
     /// The room's state and listeners; nil for a room the server does not know.

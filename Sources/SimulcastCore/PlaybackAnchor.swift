@@ -16,7 +16,7 @@ public struct PlaybackAnchor: Hashable, Codable, Sendable {
     /// The position at `serverTime` when playing at normal speed; a paused track stays put.
     public func position(atServerTime now: Int64, playing: Bool) -> Double {
         guard playing else { return positionMs }
-        return positionMs + Double(now - serverTime) / 1000
+        return positionMs + Double(ServerInstant(serverTime).distance(to: ServerInstant(now))) / 1000
     }
 
     /// The same playback, re-anchored at `now`.

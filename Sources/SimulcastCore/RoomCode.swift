@@ -1,18 +1,24 @@
 import Foundation
 
-/// Six characters a person can read out loud: no 0/O, 1/I/L confusion.
+/// Ten characters a person can read out loud (no 0/O, 1/I/L confusion): 31^10 ≈ 8.2e14 codes,
+/// so guessing any one of 10,000 live rooms at the server's lookup rate takes millennia per
+/// address (README, "Limits"). Six-character codes from before are still accepted.
 public enum RoomCode {
     static let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
-    public static let length = 6
+    public static let length = 10
+    /// Rooms made by earlier versions keep working.
+    static let legacyLength = 6
 
     public static func generate<R: RandomNumberGenerator>(using generator: inout R) -> String {
         String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
     }
 
-    /// Accepts any case and surrounding spaces; nil when it cannot be a room code.
+    /// Accepts any case, surrounding spaces and a dash between groups ("K7PQ2-MXR9T");
+    /// nil when it cannot be a room code.
     public static func normalise(_ text: String) -> String? {
-        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
-        guard code.count == length, code.allSatisfy(alphabet.contains) else { return nil }
+        guard text.utf8.count <= 32 else { return nil }
+        let code = text.trimmingCharacters(in: .whitespaces).uppercased().filter { $0 != "-" }
+        guard code.count == length || code.count == legacyLength, code.allSatisfy(alphabet.contains) else { return nil }
         return code
     }
 }

@@ -31,6 +31,14 @@ extension RoomState {
             .map(\.source)
     }
 
+    /// Drops match entries for service and storefront pairs nobody in the room uses any more,
+    /// so listeners that came and went cannot grow the state everyone receives.
+    public mutating func retainMatches(for pairs: Set<ServiceMatchKey>) {
+        func prune(_ track: inout RoomTrack) { track.matches.removeAll { !pairs.contains(ServiceMatchKey(service: $0.service, storefront: $0.storefront)) } }
+        if track != nil { prune(&track!) }
+        for index in queue.indices { prune(&queue[index]) }
+    }
+
     /// Records a match wherever the source track appears (current track and queue).
     /// Returns false when the room no longer holds that track.
     public mutating func setMatch(_ result: MatchResult, for source: TrackMetadata, service: MusicService, storefront: String) -> Bool {

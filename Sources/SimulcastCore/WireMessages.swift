@@ -101,5 +101,13 @@ public enum Wire {
         case forbidden = "forbidden"
         case invalidState = "invalid_state"
         case internalError = "internal_error"
+        /// Too many messages too fast; the message was dropped (a flood is closed with 4429).
+        case rateLimited = "rate_limited"
+        /// The room has as many listeners (or service and storefront pairs) as it may hold.
+        case roomFull = "room_full"
+        /// Another connection with this room's host token took over; this one is closed (4409).
+        case hostReplaced = "host_replaced"
+        /// The server is shutting down; connect again (clients retry on their own).
+        case shuttingDown = "shutting_down"
     }
 }

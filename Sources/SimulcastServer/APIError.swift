@@ -8,17 +8,27 @@ public struct APIError: HTTPResponseError, CustomStringConvertible {
     public var code: String
     public var message: String
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String) {
+    /// Seconds a rate-limited client should wait (`Retry-After`).
+    public var retryAfter: Int?
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     public var description: String { "\(code): \(message)" }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let body = try JSONEncoder().encode(["error": ["code": code, "message": message]])
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static func rateLimited(_ message: String, retryAfter: Int) -> APIError {
+        APIError(.tooManyRequests, code: "rate_limited", message: message, retryAfter: retryAfter)
     }
 
     static func roomNotFound(_ code: String) -> APIError {

@@ -1,7 +1,7 @@
 import SimulcastCore
 
 /// One cached answer: this source track on that service in that storefront.
-public struct MatchCacheKey: Hashable, Sendable {
+public struct MatchCacheKey: Hashable, Sendable, Codable {
     public var sourceService: MusicService
     public var sourceId: String
     public var targetService: MusicService

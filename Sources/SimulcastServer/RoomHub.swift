@@ -1,32 +1,37 @@
+import Foundation
 import Logging
+import NIOCore
 import SimulcastCore
 import TrackMatching
 
-/// Owns the live rooms: who is connected, the authoritative state, matching and fan-out.
-/// Every change is applied in memory first, persisted, then broadcast, so a listener that
-/// connects at any moment gets the latest state, and a restart loses nothing.
+/// The directory of live rooms: loads a room from the store when someone needs it, hands
+/// connections to its `LiveRoom` actor, resolves matches once for every room that holds a
+/// track, and sweeps idle rooms out of memory and expired rooms out of the database.
 public actor RoomHub {
-    struct Connection {
-        var id: String
-        var role: ParticipantRole
-        var service: MusicService?
-        var storefront: String
-        var outbox: AsyncStream<OutboundFrame>.Continuation
-        var lastReport: Wire.ListenerReport?
+    /// What every room shares. Sendable, so rooms use it without going through the hub.
+    struct Context: Sendable {
+        var store: any RoomStore
+        var limits: ServerLimits
+        var metrics: ServerMetrics
+        var logger: Logger
+        var clock: any LocalClock
+        var codec: WireCodec
+        var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
     }
 
-    struct LiveRoom {
-        var stored: StoredRoom
-        var connections: [String: Connection] = [:]
-        var state: RoomState {
-            get { stored.state }
-            set { stored.state = newValue }
+    public struct Expiry: Hashable, Sendable {
+        /// A room with no host and no listener for this long is deleted with its state.
+        public var roomIdle: Duration
+        /// How often idle rooms are unloaded and expired ones deleted.
+        public var sweepInterval: Duration
+        /// A loaded room with nobody connected is dropped from memory after this long.
+        public var unloadAfter: Duration
+
+        public init(roomIdle: Duration = .seconds(7 * 86_400), sweepInterval: Duration = .seconds(60), unloadAfter: Duration = .seconds(30)) {
+            self.roomIdle = roomIdle
+            self.sweepInterval = sweepInterval
+            self.unloadAfter = unloadAfter
         }
-    }
-
-    public struct Joined: Sendable {
-        public var connectionId: String
-        public var welcome: Wire.Welcome
     }
 
     let store: any RoomStore
@@ -35,18 +40,36 @@ public actor RoomHub {
     let metrics: ServerMetrics
     let logger: Logger
     let matchLifetime: MatchLifetime
+    let limits: ServerLimits
+    let expiry: Expiry
+    /// Services listeners may name: the ones with a catalog, the host-side ones (identity), local files.
+    let services: Set<MusicService>
     private var rooms: [String: LiveRoom] = [:]
+    private var loading: [String: Task<LiveRoom?, any Error>] = [:]
     private var inFlight: Set<MatchCacheKey> = []
     private var nextConnection = 0
     private var random = SystemRandomNumberGenerator()
+    private var shuttingDown = false
+    private var matchTasks: [Int: Task<Void, Never>] = [:]
+    private var nextMatchTask = 0
 
-    public init(store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, matchLifetime: MatchLifetime = .init()) {
+    public init(store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(), expiry: Expiry = Expiry(), matchLifetime: MatchLifetime = .init()) {
         self.store = store
         self.matchmaker = matchmaker
         self.clock = clock
         self.metrics = metrics
         self.logger = logger
         self.matchLifetime = matchLifetime
+        self.limits = limits
+        self.expiry = expiry
+        self.services = Set(matchmaker.catalogs.keys).union([.spotify, .appleMusic, .deezer, .localFiles])
+    }
+
+    nonisolated var context: Context {
+        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec()) { [weak self] key, source in
+            guard let self else { return }
+            Task { await self.startMatch(key, source: source) }
+        }
     }
 
     // MARK: REST
@@ -55,7 +78,8 @@ public actor RoomHub {
         for _ in 0..<8 {
             let code = RoomCode.generate(using: &random)
             let token = HostToken.generate(using: &random)
-            let room = StoredRoom(code: code, hostTokenHash: HostToken.hash(token), createdAt: clock.nowMicros(), state: .empty(at: clock.nowMicros()))
+            let now = clock.nowMicros()
+            let room = StoredRoom(code: code, hostTokenHash: HostToken.hash(token), createdAt: now, state: .empty(at: now))
             do {
                 try await store.createRoom(room)
                 metrics.roomsCreated.increment()
@@ -70,225 +94,185 @@ public actor RoomHub {
 
     public func summary(code: String) async throws -> RoomSummary? {
         guard let room = try await liveRoom(code) else { return nil }
-        let listeners = room.connections.values.filter { $0.role == .listener }.sorted { $0.id < $1.id }.map {
-            RoomSummary.Listener(connectionId: $0.id, service: $0.service ?? .spotify, storefront: $0.storefront, trackId: $0.lastReport?.trackId, syncErrorMs: $0.lastReport?.syncErrorMs)
-        }
-        unloadIfIdle(code)
-        return RoomSummary(code: code, createdAt: room.stored.createdAt, serverTime: clock.nowMicros(), state: room.state, listeners: listeners)
+        return await room.summary()
     }
 
-    /// Applies a listener's correction: checks the target exists, caches it for everyone
-    /// (corrections do not expire), and updates every live room holding the source track.
-    public func correct(_ correction: MatchCorrection) async throws -> MatchResult {
+    func room(code: String) async throws -> LiveRoom? { try await liveRoom(code) }
+
+    // MARK: WebSocket sessions
+
+    /// Admits a connection that said `hello`: the welcome and the current state are queued to it.
+    func join(code: String, hello: Wire.Hello, socket: RoomSocket) async -> Result<(LiveRoom, Int), Wire.Error> {
+        guard !shuttingDown else { return .failure(Wire.Error(code: .shuttingDown, message: "the server is shutting down; reconnect")) }
+        guard RoomCode.normalise(hello.room) == code else {
+            return .failure(Wire.Error(code: .roomMismatch, message: "hello names room \"\(hello.room.prefix(12))\" but this connection is for room \(code)"))
+        }
+        if let problem = limits.wire.problem(with: hello, services: services) {
+            return .failure(Wire.Error(code: .malformedMessage, message: problem))
+        }
+        for _ in 0..<3 {
+            let room: LiveRoom?
+            do { room = try await liveRoom(code) } catch {
+                logger.error("cannot load room", metadata: ["room": "\(code)", "error": "\(error)"])
+                return .failure(Wire.Error(code: .internalError, message: "the room could not be loaded; try again"))
+            }
+            guard let room else { return .failure(Wire.Error(code: .roomNotFound, message: "there is no room \(code)")) }
+            nextConnection += 1
+            switch await room.join(hello: hello, id: nextConnection, socket: socket) {
+            case .joined(let id): return .success((room, id))
+            case .refused(let error): return .failure(error)
+            case .retired:
+                if rooms[code] === room { rooms[code] = nil }
+            }
+        }
+        return .failure(Wire.Error(code: .internalError, message: "the room could not be loaded; try again"))
+    }
+
+    /// Server shutdown: new joins are refused and every connection is closed with 1001.
+    public func shutdown() async {
+        shuttingDown = true
+        for room in rooms.values { await room.closeAll(code: 1001, reason: "server shutting down") }
+        for task in matchTasks.values { task.cancel() }
+        // Let the last leaves be saved before the store closes (bounded: peers may not answer).
+        let deadline = ContinuousClock.now + .seconds(3)
+        while ContinuousClock.now < deadline {
+            var open = 0
+            for room in rooms.values { open += await room.connectionCount }
+            if open == 0 { break }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    // MARK: Corrections
+
+    /// Applies a correction to the room that made it, at once; `global` (an operator's) makes
+    /// it every room's answer. The store keeps it either way, so it can be listed and revoked.
+    func correct(_ correction: MatchCorrection, global: Bool, byHost: Bool) async throws -> StoredCorrection {
         guard let code = RoomCode.normalise(correction.room), let room = try await liveRoom(code) else {
             throw APIError.roomNotFound(String(correction.room.prefix(12)))
         }
-        let held = ([room.state.track].compactMap { $0 } + room.state.queue).map(\.source)
-        guard let source = held.first(where: { $0.service == correction.sourceService && $0.id == correction.sourceId }) else {
-            unloadIfIdle(code)
-            throw APIError(.unprocessableContent, code: "track_not_in_room", message: "room \(code) is not playing \(correction.sourceService):\(correction.sourceId); corrections come from the room that plays it")
+        guard let source = await room.holds(sourceService: correction.sourceService, sourceId: correction.sourceId) else {
+            throw APIError(.unprocessableContent, code: "track_not_in_room", message: "room \(code) is not playing \(correction.sourceService.rawValue.prefix(40)):\(correction.sourceId.prefix(64)); corrections come from the room that plays it")
         }
-        unloadIfIdle(code)
-        let storefront = correction.storefront.lowercased()
+        guard let storefront = Storefront.normalise(correction.storefront) else {
+            throw APIError(.unprocessableContent, code: "invalid_storefront", message: "storefront must be a two-letter country code")
+        }
         guard let catalog = matchmaker.catalogs[correction.targetService] else {
-            throw APIError(.unprocessableContent, code: "no_catalog", message: "this server has no \(correction.targetService) catalog to check the correction against")
+            throw APIError(.unprocessableContent, code: "no_catalog", message: "this server has no \(correction.targetService.rawValue.prefix(40)) catalog to check the correction against")
+        }
+        guard correction.targetId.utf8.count <= limits.wire.maximumIdBytes else {
+            throw APIError(.unprocessableContent, code: "invalid_target", message: "targetId is too long")
         }
         let target: TrackMetadata?
         do { target = try await catalog.track(id: correction.targetId, storefront: storefront) } catch {
             throw APIError(.badGateway, code: "catalog_unavailable", message: "\(correction.targetService) could not be asked: \(error)")
         }
         guard let target else {
-            throw APIError(.unprocessableContent, code: "target_not_found", message: "\(correction.targetService) has no track \(correction.targetId) in storefront \(storefront)")
+            throw APIError(.unprocessableContent, code: "target_not_found", message: "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
         }
-        let result = MatchResult.matched(target, confidence: 1, method: "correction", reasons: ["corrected by a listener in room \(code)"])
         let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)
-        try await store.cacheMatch(result, for: key, expiresAt: Int64.max)
-        logger.notice("match corrected", metadata: ["source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)"])
-        for liveCode in rooms.keys {
-            guard var state = rooms[liveCode]?.state else { continue }
-            if state.setMatch(result, for: source, service: correction.targetService, storefront: storefront) {
-                await commit(state, in: liveCode)
+        var stored = StoredCorrection(
+            id: 0, key: key, targetId: target.id, room: code, global: global, byHost: byHost, createdAt: clock.nowMicros(),
+            result: .matched(target, confidence: 1, method: "correction", reasons: ["corrected in room \(code)"]))
+        stored.id = try await store.addCorrection(stored)
+        logger.notice("match corrected", metadata: ["room": "\(code)", "source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)", "global": "\(global)"])
+        await room.correct(stored.result, for: source, key: key)
+        if !global, byHost {
+            // Hosts of several different rooms agreeing is evidence enough for everyone.
+            let agreeing = try await store.corrections(for: key).filter { $0.byHost && !$0.global && $0.targetId == target.id }
+            if Set(agreeing.map(\.room)).count >= StoredCorrection.roomsToPromote {
+                stored.global = true
+                logger.notice("correction promoted", metadata: ["source": "\(source.id)", "rooms": "\(Set(agreeing.map(\.room)).count)"])
             }
         }
-        return result
+        if stored.global {
+            let result = MatchResult.matched(target, confidence: 1, method: "correction", reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(StoredCorrection.roomsToPromote) rooms"])
+            try await store.cacheMatch(result, for: key, expiresAt: clock.nowMicros() + matchLifetime.matched)
+            for other in rooms.values where other !== room { await other.apply(result, for: source, key: key) }
+        }
+        return stored
     }
 
-    // MARK: WebSocket sessions
-
-    /// Admits a connection that said `hello`. The current state is queued to it at once.
-    public func join(code: String, hello: Wire.Hello, outbox: AsyncStream<OutboundFrame>.Continuation) async -> Result<Joined, Wire.Error> {
-        guard RoomCode.normalise(hello.room) == code else {
-            return .failure(Wire.Error(code: .roomMismatch, message: "hello names room \"\(hello.room.prefix(12))\" but this connection is for room \(code)"))
-        }
-        let room: LiveRoom?
-        do { room = try await liveRoom(code) } catch {
-            logger.error("cannot load room", metadata: ["room": "\(code)", "error": "\(error)"])
-            return .failure(Wire.Error(code: .internalError, message: "the room could not be loaded; try again"))
-        }
-        guard var room else { return .failure(Wire.Error(code: .roomNotFound, message: "there is no room \(code)")) }
-
-        if hello.role == .host {
-            guard let token = hello.hostToken, HostToken.verify(token, against: room.stored.hostTokenHash) else {
-                unloadIfIdle(code)
-                return .failure(Wire.Error(code: .invalidHostToken, message: "the host token is missing or wrong for room \(code)"))
-            }
-        } else if hello.service == nil {
-            unloadIfIdle(code)
-            return .failure(Wire.Error(code: .malformedMessage, message: "a listener's hello must name its service (apple-music, deezer, spotify, ...)"))
-        }
-
-        nextConnection += 1
-        let id = "c\(nextConnection)"
-        let storefront = (hello.storefront ?? "us").lowercased()
-        let connection = Connection(id: id, role: hello.role, service: hello.service, storefront: storefront, outbox: outbox)
-        if room.connections.isEmpty { metrics.roomsLoaded.increment() }
-        room.connections[id] = connection
-        rooms[code] = room
-        metrics.connections(hello.role).increment()
-        logger.info("joined", metadata: ["room": "\(code)", "connection": "\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
-
-        let welcome = Wire.Welcome(role: hello.role, room: code, connectionId: id, serverTime: clock.nowMicros())
-        outbox.yield(.message(.welcome(welcome)))
-        if hello.role == .host, !room.state.hostConnected {
-            var state = room.state
-            state.hostConnected = true
-            state.seq += 1
-            await commit(state, in: code)
-        } else {
-            outbox.yield(.message(.roomState(room.state)))
-        }
-        if let service = hello.service, hello.role == .listener {
-            startMatching(code: code, service: service, storefront: storefront)
-        }
-        return .success(Joined(connectionId: id, welcome: welcome))
+    /// Revokes a correction: the room (or, for a global one, every room) matches afresh.
+    func revokeCorrection(_ correction: StoredCorrection) async throws {
+        try await store.deleteCorrection(id: correction.id)
+        if correction.global { try await store.forgetMatch(for: correction.key) }
+        if let room = rooms[correction.room] { await room.revokeCorrection(correction.key) }
+        logger.notice("correction revoked", metadata: ["id": "\(correction.id)"])
     }
 
-    /// Handles one message from a joined connection; returns an error to send back, if any.
-    public func receive(_ message: WireMessage, from connectionId: String, in code: String) async -> Wire.Error? {
-        guard let connection = rooms[code]?.connections[connectionId] else {
-            return Wire.Error(code: .helloRequired, message: "this connection has not joined a room")
-        }
-        switch message {
-        case .hostState(let snapshot):
-            guard connection.role == .host else {
-                return Wire.Error(code: .forbidden, message: "only the host may publish host.state")
-            }
-            if let problem = validate(snapshot) { return Wire.Error(code: .invalidState, message: problem) }
-            guard let current = rooms[code]?.state else { return nil }
-            await commit(current.applying(snapshot), in: code)
-            for pair in listenerServices(in: code) {
-                startMatching(code: code, service: pair.service, storefront: pair.storefront)
-            }
-            return nil
-        case .listenerReport(let report):
-            rooms[code]?.connections[connectionId]?.lastReport = report
-            return nil
-        case .hello:
-            return Wire.Error(code: .alreadyJoined, message: "this connection has already said hello")
-        case .welcome, .roomState, .timePong, .error:
-            return Wire.Error(code: .forbidden, message: "\(message.type) is sent by the server, not to it")
-        case .timePing:
-            return nil  // answered by the connection itself, closest to the socket
-        }
-    }
-
-    public func leave(connectionId: String, code: String) async {
-        guard let connection = rooms[code]?.connections.removeValue(forKey: connectionId) else { return }
-        metrics.connections(connection.role).decrement()
-        logger.info("left", metadata: ["room": "\(code)", "connection": "\(connectionId)"])
-        if connection.role == .host, let room = rooms[code], !room.connections.values.contains(where: { $0.role == .host }) {
-            // Listeners let the current track finish and then hold.
-            var state = room.state
-            state.hostConnected = false
-            state.seq += 1
-            await commit(state, in: code)
-        }
-        if rooms[code]?.connections.isEmpty == true {
-            metrics.roomsLoaded.decrement()
-            rooms[code] = nil
-        }
-    }
-
-    /// Closes every connection (server shutdown): clients reconnect to whoever serves next.
-    public func closeAll() {
-        for room in rooms.values {
-            for connection in room.connections.values {
-                connection.outbox.yield(.close(code: 1001, reason: "server shutting down"))
-                connection.outbox.finish()
-            }
-        }
-    }
-
-    // MARK: State
+    // MARK: Loading and sweeping
 
     private func liveRoom(_ code: String) async throws -> LiveRoom? {
         if let room = rooms[code] { return room }
-        guard var stored = try await store.room(code: code) else { return nil }
-        if let raced = rooms[code] { return raced }  // loaded by another call while we waited
-        if stored.state.hostConnected {
-            // Persisted by a server that stopped; nobody is connected to this one yet.
-            stored.state.hostConnected = false
-            stored.state.seq += 1
+        if let pending = loading[code] { return try await pending.value }
+        let store = self.store
+        let context = self.context
+        let task = Task<LiveRoom?, any Error> {
+            guard var stored = try await store.room(code: code) else { return nil }
+            if stored.state.hostConnected {
+                // Persisted by a server that stopped; nobody is connected to this one yet.
+                stored.state.hostConnected = false
+                stored.state.seq += 1
+            }
+            var corrections: [MatchCacheKey: MatchResult] = [:]
+            for correction in try await store.corrections(room: code) { corrections[correction.key] = correction.result }
+            return LiveRoom(stored: stored, corrections: corrections, context: context)
         }
-        let room = LiveRoom(stored: stored)
-        rooms[code] = room
+        loading[code] = task
+        defer { loading[code] = nil }
+        let room = try await task.value
+        if let room {
+            rooms[code] = room
+            metrics.roomsLoaded.increment()
+        }
         return room
     }
 
-    private func unloadIfIdle(_ code: String) {
-        if rooms[code]?.connections.isEmpty == true { rooms[code] = nil }
+    /// Unloads rooms nobody has used for a while, deletes rooms idle past their expiry and
+    /// purges expired cache rows; runs until cancelled.
+    public func runSweeper() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: expiry.sweepInterval) } catch { return }
+            await sweep()
+        }
     }
 
-    /// Makes `state` the room's state: memory, then disk, then every connection.
-    private func commit(_ state: RoomState, in code: String) async {
-        guard rooms[code] != nil else { return }
-        rooms[code]?.state = state
-        broadcast(.roomState(state), in: code)
+    public func sweep() async {
+        for (code, room) in rooms where await room.retireIfIdle(for: expiry.unloadAfter) {
+            rooms[code] = nil
+            metrics.roomsLoaded.decrement()
+        }
+        let now = clock.nowMicros()
+        let idleMicros = expiry.roomIdle.components.seconds * 1_000_000 + expiry.roomIdle.components.attoseconds / 1_000_000_000_000
         do {
-            try await store.saveState(state, forRoom: code)
+            let deleted = try await store.deleteIdleRooms(idleBefore: ServerInstant(now).advanced(by: -idleMicros).micros, keeping: Set(rooms.keys))
+            let purged = try await store.purgeExpired(now: now)
+            if deleted > 0 || purged > 0 {
+                metrics.roomsExpired.increment(by: Int64(deleted))
+                logger.info("swept", metadata: ["roomsDeleted": "\(deleted)", "cacheRowsPurged": "\(purged)"])
+            }
         } catch {
-            logger.error("cannot save room state", metadata: ["room": "\(code)", "error": "\(error)"])
+            logger.error("cannot sweep the database", metadata: ["error": "\(error)"])
         }
-    }
-
-    private func broadcast(_ message: WireMessage, in code: String) {
-        guard let room = rooms[code] else { return }
-        for connection in room.connections.values {
-            connection.outbox.yield(.message(message))
-            metrics.message("out", type: message.type)
-        }
-    }
-
-    private func validate(_ snapshot: PlaybackSnapshot) -> String? {
-        if let track = snapshot.track {
-            if track.id.isEmpty || track.title.isEmpty { return "track needs an id and a title" }
-            if let duration = track.durationMs, duration <= 0 { return "track durationMs must be positive" }
-        }
-        if !snapshot.anchor.positionMs.isFinite || snapshot.anchor.positionMs < 0 { return "anchor.positionMs must be a non-negative number" }
-        let day: Int64 = 86_400_000_000
-        if abs(snapshot.anchor.serverTime - clock.nowMicros()) > day {
-            return "anchor.serverTime is more than a day away from the server clock; run clock sync first"
-        }
-        return nil
-    }
-
-    private func listenerServices(in code: String) -> Set<ServiceStorefront> {
-        Set(rooms[code]?.connections.values.compactMap { c in c.service.map { ServiceStorefront(service: $0, storefront: c.storefront) } } ?? [])
     }
 
     // MARK: Matching
 
-    private func startMatching(code: String, service: MusicService, storefront: String) {
-        guard let state = rooms[code]?.state else { return }
-        for source in state.tracksNeedingMatch(service: service, storefront: storefront) {
-            let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: service, storefront: storefront)
-            guard !inFlight.contains(key) else { continue }
-            inFlight.insert(key)
-            Task { await self.resolve(key, source: source, code: code) }
+    private func startMatch(_ key: MatchCacheKey, source: TrackMetadata) {
+        guard !shuttingDown, !inFlight.contains(key) else { return }
+        inFlight.insert(key)
+        nextMatchTask += 1
+        let id = nextMatchTask
+        matchTasks[id] = Task {
+            await self.resolve(key, source: source)
+            self.finishMatch(id)
         }
     }
 
-    private func resolve(_ key: MatchCacheKey, source: TrackMetadata, code: String) async {
+    private func finishMatch(_ id: Int) { matchTasks[id] = nil }
+
+    private func resolve(_ key: MatchCacheKey, source: TrackMetadata) async {
         defer { inFlight.remove(key) }
         let result: MatchResult
         if let cached = try? await store.cachedMatch(for: key, now: clock.nowMicros()) {
@@ -304,14 +288,9 @@ public actor RoomHub {
                     logger.warning("cannot cache match", metadata: ["error": "\(error)"])
                 }
             }
-            logger.info("matched", metadata: ["room": "\(code)", "track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
+            logger.info("matched", metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
         }
-        for room in rooms.values.map(\.stored.code) {
-            // Every live room holding this track gets the answer, not only the one that asked.
-            guard var state = rooms[room]?.state else { continue }
-            if state.setMatch(result, for: source, service: key.targetService, storefront: key.storefront) {
-                await commit(state, in: room)
-            }
-        }
+        // Every live room holding this track gets the answer, not only the one that asked.
+        for room in rooms.values { await room.apply(result, for: source, key: key) }
     }
 }

@@ -1,8 +1,8 @@
+import Catalogs
 import Foundation
 import Logging
 import NIOCore
 import SQLiteNIO
-import Catalogs
 import SimulcastCore
 
 /// The embedded default store: one SQLite file (bundled with sqlite-nio, so nothing to
@@ -10,7 +10,9 @@ import SimulcastCore
 public final class SQLiteRoomStore: RoomStore, ResponseCache {
     private let connection: SQLiteConnection
     private let clock: any LocalClock
-    private static let schemaVersion = 2
+    private static let schemaVersion = 3
+    /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
+    static let applicationId = 0x5343_5354
 
     private init(connection: SQLiteConnection, clock: any LocalClock) {
         self.connection = connection
@@ -19,6 +21,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for nil.
     public static func open(path: String?, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.store")) async throws -> SQLiteRoomStore {
+        if let path { try checkWritable(path) }
         let connection: SQLiteConnection
         do {
             connection = try await SQLiteConnection.open(storage: path.map { .file(path: $0) } ?? .memory, logger: logger)
@@ -27,19 +30,53 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         }
         let store = SQLiteRoomStore(connection: connection, clock: clock)
         do {
-            try await store.migrate()
+            try await store.migrate(path: path ?? ":memory:")
+        } catch let error as StoreError {
+            try? await connection.close()
+            throw error
         } catch {
             try? await connection.close()
-            throw StoreError(.cannotOpen, "database \(path ?? ":memory:") is not a Simulcast database or is damaged: \(error)")
+            let text = "\(error)"
+            if text.localizedCaseInsensitiveContains("readonly") || text.localizedCaseInsensitiveContains("read-only") {
+                throw StoreError(.cannotOpen, "database \(path ?? ":memory:") is read-only: simulcast must be able to write it and its folder")
+            }
+            throw StoreError(.cannotOpen, "database \(path ?? ":memory:") is damaged or not a database: \(error)")
         }
         return store
     }
 
-    private func migrate() async throws {
+    /// A read-only file or folder is named as such, not as damage.
+    private static func checkWritable(_ path: String) throws {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: path) {
+            guard manager.isWritableFile(atPath: path) else {
+                throw StoreError(.cannotOpen, "database \(path) is read-only: simulcast must be able to write it")
+            }
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard manager.isWritableFile(atPath: folder.isEmpty ? "." : folder) else {
+            throw StoreError(.cannotOpen, "the folder of database \(path) is read-only: SQLite needs to write its journal beside the file")
+        }
+    }
+
+    private func migrate(path: String) async throws {
+        let version = try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
+        let application = try await connection.query("PRAGMA application_id").first?.column("application_id")?.integer ?? 0
+        let tables = try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string }
+        if application != Self.applicationId {
+            // Version 2 files predate the application id; anything else with tables belongs to another program.
+            let ours = version == 2 && Set(tables).isSuperset(of: ["rooms", "match_cache"])
+            if !tables.isEmpty && !ours {
+                throw StoreError(.cannotOpen, "\(path) is not a Simulcast database (it holds other tables: \(tables.prefix(5).joined(separator: ", "))); choose another --database file")
+            }
+        }
+        if version > Self.schemaVersion {
+            throw StoreError(.cannotOpen, "\(path) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
+        }
         _ = try await connection.query("PRAGMA journal_mode=WAL")
         _ = try await connection.query("PRAGMA busy_timeout=5000")
-        let version = try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
         guard version < Self.schemaVersion else { return }
+        _ = try await connection.query("BEGIN")
         _ = try await connection.query("""
             CREATE TABLE IF NOT EXISTS rooms (
                 code TEXT PRIMARY KEY,
@@ -67,14 +104,35 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
                 expires_at INTEGER NOT NULL
             )
             """)
+        if version < 3 {
+            _ = try await connection.query("ALTER TABLE rooms ADD COLUMN last_active INTEGER NOT NULL DEFAULT 0")
+            _ = try await connection.query("UPDATE rooms SET last_active = created_at")
+            _ = try await connection.query("CREATE INDEX IF NOT EXISTS rooms_last_active ON rooms (last_active)")
+            _ = try await connection.query("CREATE INDEX IF NOT EXISTS match_cache_expires ON match_cache (expires_at)")
+            _ = try await connection.query("""
+                CREATE TABLE IF NOT EXISTS corrections (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    source_service TEXT NOT NULL,
+                    source_id TEXT NOT NULL,
+                    target_service TEXT NOT NULL,
+                    storefront TEXT NOT NULL,
+                    room TEXT NOT NULL,
+                    record TEXT NOT NULL
+                )
+                """)
+            _ = try await connection.query("CREATE INDEX IF NOT EXISTS corrections_key ON corrections (source_service, source_id, target_service, storefront)")
+            _ = try await connection.query("CREATE INDEX IF NOT EXISTS corrections_room ON corrections (room)")
+        }
+        _ = try await connection.query("PRAGMA application_id = \(Self.applicationId)")
         _ = try await connection.query("PRAGMA user_version = \(Self.schemaVersion)")
+        _ = try await connection.query("COMMIT")
     }
 
     public func createRoom(_ room: StoredRoom) async throws {
         if try await self.room(code: room.code) != nil { throw StoreError(.duplicateRoom, "room \(room.code) exists") }
         _ = try await connection.query(
-            "INSERT INTO rooms (code, host_token_hash, created_at, seq, state) VALUES (?, ?, ?, ?, ?)",
-            [.text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq), .text(try Self.json(room.state))]
+            "INSERT INTO rooms (code, host_token_hash, created_at, seq, state, last_active) VALUES (?, ?, ?, ?, ?, ?)",
+            [.text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq), .text(try Self.json(room.state)), .integer(Int(room.createdAt))]
         )
     }
 
@@ -93,13 +151,36 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
 
     public func saveState(_ state: RoomState, forRoom code: String) async throws {
         _ = try await connection.query(
-            "UPDATE rooms SET seq = ?, state = ? WHERE code = ? AND seq <= ?",
-            [.integer(state.seq), .text(try Self.json(state)), .text(code), .integer(state.seq)]
+            "UPDATE rooms SET seq = ?, state = ?, last_active = MAX(last_active, ?) WHERE code = ? AND seq <= ?",
+            [.integer(state.seq), .text(try Self.json(state)), .integer(Int(clock.nowMicros())), .text(code), .integer(state.seq)]
         )
+    }
+
+    public func touchRoom(code: String, at: Int64) async throws {
+        _ = try await connection.query("UPDATE rooms SET last_active = MAX(last_active, ?) WHERE code = ?", [.integer(Int(at)), .text(code)])
     }
 
     public func roomCount() async throws -> Int {
         try await connection.query("SELECT COUNT(*) AS n FROM rooms").first?.column("n")?.integer ?? 0
+    }
+
+    public func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int {
+        let rows = try await connection.query("SELECT code FROM rooms WHERE last_active < ? LIMIT 10000", [.integer(Int(idleBefore))])
+        let codes = rows.compactMap { $0.column("code")?.string }.filter { !keeping.contains($0) }
+        for code in codes {
+            _ = try await connection.query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore))])
+            _ = try await connection.query("DELETE FROM corrections WHERE room = ? AND record NOT LIKE '%\"global\":true%'", [.text(code)])
+        }
+        return codes.count
+    }
+
+    public func purgeExpired(now: Int64) async throws -> Int {
+        var purged = 0
+        for table in ["match_cache", "http_cache"] {
+            _ = try await connection.query("DELETE FROM \(table) WHERE expires_at <= ?", [.integer(Int(now))])
+            purged += try await connection.query("SELECT changes() AS n").first?.column("n")?.integer ?? 0
+        }
+        return purged
     }
 
     public func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult? {
@@ -108,7 +189,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             SELECT result FROM match_cache
             WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? AND expires_at > ?
             """,
-            [.text(key.sourceService.rawValue), .text(key.sourceId), .text(key.targetService.rawValue), .text(key.storefront), .integer(Int(now))]
+            Self.bindings(key) + [.integer(Int(now))]
         )
         guard let text = rows.first?.column("result")?.string else { return nil }
         // A record this version cannot read is treated as a miss and replaced by a fresh match.
@@ -123,9 +204,46 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             ON CONFLICT (source_service, source_id, target_service, storefront)
             DO UPDATE SET result = excluded.result, expires_at = excluded.expires_at
             """,
-            [.text(key.sourceService.rawValue), .text(key.sourceId), .text(key.targetService.rawValue), .text(key.storefront),
-             .text(try Self.json(result)), .integer(Int(expiresAt))]
+            Self.bindings(key) + [.text(try Self.json(result)), .integer(Int(expiresAt))]
         )
+    }
+
+    public func forgetMatch(for key: MatchCacheKey) async throws {
+        _ = try await connection.query(
+            "DELETE FROM match_cache WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ?", Self.bindings(key))
+    }
+
+    public func addCorrection(_ correction: StoredCorrection) async throws -> Int {
+        let rows = try await connection.query(
+            "INSERT INTO corrections (source_service, source_id, target_service, storefront, room, record) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            Self.bindings(correction.key) + [.text(correction.room), .text(try Self.json(correction))])
+        guard let id = rows.first?.column("id")?.integer else { throw StoreError(.failed, "the correction was not stored") }
+        var stored = correction
+        stored.id = id
+        _ = try await connection.query("UPDATE corrections SET record = ? WHERE id = ?", [.text(try Self.json(stored)), .integer(id)])
+        return id
+    }
+
+    public func corrections(for key: MatchCacheKey) async throws -> [StoredCorrection] {
+        try await decodeCorrections(connection.query(
+            "SELECT record FROM corrections WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? ORDER BY id", Self.bindings(key)))
+    }
+
+    public func corrections(room: String?) async throws -> [StoredCorrection] {
+        if let room { return try await decodeCorrections(connection.query("SELECT record FROM corrections WHERE room = ? ORDER BY id", [.text(room)])) }
+        return try await decodeCorrections(connection.query("SELECT record FROM corrections ORDER BY id LIMIT 10000"))
+    }
+
+    public func correction(id: Int) async throws -> StoredCorrection? {
+        try await decodeCorrections(connection.query("SELECT record FROM corrections WHERE id = ?", [.integer(id)])).first
+    }
+
+    public func deleteCorrection(id: Int) async throws {
+        _ = try await connection.query("DELETE FROM corrections WHERE id = ?", [.integer(id)])
+    }
+
+    private func decodeCorrections(_ rows: [SQLiteRow]) -> [StoredCorrection] {
+        rows.compactMap { $0.column("record")?.string }.compactMap { try? JSONDecoder().decode(StoredCorrection.self, from: Data($0.utf8)) }
     }
 
     public func cachedResponse(for key: String, now: Int64) async throws -> [UInt8]? {
@@ -139,14 +257,21 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             "INSERT INTO http_cache (key, body, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at",
             [.text(key), .blob(ByteBuffer(bytes: body)), .integer(Int(expiresAt))]
         )
-        // Keep the table from growing without bound: drop what has expired, now and then.
-        if Int.random(in: 0..<200) == 0 {
-            _ = try await connection.query("DELETE FROM http_cache WHERE expires_at <= ?", [.integer(Int(clock.nowMicros()))])
-        }
+    }
+
+    /// The database file's size in bytes (the soak benchmark watches it).
+    public func sizeInBytes() async throws -> Int {
+        let pages = try await connection.query("PRAGMA page_count").first?.column("page_count")?.integer ?? 0
+        let size = try await connection.query("PRAGMA page_size").first?.column("page_size")?.integer ?? 0
+        return pages * size
     }
 
     public func close() async throws {
         try await connection.close()
+    }
+
+    private static func bindings(_ key: MatchCacheKey) -> [SQLiteData] {
+        [.text(key.sourceService.rawValue), .text(key.sourceId), .text(key.targetService.rawValue), .text(key.storefront)]
     }
 
     private static func json(_ value: some Encodable) throws -> String {

@@ -5,18 +5,31 @@ public struct ServerConfiguration: Sendable {
     public var hostname: String
     /// 0 picks a free port; the bound one is passed to `onServerRunning`.
     public var port: Int
-    /// The largest protocol message accepted, in bytes; larger ones get `message_too_large`.
-    public var maximumMessageSize: Int
-    /// Frames larger than this close the connection (status 1009) without being read.
-    public var maximumFrameSize: Int
+    /// Sizes, rates, timeouts: every resource a client can use is bounded.
+    public var limits: ServerLimits
+    /// Proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`--trusted-proxy`).
+    public var trustedProxies: Set<String>
+    /// `Authorization: Bearer` token for operator actions (global corrections, listing and
+    /// revoking any correction) and for `/metrics` from other hosts; nil: those are refused.
+    public var adminToken: String?
+    /// Rooms' idle expiry and the sweep that enforces it.
+    public var expiry: RoomHub.Expiry
+    /// SIGTERM finishes within this time, whatever the peers do.
+    public var shutdownTimeout: Duration
     /// The browser listener page and its developer-token endpoint.
     public var web: WebListenerConfiguration
 
-    public init(hostname: String = "127.0.0.1", port: Int = 8080, maximumMessageSize: Int = 64 * 1024, maximumFrameSize: Int = 1024 * 1024, web: WebListenerConfiguration = WebListenerConfiguration()) {
-        self.web = web
+    public init(
+        hostname: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits(), trustedProxies: Set<String> = [], adminToken: String? = nil,
+        expiry: RoomHub.Expiry = RoomHub.Expiry(), shutdownTimeout: Duration = .seconds(10), web: WebListenerConfiguration = WebListenerConfiguration()
+    ) {
         self.hostname = hostname
         self.port = port
-        self.maximumMessageSize = maximumMessageSize
-        self.maximumFrameSize = maximumFrameSize
+        self.limits = limits
+        self.trustedProxies = trustedProxies
+        self.adminToken = adminToken
+        self.expiry = expiry
+        self.shutdownTimeout = shutdownTimeout
+        self.web = web
     }
 }

@@ -2,37 +2,96 @@ import Prometheus
 import SimulcastCore
 
 /// The server's Prometheus metrics. Each application has its own registry (no global
-/// bootstrap), so tests can run several servers in one process.
+/// bootstrap), so tests can run several servers in one process. Labels come only from
+/// closed sets (message types, error codes, limits, known services), never from clients.
 public final class ServerMetrics: Sendable {
+    /// A limit that refused or closed something.
+    public enum Limit: String, CaseIterable, Sendable {
+        case connectionsPerAddress = "connections_per_address"
+        case connectionsTotal = "connections_total"
+        case headerTimeout = "header_timeout"
+        case malformedHTTP = "malformed_http"
+        case roomCreation = "room_creation"
+        case roomLookup = "room_lookup"
+        case tokenMinting = "token_minting"
+        case messageRate = "message_rate"
+        case messageSize = "message_size"
+        case frameSize = "frame_size"
+        case invalidUTF8 = "invalid_utf8"
+        case binaryFrame = "binary_frame"
+        case listenersPerRoom = "listeners_per_room"
+        case matchPairs = "match_pairs"
+        case drainTimeout = "drain_timeout"
+        case idleTimeout = "idle_timeout"
+    }
+
     public let registry = PrometheusCollectorRegistry()
     let roomsLoaded: Gauge
     let hostConnections: Gauge
     let listenerConnections: Gauge
     let roomsCreated: Counter
+    let roomsExpired: Counter
+    let coalescedStates: Counter
+    let deliveries: Counter
+    private let limits: [Limit: Counter]
+    private let inbound: [String: Counter]
+    private let outbound: [String: Counter]
+    private let errors: [Wire.ErrorCode: Counter]
+    static let messageTypes = ["hello", "welcome", "time.ping", "time.pong", "host.state", "room.state", "listener.report", "error"]
+    static let errorCodes: [Wire.ErrorCode] = [
+        .malformedMessage, .unknownType, .unsupportedVersion, .messageTooLarge, .helloRequired, .alreadyJoined, .roomNotFound, .roomMismatch,
+        .invalidHostToken, .forbidden, .invalidState, .internalError, .rateLimited, .roomFull, .hostReplaced, .shuttingDown,
+    ]
 
     public init() {
-        roomsLoaded = registry.makeGauge(name: "simulcast_rooms_active", help: "Rooms with at least one connection")
+        roomsLoaded = registry.makeGauge(name: "simulcast_rooms_active", help: "Rooms loaded in memory")
         hostConnections = registry.makeGauge(name: "simulcast_connections", labels: [("role", "host")], help: "Open WebSocket connections")
         listenerConnections = registry.makeGauge(name: "simulcast_connections", labels: [("role", "listener")], help: "Open WebSocket connections")
         roomsCreated = registry.makeCounter(name: "simulcast_rooms_created_total", help: "Rooms created")
+        roomsExpired = registry.makeCounter(name: "simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry")
+        coalescedStates = registry.makeCounter(name: "simulcast_states_coalesced_total", help: "Room states replaced by a newer one before a slow listener read them")
+        deliveries = registry.makeCounter(name: "simulcast_state_deliveries_total", help: "room.state messages handed to sockets")
+        var limits: [Limit: Counter] = [:]
+        for limit in Limit.allCases {
+            limits[limit] = registry.makeCounter(name: "simulcast_limit_hits_total", labels: [("limit", limit.rawValue)], help: "Requests, messages or connections refused or closed by a limit")
+        }
+        self.limits = limits
+        var inbound: [String: Counter] = [:]
+        var outbound: [String: Counter] = [:]
+        for type in Self.messageTypes {
+            inbound[type] = registry.makeCounter(name: "simulcast_messages_total", labels: [("direction", "in"), ("type", type)], help: "WebSocket messages")
+            outbound[type] = registry.makeCounter(name: "simulcast_messages_total", labels: [("direction", "out"), ("type", type)], help: "WebSocket messages")
+        }
+        self.inbound = inbound
+        self.outbound = outbound
+        var errors: [Wire.ErrorCode: Counter] = [:]
+        for code in Self.errorCodes {
+            errors[code] = registry.makeCounter(name: "simulcast_protocol_errors_total", labels: [("code", code.rawValue)], help: "error messages sent to clients")
+        }
+        self.errors = errors
     }
 
     func connections(_ role: ParticipantRole) -> Gauge {
         role == .host ? hostConnections : listenerConnections
     }
 
-    func message(_ direction: String, type: String) {
-        registry.makeCounter(name: "simulcast_messages_total", labels: [("direction", direction), ("type", type)], help: "WebSocket messages").increment()
+    func limitHit(_ limit: Limit) { limits[limit]?.increment() }
+
+    func received(_ message: WireMessage) { inbound[message.type]?.increment() }
+
+    func broadcast(deliveries count: Int) {
+        outbound["room.state"]?.increment(by: Int64(count))
+        deliveries.increment(by: Int64(count))
     }
 
-    func error(_ code: Wire.ErrorCode) {
-        registry.makeCounter(name: "simulcast_protocol_errors_total", labels: [("code", code.rawValue)], help: "error messages sent to clients").increment()
-    }
+    func error(_ code: Wire.ErrorCode) { errors[code]?.increment() }
 
     func matchLatency(_ duration: Duration, service: MusicService, status: MatchResult.Status) {
+        // Only services this build knows become label values.
+        let label = [MusicService.spotify, .appleMusic, .deezer, .localFiles].contains(service) ? service.rawValue : "other"
         registry.makeDurationHistogram(
             name: "simulcast_match_duration_seconds",
-            labels: [("service", service.rawValue), ("status", status.rawValue)],
+            labels: [("service", label), ("status", status.rawValue)],
             buckets: [.milliseconds(1), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)],
             help: "Time to match a track on a service, cache misses only"
         ).record(duration)

@@ -2,18 +2,20 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-
-/// Runs the server until SIGINT/SIGTERM (or `stop()`), closing the database cleanly.
+/// Runs the server until SIGINT/SIGTERM (or `stop()`), closing the database cleanly. Shutdown
+/// is bounded: after `shutdownTimeout` whatever is left is cancelled, whatever peers do.
 public struct ServerRunner: Sendable {
     let group: ServiceGroup
-    let hub: RoomHub
+    public let hub: RoomHub
 
     public init(configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool, onServerRunning: @escaping @Sendable (Int) async -> Void) {
         let (application, hub) = SimulcastApplication.build(configuration: configuration, dependencies: dependencies, onServerRunning: onServerRunning)
         self.hub = hub
-        self.group = ServiceGroup(
-            configuration: .init(services: [application], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: dependencies.logger)
-        )
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [.init(service: application)], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: dependencies.logger)
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownTimeout
+        groupConfiguration.maximumCancellationDuration = .seconds(2)
+        self.group = ServiceGroup(configuration: groupConfiguration)
     }
 
     public func run() async throws { try await group.run() }

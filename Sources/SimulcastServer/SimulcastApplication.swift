@@ -1,15 +1,17 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
-import HummingbirdWebSocket
+import HummingbirdCore
 import Logging
 import NIOCore
 import SimulcastCore
+import Synchronization
 import TrackMatching
 
 /// Wires the whole server. The CLI, the demo and the tests all build it here, so what is
 /// tested is what runs.
 public enum SimulcastApplication {
-    public typealias Context = BasicWebSocketRequestContext
+    public typealias Context = SimulcastRequestContext
 
     /// Everything the server needs from outside: storage, catalogs, time.
     public struct Dependencies: Sendable {
@@ -26,58 +28,173 @@ public enum SimulcastApplication {
         }
     }
 
+    /// Per-address rate limiters of the REST endpoints.
+    struct RateLimiters: Sendable {
+        let roomCreation: AddressRateLimiter
+        let roomLookups: AddressRateLimiter
+        let tokenMinting: AddressRateLimiter
+
+        init(_ limits: ServerLimits) {
+            roomCreation = AddressRateLimiter(rate: limits.roomCreation)
+            roomLookups = AddressRateLimiter(rate: limits.roomLookupMisses)
+            tokenMinting = AddressRateLimiter(rate: limits.tokenMinting)
+        }
+    }
+
+    /// The port the server ended up on (port 0 picks one), for the token origin.
+    final class BoundPort: Sendable {
+        private let port = Mutex<Int?>(nil)
+        func set(_ value: Int) { port.withLock { $0 = value } }
+        var value: Int? { port.withLock { $0 } }
+    }
+
     public static func build(
         configuration: ServerConfiguration,
         dependencies: Dependencies,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> (application: some ApplicationProtocol, hub: RoomHub) {
         let metrics = ServerMetrics()
-        let hub = RoomHub(store: dependencies.store, matchmaker: dependencies.matchmaker, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger)
-        let router = buildRouter(hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock)
+        let hub = RoomHub(
+            store: dependencies.store, matchmaker: dependencies.matchmaker, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
+            limits: configuration.limits, expiry: configuration.expiry)
+        let boundPort = BoundPort()
+        let router = buildRouter(hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock, boundPort: boundPort)
+        let sockets = RoomSocketFactory(
+            hub: hub, limits: configuration.limits, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger, trustedProxies: configuration.trustedProxies)
+        let limiter = ConnectionLimiter(perAddress: configuration.limits.connectionsPerAddress, total: configuration.limits.connections, exempt: configuration.trustedProxies)
         var application = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
-                configuration: .init(maxFrameSize: configuration.maximumFrameSize, closeTimeout: .seconds(5))
-            ),
-            configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "simulcast"),
-            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? configuration.port) },
+            server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter) },
+            configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "simulcast", backlog: 1024),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                boundPort.set(port)
+                await onServerRunning(port)
+            },
             logger: dependencies.logger
         )
         application.addServices(StoreCloser(store: dependencies.store, hub: hub))
         return (application, hub)
     }
 
-    public static func buildRouter(hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock) -> Router<Context> {
+    static func buildRouter(hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock, boundPort: BoundPort) -> Router<Context> {
         let router = Router(context: Context.self)
-        router.add(middleware: LogRequestsMiddleware(.debug))
-        router.get("/healthz") { _, _ in ["status": "ok"] }
-        router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+        let limiters = RateLimiters(configuration.limits)
+        let trusted = configuration.trustedProxies
+        let admin = configuration.adminToken
+        @Sendable func client(_ request: Request, _ context: Context) -> ClientAddress {
+            ClientAddress.resolve(peer: context.remoteAddress, headers: request.headers, trustedProxies: trusted)
         }
-        router.post("/v1/rooms") { _, _ -> EditedResponse<CreatedRoom> in
-            EditedResponse(status: .created, response: try await hub.createRoom())
+        @Sendable func bearer(_ request: Request) -> String? {
+            guard let value = request.headers[.authorization], value.lowercased().hasPrefix("bearer ") else { return nil }
+            return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         }
-        router.get("/v1/rooms/:code") { _, context -> RoomSummary in
-            let raw = try context.parameters.require("code")
-            guard let code = RoomCode.normalise(raw), let summary = try await hub.summary(code: code) else {
+        @Sendable func isAdmin(_ request: Request) -> Bool {
+            guard let admin, let token = bearer(request) else { return false }
+            return HostToken.verify(token, against: HostToken.hash(admin))
+        }
+        /// Looks a room up under the miss limiter: every lookup needs a token, a miss spends one.
+        @Sendable func lookUp(_ raw: String, from address: ClientAddress) async throws -> LiveRoom {
+            guard limiters.roomLookups.hasToken(address.ip) else {
+                metrics.limitHit(.roomLookup)
+                throw APIError.rateLimited("too many lookups of unknown rooms from your address", retryAfter: limiters.roomLookups.retryAfterSeconds(address.ip))
+            }
+            guard let code = RoomCode.normalise(raw), let room = try await hub.room(code: code) else {
+                _ = limiters.roomLookups.take(address.ip)
                 throw APIError.roomNotFound(String(raw.prefix(12)))
             }
-            return summary
+            return room
         }
-        router.post("/v1/matches/corrections") { request, context -> MatchResult in
-            let correction: MatchCorrection
-            do { correction = try await request.decode(as: MatchCorrection.self, context: context) } catch {
-                throw APIError(.badRequest, code: "malformed_correction", message: "expected {room, sourceService, sourceId, targetService, storefront, targetId}")
+
+        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.get("/healthz") { _, _ in ["status": "ok"] }
+        router.get("/metrics") { request, context in
+            // Loopback (a local Prometheus or an operator's curl) or the admin token.
+            let peer = context.remoteAddress?.ipAddress
+            guard peer == "127.0.0.1" || peer == "::1" || peer == nil || isAdmin(request) else {
+                throw APIError(.forbidden, code: "metrics_forbidden", message: "metrics are served to loopback or with the admin token (Authorization: Bearer ...)")
             }
-            return try await hub.correct(correction)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
         }
-        WebListenerRoutes.add(to: router, hub: hub, web: configuration.web, clock: clock)
-        let connections = RoomConnectionHandler(hub: hub, clock: clock, metrics: metrics, configuration: configuration)
-        router.ws("/v1/rooms/:code/ws") { inbound, outbound, context in
-            let code = context.requestContext.parameters.get("code") ?? ""
-            try await connections.run(code: code, inbound: inbound, outbound: outbound, logger: context.logger)
+        router.post("/v1/rooms") { request, context -> EditedResponse<CreatedRoom> in
+            let address = client(request, context)
+            guard limiters.roomCreation.take(address.ip) else {
+                metrics.limitHit(.roomCreation)
+                throw APIError.rateLimited("too many rooms created from your address", retryAfter: limiters.roomCreation.retryAfterSeconds(address.ip))
+            }
+            return EditedResponse(status: .created, response: try await hub.createRoom())
         }
+        router.get("/v1/rooms/:code") { request, context -> RoomSummary in
+            let room = try await lookUp(try context.parameters.require("code"), from: client(request, context))
+            return await room.summary()
+        }
+        router.post("/v1/matches/corrections") { request, context -> EditedResponse<StoredCorrection> in
+            let body: CorrectionRequest
+            do { body = try await request.decode(as: CorrectionRequest.self, context: context) } catch {
+                throw APIError(.badRequest, code: "malformed_correction", message: "expected {room, sourceService, sourceId, targetService, storefront, targetId, global?}")
+            }
+            let room = try await lookUp(body.room, from: client(request, context))
+            var byHost = false
+            if let token = bearer(request) { byHost = await room.verifyHost(token: token) }
+            if body.global == true, !isAdmin(request) {
+                throw APIError(.forbidden, code: "admin_required", message: "a global correction needs the server's admin token; without it the correction applies to your room")
+            }
+            let stored = try await hub.correct(body.correction, global: body.global == true, byHost: byHost)
+            return EditedResponse(status: .created, response: stored)
+        }
+        router.get("/v1/matches/corrections") { request, context -> [StoredCorrection] in
+            if let raw = request.uri.queryParameters.get("room") {
+                let room = try await lookUp(raw, from: client(request, context))
+                return try await hub.store.corrections(room: room.code)
+            }
+            guard isAdmin(request) else {
+                throw APIError(.forbidden, code: "admin_required", message: "name a room (?room=CODE), or use the admin token to list every correction")
+            }
+            return try await hub.store.corrections(room: nil)
+        }
+        router.delete("/v1/matches/corrections/:id") { request, context -> Response in
+            guard let id = Int(try context.parameters.require("id")), let correction = try await hub.store.correction(id: id) else {
+                throw APIError(.notFound, code: "correction_not_found", message: "there is no such correction")
+            }
+            var allowed = isAdmin(request)
+            if !allowed, !correction.global, let token = bearer(request), let room = try await hub.room(code: correction.room) {
+                allowed = await room.verifyHost(token: token)
+            }
+            guard allowed else {
+                throw APIError(.forbidden, code: "not_allowed", message: "a correction is revoked by its room's host (its host token) or with the admin token")
+            }
+            try await hub.revokeCorrection(correction)
+            return Response(status: .noContent)
+        }
+        WebListenerRoutes.add(
+            to: router, hub: hub, web: configuration.web, clock: clock,
+            ownOrigins: { TokenOrigin.ownOrigins(hostname: configuration.hostname, port: boundPort.value) },
+            mintLimit: { request, context in
+                let address = client(request, context)
+                guard limiters.tokenMinting.take(address.ip) else {
+                    metrics.limitHit(.tokenMinting)
+                    throw APIError.rateLimited("too many developer tokens for your address", retryAfter: limiters.tokenMinting.retryAfterSeconds(address.ip))
+                }
+            },
+            lookUp: { raw, request, context in try await lookUp(raw, from: client(request, context)) })
         return router
     }
 }
+
+/// The body of `POST /v1/matches/corrections`.
+struct CorrectionRequest: Decodable {
+    var room: String
+    var sourceService: MusicService
+    var sourceId: String
+    var targetService: MusicService
+    var storefront: String
+    var targetId: String
+    /// An operator's correction for every room (needs the admin token).
+    var global: Bool?
+
+    var correction: MatchCorrection {
+        MatchCorrection(room: room, sourceService: sourceService, sourceId: sourceId, targetService: targetService, storefront: storefront, targetId: targetId)
+    }
+}
+
+extension StoredCorrection: ResponseEncodable {}

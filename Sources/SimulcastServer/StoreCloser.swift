@@ -1,14 +1,20 @@
 import Hummingbird
 import ServiceLifecycle
 
-/// Closes connections and the database when the server shuts down (SIGINT/SIGTERM).
+/// Runs the room sweeper, and on shutdown (SIGINT/SIGTERM) closes every room connection,
+/// then the database. Services stop in reverse order, so this runs before the HTTP server
+/// stops: sockets get their 1001 close while the server can still write it.
 struct StoreCloser: Service {
     let store: any RoomStore
     let hub: RoomHub
 
     func run() async throws {
-        try? await gracefulShutdown()
-        await hub.closeAll()
+        await withGracefulShutdownHandler {
+            await cancelWhenGracefulShutdown {
+                await hub.runSweeper()
+            }
+        } onGracefulShutdown: {}
+        await hub.shutdown()
         try await store.close()
     }
 }

@@ -1,24 +1,36 @@
+import Foundation
+
 /// Which web origin a developer token may be bound to. Browsers send `Origin` on
 /// cross-origin requests (and may leave it out on same-origin GETs); a page elsewhere must
-/// never get a token, so an `Origin` that is neither this server's address nor a configured
-/// public origin is refused.
+/// never get a token. Allowed origins come only from the server's configuration
+/// (`--public-origin`) and the address it listens on, never from `Host` or forwarded
+/// headers, which any caller can write.
 enum TokenOrigin {
     enum Decision: Equatable {
         case bind(String)
         case refuse(String)
     }
 
-    static func decide(originHeader: String?, host: String?, forwardedProto: String?, publicOrigins: [String]) -> Decision {
-        var allowed = publicOrigins.map(normalise)
-        let scheme = forwardedProto?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? "http"
-        let own = host.map { normalise("\(scheme)://\($0)") }
-        if let own { allowed.append(own) }
+    /// - Parameter ownOrigins: the origins of the address the server listens on.
+    static func decide(originHeader: String?, publicOrigins: [String], ownOrigins: [String]) -> Decision {
+        let allowed = (publicOrigins + ownOrigins).map(normalise)
         guard let originHeader, originHeader != "null" else {
-            guard let first = own ?? allowed.first else { return .refuse("no Host header and no public origin configured") }
+            // A same-origin request: the page was served by us, from our configured origin.
+            guard let first = allowed.first else { return .refuse("no public origin is configured and the listening address is unknown") }
             return .bind(first)
         }
         let origin = normalise(originHeader)
-        return allowed.contains(origin) ? .bind(origin) : .refuse("origin \(String(origin.prefix(100))) is not this server's")
+        return allowed.contains(origin) ? .bind(origin) : .refuse("origin \(String(origin.prefix(100))) is not one this server is configured to serve (--public-origin)")
+    }
+
+    /// Origins a browser uses for a server listening on `hostname:port`.
+    static func ownOrigins(hostname: String, port: Int?) -> [String] {
+        guard let port, port > 0 else { return [] }
+        switch hostname {
+        case "127.0.0.1", "localhost", "::1": return ["http://127.0.0.1:\(port)", "http://localhost:\(port)"]
+        case "0.0.0.0", "::": return []  // every interface: the public name is unknown; use --public-origin
+        default: return ["http://\(hostname):\(port)"]
+        }
     }
 
     static func normalise(_ origin: String) -> String {

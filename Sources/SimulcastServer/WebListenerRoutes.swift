@@ -8,16 +8,22 @@ import SimulcastCore
 /// `GET /v1/apple-music/developer-token`, which mints a short-lived MusicKit token bound to
 /// the page's origin, so the private key never leaves the server.
 enum WebListenerRoutes {
-    static func add(to router: Router<SimulcastApplication.Context>, hub: RoomHub, web: WebListenerConfiguration, clock: any LocalClock) {
+    static func add(
+        to router: Router<SimulcastApplication.Context>, hub: RoomHub, web: WebListenerConfiguration, clock: any LocalClock,
+        ownOrigins: @escaping @Sendable () -> [String],
+        mintLimit: @escaping @Sendable (Request, SimulcastApplication.Context) throws -> Void,
+        lookUp: @escaping @Sendable (String, Request, SimulcastApplication.Context) async throws -> LiveRoom
+    ) {
         let assets = WebAssets.load()
         router.get("/r/:code") { request, context -> Response in
             let raw = try context.parameters.require("code")
             if raw == "callback" { return try page(assets, "callback.html", room: "", web: web) }
-            guard let code = RoomCode.normalise(raw), try await hub.summary(code: code) != nil else {
+            let room: LiveRoom
+            do { room = try await lookUp(raw, request, context) } catch let error as APIError where error.code == "room_not_found" {
                 let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
                 return html("<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><body style='font-family:system-ui;padding:2em'><h1>No room \(shown)</h1><p>Check the code with whoever shared it; rooms are made with <code>simulcast host --create</code>.</p>", status: .notFound)
             }
-            return try page(assets, "listener.html", room: code, web: web)
+            return try page(assets, "listener.html", room: room.code, web: web)
         }
         router.get("/web/:file") { _, context -> Response in
             let name = try context.parameters.require("file")
@@ -26,17 +32,16 @@ enum WebListenerRoutes {
                 status: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(string: file.text)))
         }
-        router.get("/v1/apple-music/developer-token") { request, _ -> Response in
+        router.get("/v1/apple-music/developer-token") { request, context -> Response in
             guard let signer = web.appleMusicSigner else {
                 throw APIError(.serviceUnavailable, code: "apple_music_not_configured", message: "this server has no MusicKit key (APPLE_MUSIC_KEY_ID, APPLE_MUSIC_TEAM_ID, APPLE_MUSIC_KEY_FILE)")
             }
-            let decision = TokenOrigin.decide(
-                originHeader: request.headers[.origin], host: request.head.authority,
-                forwardedProto: request.headers[HTTPField.Name("X-Forwarded-Proto")!], publicOrigins: web.publicOrigins)
+            let decision = TokenOrigin.decide(originHeader: request.headers[.origin], publicOrigins: web.publicOrigins, ownOrigins: ownOrigins())
             guard case .bind(let origin) = decision else {
                 if case .refuse(let why) = decision { throw APIError(.forbidden, code: "origin_not_allowed", message: why) }
                 throw HTTPError(.forbidden)
             }
+            try mintLimit(request, context)
             let issuedAt = clock.nowMicros() / 1_000_000
             let token = try signer.mint(issuedAt: issuedAt, lifetimeSeconds: web.developerTokenLifetimeSeconds, origins: [origin])
             let body: [String: Any] = ["token": token, "expiresAt": issuedAt + web.developerTokenLifetimeSeconds, "origin": origin]

@@ -6,7 +6,8 @@ import SimulcastTesting
 import Testing
 import TrackMatching
 
-/// One listener fixing a wrong match fixes it for everyone.
+/// A correction fixes its own room at once; it becomes everyone's only with an operator's
+/// token or when the hosts of several rooms agree; it can be listed and revoked.
 @Suite(.serialized) struct CorrectionTests {
     @Test func aCorrectionReachesEveryRoomAndLaterMatches() async throws {
         // The seed's method picks the demo version when the album names the single.
@@ -36,12 +37,16 @@ import TrackMatching
         let wrongRoom = MatchCorrection(room: other.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp")
         await #expect(throws: APIClientError.self) { try await api.correct(wrongRoom) }
 
+        // A listener's correction fixes its own room at once.
         let fix = MatchCorrection(room: room.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp")
-        let result = try await api.correct(fix)
-        #expect(result.method == "correction")
+        let applied = try await api.correct(fix)
+        #expect(applied.result.method == "correction")
+        #expect(!applied.global)
         #expect(await TestSupport.eventually { await player.read().trackId == "am-slsp" })
+        // A global correction needs the admin token.
+        await #expect(throws: APIClientError.self) { try await api.correct(fix, global: true) }
 
-        // Another room playing the same track later gets the corrected match straight from the cache.
+        // Another room playing the same track is not poisoned by it: it keeps its own answer.
         let later = try await api.createRoom()
         let laterHost = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), logger: TestSupport.quietLogger))
         let laterPlayer = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
@@ -51,7 +56,30 @@ import TrackMatching
         #expect(await TestSupport.eventually { await laterListener.status().connected })
         try await Task.sleep(for: .milliseconds(400))
         try await laterHost.apply(PlaybackEvent(event: .play, track: single))
+        #expect(await TestSupport.eventually { await laterPlayer.read().trackId == "am-slsp-demo" })
+
+        // The room lists its correction; its host (not a stranger) can revoke it.
+        let listed = try await api.corrections(room: room.code)
+        #expect(listed.map(\.id) == [applied.id])
+        await #expect(throws: APIClientError.self) { try await api.revokeCorrection(id: applied.id, token: later.hostToken) }
+        try await api.revokeCorrection(id: applied.id, token: room.hostToken)
+        #expect(try await api.corrections(room: room.code).isEmpty)
+
+        // The hosts of three different rooms agreeing make it everyone's.
+        for made in [room, later] {
+            let agreed = try await api.correct(MatchCorrection(room: made.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp"), token: made.hostToken)
+            #expect(!agreed.global)
+        }
         #expect(await TestSupport.eventually { await laterPlayer.read().trackId == "am-slsp" })
+        let third = try await api.createRoom()
+        let thirdHost = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), logger: TestSupport.quietLogger))
+        let thirdTask = Task { try await thirdHost.run() }
+        defer { thirdTask.cancel() }
+        try await Task.sleep(for: .milliseconds(400))
+        try await thirdHost.apply(PlaybackEvent(event: .play, track: single))
+        #expect(await TestSupport.eventually { (try? await api.room(code: third.code))?.state.track != nil })
+        let promoted = try await api.correct(MatchCorrection(room: third.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp"), token: third.hostToken)
+        #expect(promoted.global)
         tasks.forEach { $0.cancel() }
         laterTasks.forEach { $0.cancel() }
         await server.stop()

@@ -1,5 +1,6 @@
 import Catalogs
 import Foundation
+import SQLiteNIO
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
@@ -81,8 +82,82 @@ import Testing
             Issue.record("should refuse")
         } catch let error as StoreError {
             #expect(error.kind == .cannotOpen)
-            #expect(error.message.contains("is not a Simulcast database or is damaged"))
+            #expect(error.message.contains("is damaged or not a database"))
         }
+    }
+
+    @Test func anotherProgramsDatabaseIsNamedAsSuchAndLeftAlone() async throws {
+        let path = TestSupport.temporaryDatabase()
+        // Wave 1 adopted any file with a "rooms" table and then answered every request with 500.
+        let foreign = try await SQLiteConnectionForTests.create(path: path, sql: ["CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO rooms (name) VALUES ('kitchen')"])
+        _ = foreign
+        do {
+            _ = try await SQLiteRoomStore.open(path: path)
+            Issue.record("should refuse")
+        } catch let error as StoreError {
+            #expect(error.message.contains("is not a Simulcast database"))
+            #expect(error.message.contains("rooms"))
+        }
+        // Untouched: the other program's row is still there and no table was added.
+        let tables = try await SQLiteConnectionForTests.query(path: path, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        #expect(tables == ["rooms"])
+    }
+
+    @Test func aReadOnlyDatabaseSaysSoNotDamaged() async throws {
+        guard getuid() != 0 else { return }  // root writes read-only files anyway; the folder check below still runs
+        let path = TestSupport.temporaryDatabase()
+        try await SQLiteRoomStore.open(path: path).close()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        await #expect(throws: StoreError.self) { _ = try await SQLiteRoomStore.open(path: path) }
+    }
+
+    @Test func aReadOnlyFolderSaysSo() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-ro-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+        guard !FileManager.default.isWritableFile(atPath: folder.path) else { return }  // root ignores permissions
+        do {
+            _ = try await SQLiteRoomStore.open(path: folder.appendingPathComponent("rooms.sqlite").path)
+            Issue.record("should refuse")
+        } catch let error as StoreError {
+            #expect(error.message.contains("read-only"))
+        }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func idleRoomsExpireAndExpiredCacheRowsArePurged(kind: Kind) async throws {
+        let store = try await makeStore(kind)
+        try await store.createRoom(StoredRoom(code: "OLD234", hostTokenHash: "h", createdAt: 100, state: .empty(at: 100)))
+        try await store.createRoom(StoredRoom(code: "NEW234", hostTokenHash: "h", createdAt: 100, state: .empty(at: 100)))
+        try await store.createRoom(StoredRoom(code: "LIVE23", hostTokenHash: "h", createdAt: 100, state: .empty(at: 100)))
+        try await store.touchRoom(code: "NEW234", at: 5_000)
+        #expect(try await store.deleteIdleRooms(idleBefore: 1_000, keeping: ["LIVE23"]) == 1)
+        #expect(try await store.room(code: "OLD234") == nil)
+        #expect(try await store.room(code: "NEW234") != nil)
+        #expect(try await store.room(code: "LIVE23") != nil)
+
+        let key = MatchCacheKey(sourceService: .spotify, sourceId: "a", targetService: .appleMusic, storefront: "us")
+        try await store.cacheMatch(.notFound(method: "t", reasons: []), for: key, expiresAt: 50)
+        #expect(try await store.purgeExpired(now: 100) >= 1)
+        #expect(try await store.cachedMatch(for: key, now: 0) == nil)
+        try await store.close()
+    }
+
+    @Test(arguments: Kind.allCases)
+    func correctionsAreKeptListedAndDeleted(kind: Kind) async throws {
+        let store = try await makeStore(kind)
+        let key = MatchCacheKey(sourceService: .spotify, sourceId: "a", targetService: .appleMusic, storefront: "us")
+        let result = MatchResult.matched(TrackMetadata(service: .appleMusic, id: "1", title: "T", artists: []), method: "correction")
+        let first = try await store.addCorrection(StoredCorrection(id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: result))
+        let second = try await store.addCorrection(StoredCorrection(id: 0, key: key, targetId: "1", room: "XYZ789", global: false, byHost: false, createdAt: 2, result: result))
+        #expect(first != second)
+        #expect(try await store.corrections(for: key).map(\.room) == ["ABC234", "XYZ789"])
+        #expect(try await store.corrections(room: "ABC234").map(\.id) == [first])
+        #expect(try await store.correction(id: second)?.byHost == false)
+        try await store.deleteCorrection(id: first)
+        #expect(try await store.corrections(room: nil).map(\.id) == [second])
+        try await store.close()
     }
 
     @Test func hostTokensAreVerifiedByHash() {
@@ -91,5 +166,22 @@ import Testing
         #expect(!HostToken.verify("correct horse ", against: hash))
         #expect(!HostToken.verify("", against: hash))
         #expect(!hash.contains("correct"))
+    }
+}
+
+/// Raw SQLite access for planting another program's database.
+enum SQLiteConnectionForTests {
+    static func create(path: String, sql: [String]) async throws -> Bool {
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        for statement in sql { _ = try await connection.query(statement) }
+        try await connection.close()
+        return true
+    }
+
+    static func query(path: String, sql: String) async throws -> [String] {
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        let rows = try await connection.query(sql)
+        try await connection.close()
+        return rows.compactMap { $0.columns.first?.data.string }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+
+/// Who a request comes from, for rate limits and the token origin. `X-Forwarded-For` and
+/// `X-Forwarded-Proto` are believed only from a configured trusted proxy: from anyone else
+/// they are the client's own claims.
+public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
+    /// The client's IP address (or "unknown").
+    public var ip: String
+    /// "https" only when a trusted proxy said so.
+    public var scheme: String
+
+    public var description: String { ip }
+
+    public static func resolve(peer: SocketAddress?, headers: HTTPFields, trustedProxies: Set<String>) -> ClientAddress {
+        resolve(peer: peer, forwardedFor: headers[values: .xForwardedFor], forwardedProto: headers[.xForwardedProto], trustedProxies: trustedProxies)
+    }
+
+    public static func resolve(peer: SocketAddress?, forwardedFor: [String], forwardedProto: String?, trustedProxies: Set<String>) -> ClientAddress {
+        let peerIP = peer?.ipAddress ?? "unknown"
+        guard trustedProxies.contains(peerIP) else { return ClientAddress(ip: peerIP, scheme: "http") }
+        // The right-most address that is not one of our proxies is the client.
+        let chain = forwardedFor.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let client = chain.reversed().first { !trustedProxies.contains($0) && !$0.isEmpty } ?? peerIP
+        let proto = forwardedProto?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return ClientAddress(ip: String(client.prefix(64)), scheme: proto == "https" ? "https" : "http")
+    }
+}
+
+extension HTTPField.Name {
+    static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+}

@@ -1,0 +1,105 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import NIOWebSocket
+import ServiceLifecycle
+import SimulcastCore
+
+/// The server's connection pipeline: the connection guard first, then HTTP/1.1 with NIO's
+/// parser (malformed requests get 400 and are closed), upgrading `/v1/rooms/{code}/ws` to a
+/// room WebSocket handled on the event loop by `RoomSocketHandler`; every other request goes
+/// to the Hummingbird router.
+struct RoomServerChannel: HTTPChannelHandler {
+    enum Negotiated: Sendable {
+        case http(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+        case webSocket(any Channel)
+    }
+
+    struct Value: ServerChildChannelValue {
+        let negotiated: EventLoopFuture<Negotiated>
+        let channel: any Channel
+    }
+
+    let responder: Responder
+    let sockets: RoomSocketFactory
+    let limiter: ConnectionLimiter
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            let limits = sockets.limits
+            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(limiter: limiter, headerTimeout: TimeAmount(limits.headerTimeout), metrics: sockets.metrics))
+            let factory = sockets
+            let upgrader = NIOTypedWebSocketServerUpgrader<Negotiated>(
+                maxFrameSize: limits.frameBytes,
+                enableAutomaticErrorHandling: true,
+                shouldUpgrade: { channel, head in
+                    channel.eventLoop.makeSucceededFuture(RoomSocketFactory.roomCode(inPath: head.uri) != nil ? HTTPHeaders() : nil)
+                },
+                upgradePipelineHandler: { channel, head in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(factory.makeHandler(channel: channel, head: head))
+                        return Negotiated.webSocket(channel)
+                    }
+                }
+            )
+            let idleTimeout = limits.idleTimeout
+            var configuration = NIOUpgradableHTTPServerPipelineConfiguration<Negotiated>(
+                upgradeConfiguration: .init(upgraders: [upgrader]) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                        try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
+                        return Negotiated.http(try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true)))
+                    }
+                })
+            configuration.enablePipelining = false
+            // NIO answers parse errors (garbage, HTTP/0.9, oversized headers, bad framing) with 400 and closes.
+            configuration.enableErrorHandling = true
+            configuration.enableResponseHeaderValidation = false
+            configuration.decoderConfiguration.maxHeaderListSize = limits.headerBytes
+            configuration.decoderConfiguration.maxHeaderFieldSize = limits.headerBytes
+            configuration.decoderConfiguration.maxHeaderFieldCount = 100
+            let negotiated = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(HTTPParseErrorCounter(metrics: sockets.metrics), position: .after(decoder))
+            return Value(negotiated: negotiated, channel: channel)
+        }
+    }
+
+    func handle(value: Value, logger: Logger) async {
+        do {
+            switch try await value.negotiated.get() {
+            case .http(let http):
+                await handleHTTP(asyncChannel: http, logger: logger)
+            case .webSocket(let channel):
+                // The socket handler runs on the event loop; this task only keeps the
+                // connection counted by the server, and closes it (1001) on shutdown.
+                try await withGracefulShutdownHandler {
+                    try await channel.closeFuture.get()
+                } onGracefulShutdown: {
+                    channel.eventLoop.execute {
+                        try? channel.pipeline.syncOperations.handler(type: RoomSocketHandler.self).close(code: 1001, reason: "server shutting down")
+                    }
+                }
+            }
+        } catch {
+            logger.debug("connection ended before a request", metadata: ["error": "\(error)"])
+        }
+    }
+}
+
+/// Counts HTTP parse errors (NIO's error handler answers them with 400).
+final class HTTPParseErrorCounter: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = NIOAny
+    let metrics: ServerMetrics
+
+    init(metrics: ServerMetrics) { self.metrics = metrics }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if error is HTTPParserError { metrics.limitHit(.malformedHTTP) }
+        context.fireErrorCaught(error)
+    }
+}

@@ -1,0 +1,92 @@
+import Logging
+import NIOCore
+import SimulcastCore
+import Synchronization
+
+/// The protocol side of one connection: turns decoded messages into calls on the hub and
+/// its room, strictly in arrival order. Messages are queued from the event loop; a task
+/// drains the queue only while there is something in it, so an idle connection costs no task.
+final class RoomSession: Sendable {
+    enum Item: Sendable {
+        case message(WireMessage)
+        case closed
+    }
+
+    struct Mailbox {
+        var items: [Item] = []
+        var draining = false
+        var joined: (room: LiveRoom, id: Int)?
+        var finished = false
+    }
+
+    let code: String
+    let hub: RoomHub
+    let metrics: ServerMetrics
+    let logger: Logger
+    private let mailbox = Mutex(Mailbox())
+    private let socketBox = Mutex<RoomSocket?>(nil)
+
+    init(code: String, hub: RoomHub, metrics: ServerMetrics, logger: Logger) {
+        self.code = code
+        self.hub = hub
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    func attach(_ socket: RoomSocket) { socketBox.withLock { $0 = socket } }
+
+    func enqueue(_ item: Item) {
+        let startDrain = mailbox.withLock { box -> Bool in
+            guard !box.finished else { return false }
+            box.items.append(item)
+            if box.draining { return false }
+            box.draining = true
+            return true
+        }
+        if startDrain { Task { await self.drain() } }
+    }
+
+    private func drain() async {
+        while true {
+            let next = mailbox.withLock { box -> Item? in
+                if box.items.isEmpty {
+                    box.draining = false
+                    return nil
+                }
+                return box.items.removeFirst()
+            }
+            guard let next else { return }
+            await handle(next)
+        }
+    }
+
+    private func handle(_ item: Item) async {
+        guard let socket = socketBox.withLock({ $0 }) else { return }
+        let joined = mailbox.withLock { $0.joined }
+        switch item {
+        case .closed:
+            mailbox.withLock { $0.finished = true; $0.items.removeAll() }
+            socketBox.withLock { $0 = nil }
+            if let joined { await joined.room.leave(id: joined.id) }
+        case .message(.hello(let hello)) where joined == nil:
+            switch await hub.join(code: code, hello: hello, socket: socket) {
+            case .success(let admitted):
+                mailbox.withLock { $0.joined = admitted }
+            case .failure(let error):
+                metrics.error(error.code)
+                socket.send(control: .error(error))
+                socket.close(code: RoomSocketHandler.closeCode(for: error.code), reason: error.code.rawValue)
+            }
+        case .message(let message):
+            guard let joined else {
+                metrics.error(.helloRequired)
+                socket.send(control: .error(.helloRequired, "say hello first: {\"type\":\"hello\",\"v\":1,\"role\":\"listener\",...}"))
+                return
+            }
+            if let error = await joined.room.receive(message, from: joined.id) {
+                metrics.error(error.code)
+                socket.send(control: .error(error))
+            }
+        }
+    }
+}

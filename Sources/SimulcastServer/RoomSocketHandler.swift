@@ -1,0 +1,296 @@
+import Logging
+import NIOCore
+import NIOWebSocket
+import SimulcastCore
+
+/// One room WebSocket on its event loop: enforces the protocol's framing (masked text frames,
+/// valid UTF-8, sizes), answers clock pings on the spot, rate-limits, and writes what rooms
+/// send with a bounded outbox: the newest state replaces an unsent one, and a connection
+/// that has not drained for `drainTimeout` is closed.
+final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = WebSocketFrame
+    typealias OutboundOut = WebSocketFrame
+
+    /// Control messages that may wait for a slow reader before it is closed.
+    static let maximumPendingControls = 64
+
+    let session: RoomSession?
+    let limits: ServerLimits
+    let clock: any LocalClock
+    let metrics: ServerMetrics
+    let codec = WireCodec()
+    /// Why the connection must be refused at once (an invalid room code), if so.
+    let refusal: Wire.Error?
+
+    private var context: ChannelHandlerContext?
+    private var message: ByteBuffer?
+    private var bucket: TokenBucket
+    private var strikes = 0
+    private var pendingState: ByteBuffer?
+    private var pendingControls: CircularBuffer<ByteBuffer> = []
+    private var drainCheck: Scheduled<Void>?
+    private var idleCheck: RepeatedTask?
+    private var lastReceived = NIODeadline.now()
+    private var closing = false
+    private var closed = false
+
+    init(session: RoomSession?, refusal: Wire.Error?, limits: ServerLimits, clock: any LocalClock, metrics: ServerMetrics) {
+        self.session = session
+        self.refusal = refusal
+        self.limits = limits
+        self.clock = clock
+        self.metrics = metrics
+        self.bucket = TokenBucket(rate: limits.messages, now: .now)
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if let refusal {
+            metrics.error(refusal.code)
+            sendControl(codec.encodeBuffer(.error(refusal)))
+            close(code: Self.closeCode(for: refusal.code), reason: refusal.code.rawValue)
+            return
+        }
+        let idle = TimeAmount(limits.webSocketIdleTimeout)
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        idleCheck = context.eventLoop.scheduleRepeatedTask(initialDelay: .nanoseconds(idle.nanoseconds / 3), delay: .nanoseconds(idle.nanoseconds / 3)) { _ in
+            loopBound.value.checkIdle(after: idle)
+        }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish()
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    private func finish() {
+        guard !closed else { return }
+        closed = true
+        idleCheck?.cancel()
+        drainCheck?.cancel()
+        pendingState = nil
+        pendingControls.removeAll()
+        session?.enqueue(.closed)
+    }
+
+    // MARK: Inbound
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let frame = unwrapInboundIn(data)
+        let receivedAt = clock.nowMicros()
+        lastReceived = .now()
+        guard !closing else {
+            if frame.opcode == .connectionClose { context.close(promise: nil) }
+            return
+        }
+        guard frame.maskKey != nil else { return protocolClose(1002, "client frames must be masked") }
+        guard frame.reservedBits.isEmpty else { return protocolClose(1002, "no extension was negotiated") }
+        switch frame.opcode {
+        case .connectionClose:
+            // Echo the peer's close and end the connection.
+            closing = true
+            var data = frame.unmaskedData
+            let code = data.readInteger(as: UInt16.self) ?? 1000
+            writeClose(code: code == 1005 ? 1000 : code, reason: "")
+            context.close(promise: nil)
+        case .ping:
+            guard frame.fin else { return protocolClose(1002, "control frames cannot be fragmented") }
+            write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
+        case .pong:
+            break
+        case .binary:
+            metrics.limitHit(.binaryFrame)
+            protocolClose(1003, "binary frames are not part of the protocol; send JSON text")
+        case .text:
+            guard message == nil else { return protocolClose(1002, "a new message began before the last one ended") }
+            var data = frame.unmaskedData
+            if frame.fin { handleMessage(&data, receivedAt: receivedAt) } else { message = data }
+        case .continuation:
+            guard var partial = message else { return protocolClose(1002, "continuation without a message") }
+            var data = frame.unmaskedData
+            guard partial.readableBytes + data.readableBytes <= limits.frameBytes else {
+                message = nil
+                metrics.limitHit(.frameSize)
+                return protocolClose(1009, "messages are limited to \(limits.frameBytes) bytes")
+            }
+            partial.writeBuffer(&data)
+            if frame.fin {
+                message = nil
+                handleMessage(&partial, receivedAt: receivedAt)
+            } else {
+                message = partial
+            }
+        default:
+            protocolClose(1002, "unknown opcode")
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Frame decoding errors (oversized frames, bad control frames) are answered by NIO's
+        // protocol error handler before they get here; anything else ends the connection.
+        context.close(promise: nil)
+    }
+
+    private func handleMessage(_ data: inout ByteBuffer, receivedAt: Int64) {
+        let size = data.readableBytes
+        guard size <= limits.messageBytes else {
+            metrics.limitHit(.messageSize)
+            return sendError(.messageTooLarge, "messages are limited to \(limits.messageBytes) bytes; this one had \(size)")
+        }
+        guard let text = String(validating: data.readableBytesView, as: UTF8.self) else {
+            metrics.limitHit(.invalidUTF8)
+            return protocolClose(1007, "text frames must be valid UTF-8")
+        }
+        guard bucket.take(now: .now) else {
+            strikes += 1
+            metrics.limitHit(.messageRate)
+            if strikes >= limits.floodStrikes { return close(code: 4429, reason: "too many messages") }
+            if strikes == 1 { sendError(.rateLimited, "more than \(Int(limits.messages.perSecond)) messages a second; messages are being dropped") }
+            return
+        }
+        strikes = 0
+        let decoded: WireMessage
+        do throws(WireDecodingError) { decoded = try codec.decode(text) } catch {
+            return sendError(error.code, error.description)
+        }
+        metrics.received(decoded)
+        if case .timePing(let ping) = decoded {
+            // Answered here, closest to the wire, so the server's timestamps are tight.
+            return sendControl(codec.encodeBuffer(.timePong(Wire.TimePong(t0: ping.t0, t1: receivedAt, t2: clock.nowMicros()))))
+        }
+        session?.enqueue(.message(decoded))
+    }
+
+    private func sendError(_ code: Wire.ErrorCode, _ message: String) {
+        metrics.error(code)
+        sendControl(codec.encodeBuffer(.error(code, message)))
+    }
+
+    private func protocolClose(_ code: UInt16, _ reason: String) {
+        close(code: code, reason: reason)
+    }
+
+    // MARK: Outbound
+
+    func sendState(_ bytes: ByteBuffer) {
+        guard !closing, !closed, let context else { return }
+        if context.channel.isWritable && pendingControls.isEmpty {
+            write(WebSocketFrame(fin: true, opcode: .text, data: bytes))
+        } else {
+            if pendingState != nil { metrics.coalescedStates.increment() }
+            pendingState = bytes
+            armDrainCheck()
+        }
+    }
+
+    func sendControl(_ bytes: ByteBuffer) {
+        guard !closing, !closed, let context else { return }
+        if context.channel.isWritable && pendingControls.isEmpty && pendingState == nil {
+            write(WebSocketFrame(fin: true, opcode: .text, data: bytes))
+        } else {
+            pendingControls.append(bytes)
+            armDrainCheck()
+            if pendingControls.count > Self.maximumPendingControls {
+                metrics.limitHit(.drainTimeout)
+                close(code: 4408, reason: "not reading: \(Self.maximumPendingControls) replies waiting")
+            }
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { flushPending() }
+        context.fireChannelWritabilityChanged()
+    }
+
+    private func flushPending() {
+        guard let context, !closed else { return }
+        while context.channel.isWritable, let next = pendingControls.popFirst() {
+            context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: next)), promise: nil)
+        }
+        if context.channel.isWritable, pendingControls.isEmpty, let state = pendingState {
+            pendingState = nil
+            context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: state)), promise: nil)
+        }
+        context.flush()
+        if pendingControls.isEmpty && pendingState == nil {
+            drainCheck?.cancel()
+            drainCheck = nil
+        }
+    }
+
+    /// Starts the clock on a connection that stopped draining; it is closed if still stuck.
+    private func armDrainCheck() {
+        guard drainCheck == nil, let context else { return }
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        drainCheck = context.eventLoop.scheduleTask(in: TimeAmount(limits.drainTimeout)) {
+            loopBound.value.drainTimedOut()
+        }
+    }
+
+    private func drainTimedOut() {
+        drainCheck = nil
+        guard !closed, pendingState != nil || !pendingControls.isEmpty else { return }
+        metrics.limitHit(.drainTimeout)
+        // The peer is not reading, so a close frame would not get through either.
+        context?.close(promise: nil)
+    }
+
+    private func checkIdle(after idle: TimeAmount) {
+        guard !closed, let context else { return }
+        let silent = NIODeadline.now() - lastReceived
+        if silent >= idle {
+            metrics.limitHit(.idleTimeout)
+            close(code: 4408, reason: "nothing received for \(idle.nanoseconds / 1_000_000_000) s")
+        } else if silent.nanoseconds >= idle.nanoseconds / 3 {
+            // A quiet peer is asked to prove it is there; its pong counts as traffic.
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())), promise: nil)
+        }
+    }
+
+    private func write(_ frame: WebSocketFrame) {
+        context?.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+    }
+
+    private func writeClose(code: UInt16, reason: String) {
+        guard let context else { return }
+        var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
+        data.writeInteger(code)
+        data.writeString(String(reason.utf8.prefix(120)) ?? "")
+        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
+    }
+
+    /// Sends a close frame, then closes the socket when the peer answers or after 2 s,
+    /// whichever comes first: a peer that never answers cannot hold the connection open.
+    func close(code: UInt16, reason: String) {
+        guard !closing, !closed, let context else { return }
+        closing = true
+        // Replies already queued go first; states do not matter any more.
+        pendingState = nil
+        while let next = pendingControls.popFirst() {
+            context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: next)), promise: nil)
+        }
+        writeClose(code: code, reason: reason)
+        let channel = context.channel
+        context.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
+    }
+
+    /// Close codes in the 4000 range mirror HTTP statuses, so clients can tell "give up" from "retry".
+    static func closeCode(for code: Wire.ErrorCode) -> UInt16 {
+        switch code {
+        case .roomNotFound: 4404
+        case .invalidHostToken: 4401
+        case .forbidden: 4403
+        case .roomFull: 4413
+        case .hostReplaced: 4409
+        case .rateLimited: 4429
+        case .shuttingDown: 1001
+        case .internalError: 1011
+        default: 4400
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import SimulcastCore
+
+/// Every resource a client can consume is bounded here; `simulcast serve` exposes each as a
+/// flag. Defaults suit one public node; the load benchmark raises the per-address ones,
+/// because all its clients share one loopback address.
+public struct ServerLimits: Hashable, Sendable {
+    /// Open TCP connections from one client address (trusted proxies are exempt).
+    public var connectionsPerAddress = 256
+    /// Open TCP connections in total; also kept below the process's descriptor limit.
+    public var connections = 20_000
+    /// Room creations per address: a burst, then one per `roomCreationInterval`.
+    public var roomCreation = TokenBucket.Rate(burst: 20, perSecond: 1.0 / 30)
+    /// Lookups that may miss (unknown room codes) per address; every lookup needs a token,
+    /// only a miss spends one, so a guesser is slowed and a real user is not.
+    public var roomLookupMisses = TokenBucket.Rate(burst: 30, perSecond: 1)
+    /// MusicKit developer tokens minted per address.
+    public var tokenMinting = TokenBucket.Rate(burst: 10, perSecond: 0.1)
+    /// Messages per WebSocket connection: a host's burst (a skip sends several) passes, a flood does not.
+    public var messages = TokenBucket.Rate(burst: 60, perSecond: 20)
+    /// Refused messages in a row after which a flooding connection is closed (4429).
+    public var floodStrikes = 200
+    /// Listeners in one room.
+    public var listenersPerRoom = 20_000
+    /// Distinct (service, storefront) pairs a room keeps matches for.
+    public var matchPairsPerRoom = 24
+    /// Request line plus headers, in bytes (larger: 400 and closed).
+    public var headerBytes = 16 * 1024
+    /// A new connection must deliver its request headers within this time (slowloris).
+    public var headerTimeout: Duration = .seconds(10)
+    /// An HTTP keep-alive connection with no request for this long is closed.
+    public var idleTimeout: Duration = .seconds(60)
+    /// A WebSocket peer that sends nothing (not even a pong) for this long is closed (4408).
+    public var webSocketIdleTimeout: Duration = .seconds(90)
+    /// A listener whose socket has not drained for this long is closed (4408): it would
+    /// otherwise hold memory for states it is not reading.
+    public var drainTimeout: Duration = .seconds(30)
+    /// Protocol message size; larger ones get `message_too_large`.
+    public var messageBytes = 64 * 1024
+    /// WebSocket frame (or fragmented message) size; larger ones close the connection with 1009.
+    public var frameBytes = 1024 * 1024
+    /// Limits on what clients claim (ids, titles, positions, times).
+    public var wire = WireLimits.standard
+
+    public init() {}
+}
