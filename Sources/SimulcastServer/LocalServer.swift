@@ -11,12 +11,19 @@ public actor LocalServer {
     let clock: any LocalClock
     let logger: Logger
     let web: WebListenerConfiguration
+    let configuration: ServerConfiguration
     private var runner: ServerRunner?
     private var task: Task<Void, any Error>?
+    public private(set) var hub: RoomHub?
     public private(set) var port: Int?
 
-    public init(matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"), web: WebListenerConfiguration = WebListenerConfiguration(), makeStore: @escaping StoreFactory) {
+    /// - Parameter configuration: limits, tokens and expiry; its hostname, port and web part are replaced.
+    public init(
+        matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"), web: WebListenerConfiguration = WebListenerConfiguration(),
+        configuration: ServerConfiguration = ServerConfiguration(), makeStore: @escaping StoreFactory
+    ) {
         self.makeStore = makeStore
+        self.configuration = configuration
         self.web = web
         self.matchmaker = matchmaker
         self.clock = clock
@@ -31,7 +38,7 @@ public actor LocalServer {
         let store = try await makeStore()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let runner = ServerRunner(
-            configuration: .init(hostname: "127.0.0.1", port: requested, web: web),
+            configuration: { var c = configuration; c.hostname = "127.0.0.1"; c.port = requested; c.web = web; return c }(),
             dependencies: .init(store: store, matchmaker: matchmaker, clock: clock, logger: logger),
             handleSignals: false
         ) { bound in
@@ -39,6 +46,7 @@ public actor LocalServer {
             continuation.finish()
         }
         self.runner = runner
+        self.hub = runner.hub
         let task = Task { try await runner.run() }
         self.task = task
         for await bound in ports {

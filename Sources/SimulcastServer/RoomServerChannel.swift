@@ -8,6 +8,7 @@ import NIOHTTPTypesHTTP1
 import NIOWebSocket
 import ServiceLifecycle
 import SimulcastCore
+import Synchronization
 
 /// The server's connection pipeline: the connection guard first, then HTTP/1.1 with NIO's
 /// parser (malformed requests get 400 and are closed), upgrading `/v1/rooms/{code}/ws` to a
@@ -63,15 +64,28 @@ struct RoomServerChannel: HTTPChannelHandler {
             configuration.decoderConfiguration.maxHeaderFieldSize = limits.headerBytes
             configuration.decoderConfiguration.maxHeaderFieldCount = 100
             let negotiated = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
-            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(HTTPParseErrorCounter(metrics: sockets.metrics), position: .after(decoder))
+            try channel.pipeline.syncOperations.addHandler(HTTPParseErrorCloser(metrics: sockets.metrics))
             return Value(negotiated: negotiated, channel: channel)
         }
     }
 
     func handle(value: Value, logger: Logger) async {
+        // A connection still sending its first request head when the server shuts down is
+        // closed at once; after that, the HTTP and WebSocket paths handle shutdown themselves.
+        let negotiated = Mutex(false)
+        let channel = value.channel
+        await withGracefulShutdownHandler {
+            await handleNegotiated(value: value, logger: logger) { negotiated.withLock { $0 = true } }
+        } onGracefulShutdown: {
+            if !negotiated.withLock({ $0 }) { channel.close(promise: nil) }
+        }
+    }
+
+    private func handleNegotiated(value: Value, logger: Logger, onNegotiated: () -> Void) async {
         do {
-            switch try await value.negotiated.get() {
+            let result = try await value.negotiated.get()
+            onNegotiated()
+            switch result {
             case .http(let http):
                 await handleHTTP(asyncChannel: http, logger: logger)
             case .webSocket(let channel):
@@ -91,15 +105,17 @@ struct RoomServerChannel: HTTPChannelHandler {
     }
 }
 
-/// Counts HTTP parse errors (NIO's error handler answers them with 400).
-final class HTTPParseErrorCounter: ChannelInboundHandler, RemovableChannelHandler {
+/// Closes a connection after an HTTP parse error (NIO's error handler, earlier in the
+/// pipeline, has already answered 400), and counts it.
+final class HTTPParseErrorCloser: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
     let metrics: ServerMetrics
 
     init(metrics: ServerMetrics) { self.metrics = metrics }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if error is HTTPParserError { metrics.limitHit(.malformedHTTP) }
-        context.fireErrorCaught(error)
+        guard error is HTTPParserError else { return context.fireErrorCaught(error) }
+        metrics.limitHit(.malformedHTTP)
+        context.close(promise: nil)
     }
 }

@@ -171,8 +171,14 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         sendControl(codec.encodeBuffer(.error(code, message)))
     }
 
+    /// A protocol violation: the close frame goes out and the connection ends without waiting.
     private func protocolClose(_ code: UInt16, _ reason: String) {
-        close(code: code, reason: reason)
+        guard !closing, !closed, let context else { return }
+        closing = true
+        pendingState = nil
+        pendingControls.removeAll()
+        writeClose(code: code, reason: reason)
+        context.close(promise: nil)
     }
 
     // MARK: Outbound

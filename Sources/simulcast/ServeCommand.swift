@@ -8,7 +8,8 @@ import SimulcastServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the room server (REST, WebSocket, metrics) with rooms stored in SQLite."
+        abstract: "Run the room server (REST, WebSocket, metrics) with rooms stored in SQLite.",
+        discussion: "Operator actions (global corrections, listing every correction, /metrics from other hosts) need the admin token from the SIMULCAST_ADMIN_TOKEN environment variable."
     )
 
     @Option(help: "Address to listen on (0.0.0.0 for every interface).")
@@ -31,6 +32,39 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: .hidden)
     var webTestSDKs = false
 
+    @Option(help: ArgumentHelp("A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable); from anyone else they are ignored.", valueName: "address"))
+    var trustedProxy: [String] = []
+
+    @Option(help: "Open connections in total (also kept below the descriptor limit).")
+    var maxConnections = ServerLimits().connections
+
+    @Option(help: "Open connections from one client address.")
+    var maxConnectionsPerAddress = ServerLimits().connectionsPerAddress
+
+    @Option(help: "Listeners in one room.")
+    var maxListenersPerRoom = ServerLimits().listenersPerRoom
+
+    @Option(help: "Rooms one address may create per minute (after a burst of 20).")
+    var roomCreationsPerMinute: Double = ServerLimits().roomCreation.perSecond * 60
+
+    @Option(help: "Lookups of unknown room codes one address may make per minute (after a burst of 30).")
+    var roomLookupMissesPerMinute: Double = ServerLimits().roomLookupMisses.perSecond * 60
+
+    @Option(help: "Seconds a new connection has to send its request headers.")
+    var headerTimeout: Double = 10
+
+    @Option(help: "Seconds a listener's socket may stay undrained before it is closed.")
+    var drainTimeout: Double = 30
+
+    @Option(help: "Seconds without any host or listener after which a room is deleted (default 7 days).")
+    var roomExpiry: Double = 7 * 86_400
+
+    @Option(help: "Seconds between sweeps for idle and expired rooms.")
+    var sweepInterval: Double = 60
+
+    @Option(help: "Seconds SIGTERM may take, whatever the peers do.")
+    var shutdownTimeout: Double = 10
+
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
     var logLevel: String = "info"
 
@@ -42,12 +76,28 @@ struct ServeCommand: AsyncParsableCommand {
         let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger)
         let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()
-        let runner = ServerRunner(configuration: .init(hostname: hostname, port: port, web: web), dependencies: dependencies, handleSignals: true) { port in
+        let runner = ServerRunner(configuration: serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
             logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(database)"])
             logger.notice("web listener", metadata: ["page": "http://\(hostname):\(port)/r/ROOMCODE", "apple-music": "\(web.appleMusicSigner == nil ? "off (no MusicKit key)" : "on")"])
             for line in catalogLines { logger.notice("catalog", metadata: ["uses": "\(line)"]) }
         }
         try await runner.run()
+    }
+
+    func serverConfiguration(web: WebListenerConfiguration) -> ServerConfiguration {
+        var limits = ServerLimits()
+        limits.connections = maxConnections
+        limits.connectionsPerAddress = maxConnectionsPerAddress
+        limits.listenersPerRoom = maxListenersPerRoom
+        limits.roomCreation.perSecond = roomCreationsPerMinute / 60
+        limits.roomLookupMisses.perSecond = roomLookupMissesPerMinute / 60
+        limits.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+        limits.drainTimeout = .milliseconds(Int64(drainTimeout * 1000))
+        let admin = ProcessInfo.processInfo.environment["SIMULCAST_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        return ServerConfiguration(
+            hostname: hostname, port: port, limits: limits, trustedProxies: Set(trustedProxy), adminToken: admin,
+            expiry: .init(roomIdle: .milliseconds(Int64(roomExpiry * 1000)), sweepInterval: .milliseconds(Int64(sweepInterval * 1000)), unloadAfter: .milliseconds(Int64(min(30, roomExpiry) * 1000))),
+            shutdownTimeout: .milliseconds(Int64(shutdownTimeout * 1000)), web: web)
     }
 
     func webConfiguration() throws -> WebListenerConfiguration {

@@ -1,0 +1,288 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+/// Each defect the hostile-user review of wave 1 found (issue 11), as a test that failed
+/// on wave 1's server: crashes, unbounded growth, missing limits, protocol conformance.
+@Suite(.serialized) struct HardeningTests {
+    static func limits(_ change: (inout ServerLimits) -> Void = { _ in }) -> ServerConfiguration {
+        var limits = ServerLimits()
+        change(&limits)
+        return ServerConfiguration(limits: limits, adminToken: "admin-secret")
+    }
+
+    func withServer(_ configuration: ServerConfiguration = limits(), _ body: (Int, CreatedRoom, LocalServer) async throws -> Void) async throws {
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration) { InMemoryRoomStore() }
+        let port = try await server.start()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        do { try await body(port, room, server) } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+    }
+
+    func healthz(_ port: Int) async throws -> Bool {
+        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/healthz"), timeout: .seconds(5))
+        return response.status == .ok
+    }
+
+    /// A raw room socket: handshake, hello, and everything the server sent back.
+    func exchange(port: Int, room: String, frames: [[UInt8]], wait seconds: Double = 2) async throws -> (bytes: [UInt8], closed: Bool) {
+        try await RawTCP.run {
+            let socket = try RawTCP(port: port)
+            guard var received = socket.upgrade(room: room) else { return ([], true) }
+            for frame in frames { socket.send(frame) }
+            let rest = socket.readUntilClosed(seconds: seconds)
+            received += rest.bytes
+            return (received, rest.closed)
+        }
+    }
+
+    func messages(_ bytes: [UInt8]) -> [WireMessage] {
+        RawTCP.frames(in: bytes).filter { $0.opcode == 1 }.compactMap { try? WireCodec().decode(String(decoding: $0.payload, as: UTF8.self)) }
+    }
+
+    func hostHello(_ room: CreatedRoom) -> [UInt8] { RawTCP.text(RawPeer.hello(.host, room: room.code, token: room.hostToken)) }
+
+    // 1. One message killed every room: an anchor near Int64.min overflowed `abs(a - b)`.
+    @Test func anAnchorAtTheEndsOfInt64IsRefusedAndTheServerLives() async throws {
+        try await withServer { port, room, _ in
+            for serverTime in [Int64.min, Int64.min + 1, Int64.max] {
+                let state = #"{"type":"host.state","v":1,"track":null,"playing":false,"anchor":{"positionMs":0,"serverTime":\#(serverTime)}}"#
+                let outcome = try await exchange(port: port, room: room.code, frames: [hostHello(room), RawTCP.text(state)], wait: 0.5)
+                let errors = messages(outcome.bytes).compactMap { if case .error(let e) = $0 { e.code } else { nil } }
+                #expect(errors == [.invalidState])
+            }
+            #expect(try await healthz(port))
+        }
+    }
+
+    // 2. Anonymous listeners inflated a room: unchecked service and storefront names.
+    @Test func listenersCannotInflateARoomsState() async throws {
+        try await withServer(Self.limits { $0.matchPairsPerRoom = 3 }) { port, room, _ in
+            let huge = String(repeating: "x", count: 48_000)
+            for hello in [
+                #"{"type":"hello","v":1,"role":"listener","room":"\#(room.code)","service":"\#(huge)","storefront":"us"}"#,
+                #"{"type":"hello","v":1,"role":"listener","room":"\#(room.code)","service":"deezer","storefront":"zz\#(huge)"}"#,
+            ] {
+                let outcome = try await exchange(port: port, room: room.code, frames: [RawTCP.text(hello)])
+                #expect(RawTCP.closeCode(in: outcome.bytes) == 4400)
+            }
+            // Distinct storefronts beyond the room's bound are refused, and the state stays small.
+            var codes: [Int?] = []
+            var sockets: [RawTCP] = []
+            for storefront in ["us", "gb", "fr", "de"] {
+                let hello = RawTCP.text(RawPeer.hello(.listener, room: room.code).replacingOccurrences(of: "\"us\"", with: "\"\(storefront)\""))
+                let (code, socket) = try await RawTCP.run { () -> (Int?, RawTCP) in
+                    let socket = try RawTCP(port: port)
+                    var bytes = socket.upgrade(room: room.code) ?? []
+                    socket.send(hello)
+                    bytes += socket.readUntilClosed(seconds: 0.5).bytes
+                    return (RawTCP.closeCode(in: bytes), socket)
+                }
+                codes.append(code)
+                sockets.append(socket)
+            }
+            #expect(codes == [nil, nil, nil, 4413])
+            let summary = try #require(try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").room(code: room.code))
+            #expect(summary.listeners.count == 3)
+            _ = sockets
+        }
+    }
+
+    // 3. A listener that stopped reading was never dropped and its outbox grew without bound.
+    @Test func aListenerThatStopsReadingIsClosedWhileOthersKeepUp() async throws {
+        try await withServer(Self.limits { $0.drainTimeout = .seconds(1); $0.messages = .unlimited }) { port, room, server in
+            let base = "http://127.0.0.1:\(port)"
+            // The stalled listener: joined, then never reads (a tiny receive buffer fills at once).
+            let stalled = try await RawTCP.run {
+                let socket = try RawTCP(port: port, receiveBuffer: 4096)
+                _ = socket.upgrade(room: room.code)
+                socket.send(RawTCP.text(RawPeer.hello(.listener, room: room.code)))
+                return socket
+            }
+            let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
+            let listener = ListenerSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger), player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
+            let host = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+            let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
+            defer { tasks.forEach { $0.cancel() } }
+            #expect(await TestSupport.eventually { await listener.status().connected })
+            // Big states (a long queue of long titles), many of them.
+            let queue = (0..<40).map { TrackMetadata(service: .spotify, id: "q\($0)", title: String(repeating: "t", count: 500), artists: [String(repeating: "a", count: 500)], album: String(repeating: "b", count: 500)) }
+            for index in 0..<400 {
+                try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: Double(index * 10), queue: queue))
+            }
+            let hub = try #require(await server.hub)
+            #expect(await TestSupport.eventually(10) { (try? await hub.summary(code: room.code))?.listeners.count == 1 })
+            // The reading listener still follows the newest state.
+            try await host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 0))
+            #expect(await TestSupport.eventually { await player.read().trackId == Fixtures.appleSheLooksSoPerfect.id })
+            _ = stalled
+        }
+    }
+
+    // 4. Slowloris sockets were held forever; /healthz must stay fast and they must be closed.
+    @Test func slowHeadersAreCutOffAndHealthzStaysFast() async throws {
+        try await withServer(Self.limits { $0.headerTimeout = .seconds(1) }) { port, _, _ in
+            let sockets = try await RawTCP.run {
+                try (0..<200).map { _ in
+                    let socket = try RawTCP(port: port, source: "127.0.0.2")
+                    socket.send("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+                    return socket
+                }
+            }
+            var slowest = Duration.zero
+            for _ in 0..<10 {
+                let started = ContinuousClock.now
+                #expect(try await healthz(port))
+                slowest = max(slowest, ContinuousClock.now - started)
+            }
+            #expect(slowest < .milliseconds(100))
+            let closed = try await RawTCP.run { sockets.map { $0.readUntilClosed(seconds: 3) } }
+            #expect(closed.allSatisfy { $0.closed })
+            #expect(closed.allSatisfy { String(decoding: $0.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 408") })
+        }
+    }
+
+    // 4b. Malformed requests got no 400 and stayed open.
+    @Test(arguments: [
+        "BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 100_000))\r\n\r\n",
+        "\u{01}\u{02}garbage\r\n\r\n",
+        "POST /v1/rooms HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    ])
+    func malformedRequestsGet400AndAreClosed(request: String) async throws {
+        try await withServer { port, _, _ in
+            let outcome = try await RawTCP.run {
+                let socket = try RawTCP(port: port)
+                socket.send(request)
+                return socket.readUntilClosed(seconds: 3)
+            }
+            #expect(String(decoding: outcome.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400"))
+            #expect(outcome.closed)
+        }
+    }
+
+    // 5. WebSocket conformance: each violation closes with the code RFC 6455 gives it.
+    @Test func framesOutsideTheProtocolCloseWithTheirCodes() async throws {
+        try await withServer { port, room, _ in
+            let hello = RawTCP.text(RawPeer.hello(.listener, room: room.code))
+            let cases: [([UInt8], Int)] = [
+                (RawTCP.text(RawPeer.hello(.listener, room: room.code), masked: false), 1002),
+                (RawTCP.frame(opcode: 2, [1, 2, 3]), 1003),
+                (RawTCP.frame(opcode: 1, [0x7B, 0xFF, 0xFE, 0x7D]), 1007),
+                (RawTCP.frame(opcode: 1, Array(repeating: 0x20, count: 900_000), fin: false) + RawTCP.frame(opcode: 0, Array(repeating: 0x20, count: 700_000)), 1009),
+            ]
+            for (frame, code) in cases {
+                let outcome = try await exchange(port: port, room: room.code, frames: [hello, frame])
+                #expect(RawTCP.closeCode(in: outcome.bytes) == code)
+                #expect(outcome.closed)
+            }
+            // An invalid room code closes with the documented 4404.
+            let outcome = try await exchange(port: port, room: "not-a-room", frames: [])
+            #expect(RawTCP.closeCode(in: outcome.bytes) == 4404)
+            #expect(try await healthz(port))
+        }
+    }
+
+    // 5b. SIGTERM never finished while a peer ignored the close frame.
+    @Test func shutdownFinishesWhenAPeerNeverAnswersTheClose() async throws {
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: Self.limits()) { InMemoryRoomStore() }
+        let port = try await server.start()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let sockets = try await RawTCP.run {
+            let deaf = try RawTCP(port: port, receiveBuffer: 4096)
+            _ = deaf.upgrade(room: room.code)
+            deaf.send(RawTCP.text(RawPeer.hello(.listener, room: room.code)))
+            let pending = try RawTCP(port: port)
+            pending.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // a request that never ends
+            return [deaf, pending]
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let started = ContinuousClock.now
+        await server.stop()
+        #expect(ContinuousClock.now - started < .seconds(10))
+        _ = sockets
+    }
+
+    // 6. A second host with the same token replaces the first, which is told why.
+    @Test func aSecondHostConnectionReplacesTheFirst() async throws {
+        try await withServer { port, room, _ in
+            let first = try await RawTCP.run { () -> RawTCP in
+                let socket = try RawTCP(port: port)
+                _ = socket.upgrade(room: room.code)
+                socket.send(RawTCP.text(RawPeer.hello(.host, room: room.code, token: room.hostToken)))
+                _ = socket.read(until: "room.state", seconds: 2)
+                return socket
+            }
+            _ = try await exchange(port: port, room: room.code, frames: [hostHello(room)], wait: 0.5)
+            let outcome = try await RawTCP.run { first.readUntilClosed(seconds: 3) }
+            #expect(RawTCP.closeCode(in: outcome.bytes) == 4409)
+            #expect(String(decoding: outcome.bytes, as: UTF8.self).contains("host_replaced"))
+        }
+    }
+
+    // 7. Nothing was rate-limited: 20,000 rooms from one client in 7 s; room codes guessable.
+    @Test func roomCreationAndUnknownLookupsAreRateLimited() async throws {
+        try await withServer(Self.limits { $0.roomCreation = .init(burst: 2, perSecond: 0.001); $0.roomLookupMisses = .init(burst: 3, perSecond: 0.001) }) { port, room, _ in
+            let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)")
+            _ = try await api.createRoom()  // the second of the burst (withServer made the first)
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/rooms")
+            request.method = .POST
+            let refused = try await HTTPClient.shared.execute(request, timeout: .seconds(5))
+            #expect(refused.status == .tooManyRequests)
+            #expect(refused.headers.first(name: "Retry-After") != nil)
+            // Unknown codes: three misses, then even a real room is refused to this address.
+            for guess in ["AAAAAAAAAA", "BBBBBBBBBB", "CCCCCCCCCC"] { #expect(try await api.room(code: guess) == nil) }
+            await #expect(throws: APIClientError.self) { _ = try await api.room(code: room.code) }
+            #expect(room.code.count == 10)
+        }
+    }
+
+    // 9. /metrics was public.
+    @Test func metricsAreForLoopbackOrTheAdminToken() async throws {
+        try await withServer { port, _, _ in
+            let outcome = try await RawTCP.run {
+                let socket = try RawTCP(port: port, source: "127.0.0.2")
+                socket.send("GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                return socket.readUntilClosed(seconds: 3)
+            }
+            #expect(String(decoding: outcome.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 403"))
+            let admitted = try await RawTCP.run {
+                let socket = try RawTCP(port: port, source: "127.0.0.2")
+                socket.send("GET /metrics HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer admin-secret\r\nConnection: close\r\n\r\n")
+                return socket.readUntilClosed(seconds: 3)
+            }
+            let text = String(decoding: admitted.bytes, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200"))
+            #expect(text.contains("simulcast_limit_hits_total"))
+        }
+    }
+
+    // 10. Rooms never expired; the database grew under churn.
+    @Test func roomsWithNobodyExpire() async throws {
+        let store = InMemoryRoomStore()
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger,
+            configuration: ServerConfiguration(expiry: .init(roomIdle: .milliseconds(200), sweepInterval: .seconds(3600), unloadAfter: .zero))
+        ) { store }
+        let port = try await server.start()
+        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)")
+        let old = try await api.createRoom()
+        #expect(try await api.room(code: old.code) != nil)
+        try await Task.sleep(for: .milliseconds(300))
+        let fresh = try await api.createRoom()
+        let hub = try #require(await server.hub)
+        await hub.sweep()
+        #expect(try await store.room(code: old.code) == nil)
+        #expect(try await store.room(code: fresh.code) != nil)
+        await server.stop()
+    }
+}
