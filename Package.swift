@@ -105,6 +105,10 @@ let package = Package(
             dependencies: [
                 "SimulcastCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient", "Fingerprint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),

@@ -1,0 +1,205 @@
+import ArgumentParser
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// `simulcast-bench load`: the real server as a child process, N listeners over R rooms on
+/// one NIO client thread, each room's host publishing every `interval`; fan-out latency is
+/// host send to listener receive on the same machine clock.
+struct LoadBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "load", abstract: "Fan-out latency, delivery, CPU and memory of one server node under many listeners.")
+
+    @Option(help: "Listeners in all.") var listeners = 1000
+    @Option(help: "Rooms (listeners are spread evenly).") var rooms = 1
+    @Option(help: "Seconds of publishing measured.") var duration: Double = 20
+    @Option(help: "Milliseconds between a host's states.") var intervalMs = 500
+    @Option(help: "Share of listeners that never read (0...1).") var slowShare: Double = 0
+    @Option(help: "Listener connects and disconnects per second during the run.") var churn: Double = 0
+    @Option(help: "Soak: run this many seconds of churn (listeners, hosts, rooms created and expiring) and compare resources at start and end.") var soak: Double?
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    struct Result: Codable {
+        var listeners: Int
+        var rooms: Int
+        var slowShare: Double
+        var churnPerSecond: Double
+        var durationSeconds: Double
+        var publishes: Int
+        var expectedDeliveries: Int
+        var delivered: Int
+        var deliveredFraction: Double
+        var latencyMs: [String: Double]
+        var connectPerSecond: Double
+        var serverCPUMicrosPerDelivery: Double
+        var serverRSSKiBIdle: Int
+        var serverRSSKiBPerIdleConnection: Double
+        var serverRSSKiBEnd: Int
+        var soak: Soak?
+    }
+
+    struct Soak: Codable {
+        var seconds: Double
+        var start: Resources
+        var end: Resources
+        var afterClose: Resources
+    }
+
+    struct Resources: Codable {
+        var rssKiB: Int
+        var descriptors: Int
+        var databaseBytes: Int
+    }
+
+    func run() async throws {
+        var serverArguments = ["--max-connections", "60000", "--max-connections-per-address", "60000", "--max-listeners-per-room", "60000", "--room-creations-per-minute", "1000000"]
+        if soak != nil { serverArguments += ["--room-expiry", "5", "--sweep-interval", "2"] }
+        let server = try ServerProcess(arguments: serverArguments)
+        defer { server.stop() }
+        try await server.waitUntilHealthy()
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let recorder = LoadRecorder()
+
+        var roomList: [(code: String, token: String)] = []
+        for _ in 0..<max(1, rooms) { roomList.append(try await BenchHTTP.createRoom(port: server.port)) }
+        try await Task.sleep(for: .milliseconds(500))
+        let rssBefore = server.rssKiB
+
+        // Listeners, spread over the rooms; the first `slowShare` of each room never read.
+        let slowCount = Int((Double(listeners) * slowShare).rounded())
+        var channels: [(room: Int, slow: Bool, channel: any Channel)] = []
+        let connectStarted = ContinuousClock.now
+        var pending: [(Int, Bool, EventLoopFuture<any Channel>)] = []
+        for index in 0..<listeners {
+            let room = index % roomList.count
+            let slow = index < slowCount
+            pending.append((room, slow, LoadClient.connect(group: group, port: server.port, room: roomList[room].code, role: .listener(slow: slow), recorder: recorder)))
+            if pending.count == 200 || index == listeners - 1 {
+                for (room, slow, future) in pending { channels.append((room, slow, try await future.get())) }
+                pending.removeAll()
+            }
+        }
+        let connectSeconds = (ContinuousClock.now - connectStarted).seconds
+        try await Task.sleep(for: .seconds(2))
+        let rssIdle = server.rssKiB
+
+        var hosts: [any Channel] = []
+        for room in roomList {
+            let host = try await LoadClient.connect(group: group, port: server.port, room: room.code, role: .host, recorder: recorder).get()
+            LoadClient.sendText(#"{"type":"hello","v":1,"role":"host","room":"\#(room.code)","hostToken":"\#(room.token)"}"#, on: host)
+            hosts.append(host)
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        // One state per host first, so the room's track is matched before timing starts.
+        let started = LoadRecorder.nowMicros()
+        for host in hosts { LoadClient.sendText(Self.state(position: 0, at: started), on: host) }
+        try await Task.sleep(for: .seconds(1))
+        recorder.reset()
+
+        let soakSeconds = soak ?? 0
+        let measured = soak == nil ? duration : soakSeconds
+        let cpuStart = server.cpuSeconds
+        var publishes = 0
+        var expected = 0
+        let fastPerRoom = (0..<roomList.count).map { room in channels.filter { $0.room == room && !$0.slow }.count }
+        var soakStart: Resources?
+        var churnDebt = 0.0
+        var extraRooms = 0
+        let begin = ContinuousClock.now
+        var tick = 0
+        while (ContinuousClock.now - begin).seconds < measured {
+            let now = LoadRecorder.nowMicros()
+            for (index, host) in hosts.enumerated() {
+                LoadClient.sendText(Self.state(position: Double(now - started) / 1000, at: now), on: host)
+                publishes += 1
+                expected += fastPerRoom[index]
+            }
+            tick += 1
+            let effectiveChurn = soak != nil ? max(churn, 20) : churn
+            churnDebt += effectiveChurn * Double(intervalMs) / 1000
+            while churnDebt >= 1, !channels.isEmpty {
+                // A listener leaves and another joins the same room.
+                churnDebt -= 1
+                let victim = Int.random(in: 0..<channels.count)
+                let leaving = channels[victim]
+                if leaving.slow { continue }
+                try? await leaving.channel.close()
+                let replacement = try await LoadClient.connect(group: group, port: server.port, room: roomList[leaving.room].code, role: .listener(slow: false), recorder: recorder).get()
+                channels[victim] = (leaving.room, false, replacement)
+            }
+            if soak != nil {
+                // Rooms come and go: one new room a tick, used briefly and abandoned to expire.
+                let room = try await BenchHTTP.createRoom(port: server.port)
+                let visitor = try await LoadClient.connect(group: group, port: server.port, room: room.code, role: .listener(slow: false), recorder: recorder).get()
+                try? await visitor.close()
+                extraRooms += 1
+                if tick % 10 == 0, let host = hosts.first {
+                    // The first room's host drops and comes back.
+                    try? await host.close()
+                    let again = try await LoadClient.connect(group: group, port: server.port, room: roomList[0].code, role: .host, recorder: recorder).get()
+                    LoadClient.sendText(#"{"type":"hello","v":1,"role":"host","room":"\#(roomList[0].code)","hostToken":"\#(roomList[0].token)"}"#, on: again)
+                    hosts[0] = again
+                }
+                if soakStart == nil, (ContinuousClock.now - begin).seconds >= min(30, soakSeconds / 4) {
+                    soakStart = Resources(rssKiB: server.rssKiB, descriptors: server.openDescriptors, databaseBytes: server.databaseBytes)
+                }
+            }
+            try await Task.sleep(for: .milliseconds(intervalMs))
+        }
+        try await Task.sleep(for: .seconds(2))
+        let cpuEnd = server.cpuSeconds
+        let book = recorder.snapshot()
+        let delivered = book.latencies.filter { $0 < 30_000 }.count
+        let percentiles = Percentiles(book.latencies)
+        var soakReport: Soak?
+        if soak != nil {
+            let end = Resources(rssKiB: server.rssKiB, descriptors: server.openDescriptors, databaseBytes: server.databaseBytes)
+            for (_, _, channel) in channels { try? await channel.close() }
+            for host in hosts { try? await host.close() }
+            try await Task.sleep(for: .seconds(8))
+            let afterClose = Resources(rssKiB: server.rssKiB, descriptors: server.openDescriptors, databaseBytes: server.databaseBytes)
+            soakReport = Soak(seconds: soakSeconds, start: soakStart ?? end, end: end, afterClose: afterClose)
+        }
+        let result = Result(
+            listeners: listeners, rooms: roomList.count, slowShare: slowShare, churnPerSecond: soak != nil ? max(churn, 20) : churn, durationSeconds: measured,
+            publishes: publishes, expectedDeliveries: expected, delivered: delivered, deliveredFraction: expected > 0 ? Double(delivered) / Double(expected) : 0,
+            latencyMs: ["p50": percentiles.at(0.5), "p99": percentiles.at(0.99), "max": percentiles.sorted.last ?? .nan],
+            connectPerSecond: Double(listeners) / max(connectSeconds, 0.001),
+            serverCPUMicrosPerDelivery: delivered > 0 ? (cpuEnd - cpuStart) * 1e6 / Double(delivered) : .nan,
+            serverRSSKiBIdle: rssIdle, serverRSSKiBPerIdleConnection: Double(rssIdle - rssBefore) / Double(max(listeners, 1)),
+            serverRSSKiBEnd: server.rssKiB, soak: soakReport)
+        try? await group.shutdownGracefully()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(result), as: UTF8.self))
+        } else {
+            print(Self.table(result))
+        }
+    }
+
+    static func state(position: Double, at serverTime: Int64) -> String {
+        #"{"type":"host.state","v":1,"track":{"service":"spotify","id":"4PTG3Z6ehGkBFwjybzWkR8","title":"Never Gonna Give You Up","artists":["Rick Astley"],"durationMs":213573},"playing":true,"anchor":{"positionMs":\#(min(position, 200_000)),"serverTime":\#(serverTime)}}"#
+    }
+
+    static func table(_ r: Result) -> String {
+        var lines = [
+            "| listeners | rooms | slow | churn/s | delivered | p50 ms | p99 ms | max ms | server µs/delivery | RSS KiB/idle conn | connects/s |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
+            String(format: "| %d | %d | %.0f %% | %.0f | %.2f %% | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f |", r.listeners, r.rooms, r.slowShare * 100, r.churnPerSecond, r.deliveredFraction * 100,
+                   r.latencyMs["p50"] ?? 0, r.latencyMs["p99"] ?? 0, r.latencyMs["max"] ?? 0, r.serverCPUMicrosPerDelivery, r.serverRSSKiBPerIdleConnection, r.connectPerSecond),
+        ]
+        if let soak = r.soak {
+            lines.append("")
+            lines.append("| soak \(Int(soak.seconds)) s | RSS KiB | descriptors | database bytes |")
+            lines.append("|---|---|---|---|")
+            for (name, value) in [("start (after warm-up)", soak.start), ("end", soak.end), ("after every client left", soak.afterClose)] {
+                lines.append("| \(name) | \(value.rssKiB) | \(value.descriptors) | \(value.databaseBytes) |")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

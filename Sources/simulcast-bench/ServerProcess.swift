@@ -1,0 +1,77 @@
+import Foundation
+
+/// `simulcast serve` as a child process of a benchmark, with its resource use read from /proc.
+final class ServerProcess {
+    let process = Process()
+    let port: Int
+    let database: String
+
+    init(arguments extra: [String]) throws {
+        port = try Self.freePort()
+        database = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-load-\(UUID().uuidString).sqlite").path
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simulcast")
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            throw BenchError("build the server first: swift build -c release --product simulcast (looked for \(binary.path))")
+        }
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "\(port)", "--database", database, "--offline", "--log-level", "error"] + extra
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    func waitUntilHealthy() async throws {
+        for _ in 0..<200 {
+            if let _ = try? await BenchHTTP.get(port: port, path: "/healthz") { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw BenchError("the server did not start")
+    }
+
+    /// Resident memory in KiB.
+    var rssKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+    }
+
+    /// User plus system CPU time in seconds.
+    var cpuSeconds: Double {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        guard let close = stat.lastIndex(of: ")") else { return 0 }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return ((Double(fields[11]) ?? 0) + (Double(fields[12]) ?? 0)) / ticks
+    }
+
+    var openDescriptors: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0 }
+
+    var databaseBytes: Int {
+        [database, database + "-wal"].reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) }
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+        for path in [database, database + "-wal", database + "-shm"] { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 } }
+        guard bound else { throw BenchError("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
