@@ -99,6 +99,9 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: strict
         ),
+        // Fuzz targets: libFuzzer entry points with -DFUZZING (scripts/fuzz.sh), corpus replayers otherwise.
+        .executableTarget(name: "FuzzWire", dependencies: ["SimulcastCore"], swiftSettings: strict),
+        .executableTarget(name: "FuzzDBus", dependencies: ["DBus"], swiftSettings: strict),
         // Benchmarks (run with -c release); they may read ../shared, the tests never do.
         .executableTarget(
             name: "simulcast-bench",

@@ -16,6 +16,7 @@ struct LoadBenchmark: AsyncParsableCommand {
     @Option(help: "Share of listeners that never read (0...1).") var slowShare: Double = 0
     @Option(help: "Listener connects and disconnects per second during the run.") var churn: Double = 0
     @Option(help: "Soak: run this many seconds of churn (listeners, hosts, rooms created and expiring) and compare resources at start and end.") var soak: Double?
+    @Option(help: "Client event-loop threads (they share the machine with the server).") var clientThreads = 2
     @Flag(help: "Print the result as JSON.") var json = false
 
     struct Result: Codable {
@@ -56,7 +57,7 @@ struct LoadBenchmark: AsyncParsableCommand {
         let server = try ServerProcess(arguments: serverArguments)
         defer { server.stop() }
         try await server.waitUntilHealthy()
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: clientThreads)
         let recorder = LoadRecorder()
 
         var roomList: [(code: String, token: String)] = []

@@ -12,17 +12,22 @@ enum LoadClient {
     /// Connects one peer to `/v1/rooms/{room}/ws` and says hello; the future completes when the
     /// server has switched protocols.
     static func connect(group: any EventLoopGroup, port: Int, room: String, role: Role, recorder: LoadRecorder) -> EventLoopFuture<any Channel> {
-        ClientBootstrap(group: group)
+        // The handshake may finish (and its handler leave the pipeline) before connect's
+        // future runs, so its promise is kept here rather than looked up there.
+        let upgradedBox = Mutex<EventLoopFuture<Void>?>(nil)
+        return ClientBootstrap(group: group)
             .channelOption(.socketOption(.so_reuseaddr), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let upgraded = channel.eventLoop.makePromise(of: Void.self)
+                    upgradedBox.withLock { $0 = upgraded.futureResult }
                     try channel.pipeline.syncOperations.addHandler(HandshakeHandler(room: room, role: role, recorder: recorder, upgraded: upgraded))
                 }
             }
             .connect(host: "127.0.0.1", port: port)
             .flatMap { channel in
-                channel.pipeline.handler(type: HandshakeHandler.self).flatMap { $0.upgraded.futureResult }.map { channel }
+                let upgraded = upgradedBox.withLock { $0 } ?? channel.eventLoop.makeFailedFuture(ChannelError.inappropriateOperationForState)
+                return upgraded.map { channel }
             }
     }
 
@@ -122,9 +127,9 @@ final class LoadPeer: ChannelInboundHandler {
         case .text:
             guard case .listener = role else { return }
             let now = LoadRecorder.nowMicros()
-            // room.state keys are sorted, so the first "serverTime" is the anchor's.
+            // room.state keys are sorted: it starts with its anchor, whose "serverTime" comes first.
             let bytes = frame.data.readableBytesView
-            guard bytes.firstRange(of: Array(#""type":"room.state""#.utf8)) != nil, let anchor = Self.firstInteger(after: Array(#""serverTime":"#.utf8), in: bytes) else { return }
+            guard bytes.starts(with: Self.anchorPrefix), let anchor = Self.firstInteger(after: Self.serverTimeKey, in: bytes) else { return }
             guard anchor != lastAnchor else { return }  // the same publish again (a match update)
             lastAnchor = anchor
             recorder.received(anchor: anchor, latencyMicros: now - anchor)
@@ -132,6 +137,9 @@ final class LoadPeer: ChannelInboundHandler {
             break
         }
     }
+
+    static let anchorPrefix = Array(#"{"anchor":{"#.utf8)
+    static let serverTimeKey = Array(#""serverTime":"#.utf8)
 
     static func firstInteger(after key: [UInt8], in bytes: ByteBufferView) -> Int64? {
         guard let range = bytes.firstRange(of: key) else { return nil }
