@@ -130,6 +130,15 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    /// The server allows half-closure for HTTP; a room socket whose peer closed its side is done.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // Frame decoding errors (oversized frames, bad control frames) are answered by NIO's
         // protocol error handler before they get here; anything else ends the connection.
