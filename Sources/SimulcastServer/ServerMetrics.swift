@@ -44,29 +44,29 @@ public final class ServerMetrics: Sendable {
     ]
 
     public init() {
-        roomsLoaded = registry.makeGauge(name: "simulcast_rooms_active", help: "Rooms loaded in memory")
-        hostConnections = registry.makeGauge(name: "simulcast_connections", labels: [("role", "host")], help: "Open WebSocket connections")
-        listenerConnections = registry.makeGauge(name: "simulcast_connections", labels: [("role", "listener")], help: "Open WebSocket connections")
-        roomsCreated = registry.makeCounter(name: "simulcast_rooms_created_total", help: "Rooms created")
-        roomsExpired = registry.makeCounter(name: "simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry")
-        coalescedStates = registry.makeCounter(name: "simulcast_states_coalesced_total", help: "Room states replaced by a newer one before a slow listener read them")
-        deliveries = registry.makeCounter(name: "simulcast_state_deliveries_total", help: "room.state messages handed to sockets")
+        roomsLoaded = registry.makeGauge(descriptor: Self.name("simulcast_rooms_active", help: "Rooms loaded in memory"))
+        hostConnections = registry.makeGauge(descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "host")])
+        listenerConnections = registry.makeGauge(descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "listener")])
+        roomsCreated = registry.makeCounter(descriptor: Self.name("simulcast_rooms_created_total", help: "Rooms created"))
+        roomsExpired = registry.makeCounter(descriptor: Self.name("simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry"))
+        coalescedStates = registry.makeCounter(descriptor: Self.name("simulcast_states_coalesced_total", help: "Room states replaced by a newer one before a slow listener read them"))
+        deliveries = registry.makeCounter(descriptor: Self.name("simulcast_state_deliveries_total", help: "room.state messages handed to sockets"))
         var limits: [Limit: Counter] = [:]
         for limit in Limit.allCases {
-            limits[limit] = registry.makeCounter(name: "simulcast_limit_hits_total", labels: [("limit", limit.rawValue)], help: "Requests, messages or connections refused or closed by a limit")
+            limits[limit] = registry.makeCounter(descriptor: Self.name("simulcast_limit_hits_total", help: "Requests, messages or connections refused or closed by a limit"), labels: [("limit", limit.rawValue)])
         }
         self.limits = limits
         var inbound: [String: Counter] = [:]
         var outbound: [String: Counter] = [:]
         for type in Self.messageTypes {
-            inbound[type] = registry.makeCounter(name: "simulcast_messages_total", labels: [("direction", "in"), ("type", type)], help: "WebSocket messages")
-            outbound[type] = registry.makeCounter(name: "simulcast_messages_total", labels: [("direction", "out"), ("type", type)], help: "WebSocket messages")
+            inbound[type] = registry.makeCounter(descriptor: Self.name("simulcast_messages_total", help: "WebSocket messages"), labels: [("direction", "in"), ("type", type)])
+            outbound[type] = registry.makeCounter(descriptor: Self.name("simulcast_messages_total", help: "WebSocket messages"), labels: [("direction", "out"), ("type", type)])
         }
         self.inbound = inbound
         self.outbound = outbound
         var errors: [Wire.ErrorCode: Counter] = [:]
         for code in Self.errorCodes {
-            errors[code] = registry.makeCounter(name: "simulcast_protocol_errors_total", labels: [("code", code.rawValue)], help: "error messages sent to clients")
+            errors[code] = registry.makeCounter(descriptor: Self.name("simulcast_protocol_errors_total", help: "error messages sent to clients"), labels: [("code", code.rawValue)])
         }
         self.errors = errors
     }
@@ -90,12 +90,16 @@ public final class ServerMetrics: Sendable {
         // Only services this build knows become label values.
         let label = [MusicService.spotify, .appleMusic, .deezer, .localFiles].contains(service) ? service.rawValue : "other"
         registry.makeDurationHistogram(
-            name: "simulcast_match_duration_seconds",
+            descriptor: Self.name("simulcast_match_duration_seconds", help: "Time to match a track on a service, cache misses only"),
             labels: [("service", label), ("status", status.rawValue)],
-            buckets: [.milliseconds(1), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)],
-            help: "Time to match a track on a service, cache misses only"
+            buckets: [.milliseconds(1), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
         ).record(duration)
     }
 
     public func render() -> String { registry.emitToString() }
+
+    /// A metric's full name as written (the unit is already part of it, so none is appended).
+    static func name(_ name: String, help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
+    }
 }
