@@ -64,7 +64,7 @@ actor LiveRoom {
             }
         }
         let storefront = Storefront.normalise(hello.storefront ?? "us", for: hello.service) ?? "us"
-        var connection = Connection(id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket)
+        let connection = Connection(id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket)
         if let key = connection.matchKey {
             let pairs = activeMatchKeys()
             guard pairs.contains(key) || pairs.count < limits.matchPairsPerRoom else {
@@ -79,14 +79,17 @@ actor LiveRoom {
             old.socket.close(code: 4409, reason: "host replaced")
             context.logger.notice("host replaced", metadata: ["room": "\(code)", "old": "\(old.wireId)", "new": "c\(id)"])
         }
-        connection.lastReport = nil
         connections[id] = connection
         idleSince = nil
         if hello.role == .host { hostId = id }
         context.metrics.connections(hello.role).increment()
         context.logger.info("joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
 
-        if let key = connection.matchKey { startMatching(for: [key]) }
+        if let key = connection.matchKey {
+            // The newcomer's own corrections are in the state it is about to receive.
+            stored.state = applyingCorrections(to: stored.state)
+            startMatching(for: [key])
+        }
         socket.send(control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.nowMicros())))
         if hello.role == .host, !stored.state.hostConnected {
             var next = stored.state
@@ -115,12 +118,7 @@ actor LiveRoom {
             var next = stored.state.applying(snapshot)
             let keys = activeMatchKeys()
             next.retainMatches(for: keys)
-            for (key, result) in corrections {
-                for source in ([next.track].compactMap { $0 } + next.queue).map(\.source) where source.service == key.sourceService && source.id == key.sourceId {
-                    _ = next.setMatch(result, for: source, service: key.targetService, storefront: key.storefront)
-                }
-            }
-            await commit(next)
+            await commit(applyingCorrections(to: next))
             startMatching(for: keys)
             return nil
         case .listenerReport(let report):
@@ -193,9 +191,8 @@ actor LiveRoom {
     }
 
     /// A match answer for a track; ignored where this room has its own correction.
-    func apply(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey, override: Bool = false) async {
-        if !override, corrections[key] != nil { return }
-        guard activeMatchKeys().contains(ServiceMatchKey(service: key.targetService, storefront: key.storefront)) || override else { return }
+    func apply(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey) async {
+        guard corrections[key] == nil, activeMatchKeys().contains(ServiceMatchKey(service: key.targetService, storefront: key.storefront)) else { return }
         var next = stored.state
         if next.setMatch(result, for: source, service: key.targetService, storefront: key.storefront) {
             await commit(next)
@@ -213,16 +210,24 @@ actor LiveRoom {
         corrections[key] = nil
     }
 
+    /// `state` with this room's corrections in place of whatever was matched.
+    private func applyingCorrections(to state: RoomState) -> RoomState {
+        var next = state
+        for (key, result) in corrections {
+            // Only where it differs: setting a match moves `seq`.
+            for held in [state.track].compactMap({ $0 }) + state.queue
+            where held.source.service == key.sourceService && held.source.id == key.sourceId && held.match(for: key.targetService, storefront: key.storefront) != result {
+                _ = next.setMatch(result, for: held.source, service: key.targetService, storefront: key.storefront)
+            }
+        }
+        return next
+    }
+
     private func startMatching(for keys: Set<ServiceMatchKey>) {
         for key in keys {
             for source in stored.state.tracksNeedingMatch(service: key.service, storefront: key.storefront) {
                 let cacheKey = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: key.service, storefront: key.storefront)
-                if let corrected = corrections[cacheKey] {
-                    var next = stored.state
-                    if next.setMatch(corrected, for: source, service: key.service, storefront: key.storefront) { stored.state = next }
-                    continue
-                }
-                context.requestMatch(cacheKey, source)
+                if corrections[cacheKey] == nil { context.requestMatch(cacheKey, source) }
             }
         }
     }

@@ -171,23 +171,22 @@ public actor RoomHub {
             throw APIError(.unprocessableContent, code: "target_not_found", message: "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
         }
         let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)
-        var stored = StoredCorrection(
-            id: 0, key: key, targetId: target.id, room: code, global: global, byHost: byHost, createdAt: clock.nowMicros(),
-            result: .matched(target, confidence: 1, method: "correction", reasons: ["corrected in room \(code)"]))
-        stored.id = try await store.addCorrection(stored)
-        logger.notice("match corrected", metadata: ["room": "\(code)", "source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)", "global": "\(global)"])
-        await room.correct(stored.result, for: source, key: key)
+        var promoted = false
         if !global, byHost {
             // Hosts of several different rooms agreeing is evidence enough for everyone.
-            let agreeing = try await store.corrections(for: key).filter { $0.byHost && !$0.global && $0.targetId == target.id }
-            if Set(agreeing.map(\.room)).count >= StoredCorrection.roomsToPromote {
-                stored.global = true
-                logger.notice("correction promoted", metadata: ["source": "\(source.id)", "rooms": "\(Set(agreeing.map(\.room)).count)"])
-            }
+            let agreeing = try await store.corrections(for: key).filter { $0.byHost && $0.targetId == target.id }
+            promoted = Set(agreeing.map(\.room) + [code]).count >= StoredCorrection.roomsToPromote
         }
+        var stored = StoredCorrection(
+            id: 0, key: key, targetId: target.id, room: code, global: global || promoted, byHost: byHost, createdAt: clock.nowMicros(),
+            result: .matched(target, confidence: 1, method: "correction", reasons: ["corrected in room \(code)"]))
+        stored.id = try await store.addCorrection(stored)
+        logger.notice("match corrected", metadata: ["room": "\(code)", "source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)", "global": "\(stored.global)", "promoted": "\(promoted)"])
+        await room.correct(stored.result, for: source, key: key)
         if stored.global {
             let result = MatchResult.matched(target, confidence: 1, method: "correction", reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(StoredCorrection.roomsToPromote) rooms"])
-            try await store.cacheMatch(result, for: key, expiresAt: clock.nowMicros() + matchLifetime.matched)
+            // Kept until revoked (revoking deletes the row); ten years stands for "no expiry" without overflow.
+            try await store.cacheMatch(result, for: key, expiresAt: ServerInstant(clock.nowMicros()).advanced(by: 10 * 365 * 86_400_000_000).micros)
             for other in rooms.values where other !== room { await other.apply(result, for: source, key: key) }
         }
         return stored
@@ -244,9 +243,8 @@ public actor RoomHub {
             metrics.roomsLoaded.decrement()
         }
         let now = clock.nowMicros()
-        let idleMicros = expiry.roomIdle.components.seconds * 1_000_000 + expiry.roomIdle.components.attoseconds / 1_000_000_000_000
         do {
-            let deleted = try await store.deleteIdleRooms(idleBefore: ServerInstant(now).advanced(by: -idleMicros).micros, keeping: Set(rooms.keys))
+            let deleted = try await store.deleteIdleRooms(idleBefore: ServerInstant(now).advanced(by: -expiry.roomIdle.inMicroseconds).micros, keeping: Set(rooms.keys))
             let purged = try await store.purgeExpired(now: now)
             if deleted > 0 || purged > 0 {
                 metrics.roomsExpired.increment(by: Int64(deleted))

@@ -16,6 +16,8 @@ final class RoomSession: Sendable {
         var items: [Item] = []
         var draining = false
         var joined: (room: LiveRoom, id: Int)?
+        /// Set once the socket is made; dropped when the connection ends (it refers back to us).
+        var socket: RoomSocket?
         var finished = false
     }
 
@@ -24,7 +26,6 @@ final class RoomSession: Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     private let mailbox = Mutex(Mailbox())
-    private let socketBox = Mutex<RoomSocket?>(nil)
 
     init(code: String, hub: RoomHub, metrics: ServerMetrics, logger: Logger) {
         self.code = code
@@ -33,7 +34,7 @@ final class RoomSession: Sendable {
         self.logger = logger
     }
 
-    func attach(_ socket: RoomSocket) { socketBox.withLock { $0 = socket } }
+    func attach(_ socket: RoomSocket) { mailbox.withLock { $0.socket = socket } }
 
     func enqueue(_ item: Item) {
         let startDrain = mailbox.withLock { box -> Bool in
@@ -61,12 +62,15 @@ final class RoomSession: Sendable {
     }
 
     private func handle(_ item: Item) async {
-        guard let socket = socketBox.withLock({ $0 }) else { return }
-        let joined = mailbox.withLock { $0.joined }
+        let (socket, joined) = mailbox.withLock { ($0.socket, $0.joined) }
+        guard let socket else { return }
         switch item {
         case .closed:
-            mailbox.withLock { $0.finished = true; $0.items.removeAll() }
-            socketBox.withLock { $0 = nil }
+            mailbox.withLock {
+                $0.finished = true
+                $0.items.removeAll()
+                $0.socket = nil
+            }
             if let joined { await joined.room.leave(id: joined.id) }
         case .message(.hello(let hello)) where joined == nil:
             switch await hub.join(code: code, hello: hello, socket: socket) {

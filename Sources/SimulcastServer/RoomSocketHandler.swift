@@ -23,7 +23,8 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     let refusal: Wire.Error?
 
     private var context: ChannelHandlerContext?
-    private var message: ByteBuffer?
+    /// A fragmented message being assembled.
+    private var partialMessage: ByteBuffer?
     private var bucket: TokenBucket
     private var strikes = 0
     private var pendingState: ByteBuffer?
@@ -107,23 +108,23 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
             metrics.limitHit(.binaryFrame)
             protocolClose(1003, "binary frames are not part of the protocol; send JSON text")
         case .text:
-            guard message == nil else { return protocolClose(1002, "a new message began before the last one ended") }
+            guard partialMessage == nil else { return protocolClose(1002, "a new message began before the last one ended") }
             var data = frame.unmaskedData
-            if frame.fin { handleMessage(&data, receivedAt: receivedAt) } else { message = data }
+            if frame.fin { handleMessage(&data, receivedAt: receivedAt) } else { partialMessage = data }
         case .continuation:
-            guard var partial = message else { return protocolClose(1002, "continuation without a message") }
+            guard var partial = partialMessage else { return protocolClose(1002, "continuation without a message") }
             var data = frame.unmaskedData
             guard partial.readableBytes + data.readableBytes <= limits.frameBytes else {
-                message = nil
+                partialMessage = nil
                 metrics.limitHit(.frameSize)
                 return protocolClose(1009, "messages are limited to \(limits.frameBytes) bytes")
             }
             partial.writeBuffer(&data)
             if frame.fin {
-                message = nil
+                partialMessage = nil
                 handleMessage(&partial, receivedAt: receivedAt)
             } else {
-                message = partial
+                partialMessage = partial
             }
         default:
             protocolClose(1002, "unknown opcode")

@@ -117,6 +117,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
                     target_service TEXT NOT NULL,
                     storefront TEXT NOT NULL,
                     room TEXT NOT NULL,
+                    global INTEGER NOT NULL,
                     record TEXT NOT NULL
                 )
                 """)
@@ -169,7 +170,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         let codes = rows.compactMap { $0.column("code")?.string }.filter { !keeping.contains($0) }
         for code in codes {
             _ = try await connection.query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore))])
-            _ = try await connection.query("DELETE FROM corrections WHERE room = ? AND record NOT LIKE '%\"global\":true%'", [.text(code)])
+            _ = try await connection.query("DELETE FROM corrections WHERE room = ? AND global = 0", [.text(code)])
         }
         return codes.count
     }
@@ -215,8 +216,8 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
 
     public func addCorrection(_ correction: StoredCorrection) async throws -> Int {
         let rows = try await connection.query(
-            "INSERT INTO corrections (source_service, source_id, target_service, storefront, room, record) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-            Self.bindings(correction.key) + [.text(correction.room), .text(try Self.json(correction))])
+            "INSERT INTO corrections (source_service, source_id, target_service, storefront, room, global, record) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            Self.bindings(correction.key) + [.text(correction.room), .integer(correction.global ? 1 : 0), .text(try Self.json(correction))])
         guard let id = rows.first?.column("id")?.integer else { throw StoreError(.failed, "the correction was not stored") }
         var stored = correction
         stored.id = id

@@ -1,3 +1,5 @@
+import SimulcastCore
+
 /// A token bucket on an injected clock: `burst` tokens, refilled at `perSecond`. Pure value
 /// type; `AddressRateLimiter` keeps one per client address.
 public struct TokenBucket: Hashable, Sendable {
@@ -24,9 +26,7 @@ public struct TokenBucket: Hashable, Sendable {
 
     mutating func refill(now: ContinuousClock.Instant) {
         guard now > updatedAt else { return }
-        let elapsed = now - updatedAt
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        tokens = min(rate.burst, tokens + seconds * rate.perSecond)
+        tokens = min(rate.burst, tokens + (now - updatedAt).inSeconds * rate.perSecond)
         updatedAt = now
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SimulcastCore
 import Foundation
 import NIOCore
 import NIOPosix
@@ -79,7 +80,7 @@ struct LoadBenchmark: AsyncParsableCommand {
                 pending.removeAll()
             }
         }
-        let connectSeconds = (ContinuousClock.now - connectStarted).seconds
+        let connectSeconds = (ContinuousClock.now - connectStarted).inSeconds
         try await Task.sleep(for: .seconds(2))
         let rssIdle = server.rssKiB
 
@@ -107,7 +108,7 @@ struct LoadBenchmark: AsyncParsableCommand {
         var extraRooms = 0
         let begin = ContinuousClock.now
         var tick = 0
-        while (ContinuousClock.now - begin).seconds < measured {
+        while (ContinuousClock.now - begin).inSeconds < measured {
             let now = LoadRecorder.nowMicros()
             for (index, host) in hosts.enumerated() {
                 LoadClient.sendText(Self.state(position: Double(now - started) / 1000, at: now), on: host)
@@ -140,7 +141,7 @@ struct LoadBenchmark: AsyncParsableCommand {
                     LoadClient.sendText(#"{"type":"hello","v":1,"role":"host","room":"\#(roomList[0].code)","hostToken":"\#(roomList[0].token)"}"#, on: again)
                     hosts[0] = again
                 }
-                if soakStart == nil, (ContinuousClock.now - begin).seconds >= min(30, soakSeconds / 4) {
+                if soakStart == nil, (ContinuousClock.now - begin).inSeconds >= min(30, soakSeconds / 4) {
                     soakStart = Resources(rssKiB: server.rssKiB, descriptors: server.openDescriptors, databaseBytes: server.databaseBytes)
                 }
             }
@@ -199,8 +200,4 @@ struct LoadBenchmark: AsyncParsableCommand {
         }
         return lines.joined(separator: "\n")
     }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

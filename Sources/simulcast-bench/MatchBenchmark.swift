@@ -33,7 +33,7 @@ struct MatchBenchmark: AsyncParsableCommand {
         let catalogTracks = generator.catalog(from: real, size: tracks) { progress.update($0) }
         let started = ContinuousClock.now
         let catalog = OfflineCatalog(service: .appleMusic, tracks: catalogTracks)
-        let indexSeconds = seconds(ContinuousClock.now - started)
+        let indexSeconds = (ContinuousClock.now - started).inSeconds
         let workload = generator.queries(from: real, count: queries)
         print("catalog: \(catalogTracks.count) tracks (\(real.count) real, the rest generated variants and decoys), indexed in \(String(format: "%.2f", indexSeconds)) s")
         print("queries: \(workload.count) real records as another service would send them (remaster suffixes, durations up to 0.9 s off, no album or duration, no ISRC), each with a known answer\n")
@@ -46,7 +46,7 @@ struct MatchBenchmark: AsyncParsableCommand {
             for (index, query) in workload.enumerated() {
                 let t0 = ContinuousClock.now
                 let result = await matcher.match(query.source, in: catalog, storefront: "us")
-                latencies.append(seconds(ContinuousClock.now - t0) * 1_000_000)
+                latencies.append((ContinuousClock.now - t0).inSeconds * 1_000_000)
                 let got = result.isMatched ? result.track?.id : nil
                 let expectedISRC = catalogTracks.first { $0.id == query.expected }?.isrc
                 if got == query.expected { correct += 1 } else if got == nil { missed += 1 } else if expectedISRC != nil, result.track?.isrc == expectedISRC { twin += 1 } else { wrong += 1 }
@@ -56,7 +56,7 @@ struct MatchBenchmark: AsyncParsableCommand {
                 }
                 bar.update(index + 1)
             }
-            let total = seconds(ContinuousClock.now - runStarted)
+            let total = (ContinuousClock.now - runStarted).inSeconds
             let p = Percentiles(latencies)
             print(String(format: "%@ %8.3f %8.3f %11.0f %9d %30d %13d %7d", name.padding(toLength: 10, withPad: " ", startingAt: 0), p.at(0.5) / 1000, p.at(0.99) / 1000, Double(workload.count) / total, correct, twin, wrong, missed))
         }
@@ -78,7 +78,7 @@ struct MatchBenchmark: AsyncParsableCommand {
                 for key in keys {
                     let t0 = ContinuousClock.now
                     _ = try await cache.cachedMatch(for: key, now: 0)
-                    latencies.append(seconds(ContinuousClock.now - t0) * 1_000_000)
+                    latencies.append((ContinuousClock.now - t0).inSeconds * 1_000_000)
                 }
             }
             let p = Percentiles(latencies)
@@ -94,9 +94,5 @@ struct MatchBenchmark: AsyncParsableCommand {
             throw ValidationError("\(url.path) not found; run from the repository with ../shared beside it, or pass --data")
         }
         return try OfflineCatalog(service: .appleMusic, contentsOf: url).entries.map(\.track)
-    }
-
-    func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

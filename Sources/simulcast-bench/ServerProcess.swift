@@ -70,8 +70,3 @@ final class ServerProcess {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
-
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

@@ -131,7 +131,7 @@ struct DemoCommand: AsyncParsableCommand {
         table.finish()
         await server.stop()
 
-        let summary = await sampler.summary(durationSeconds: Self.seconds(ContinuousClock.now - started), restartedAt: restartedAt)
+        let summary = await sampler.summary(durationSeconds: (ContinuousClock.now - started).inSeconds, restartedAt: restartedAt)
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -146,9 +146,5 @@ struct DemoCommand: AsyncParsableCommand {
             throw ValidationError("the bundled file \(name) is missing from this build")
         }
         return url
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -47,7 +47,7 @@ struct FingerprintIndexCommand: AsyncParsableCommand {
             progress.update(index + 1, detail: String(format: "%.1f h", audioSeconds / 3600))
         }
         try builder.write(to: catalog)
-        let elapsed = Double((ContinuousClock.now - started).components.attoseconds) / 1e18 + Double((ContinuousClock.now - started).components.seconds)
+        let elapsed = (ContinuousClock.now - started).inSeconds
         let size = (try? FileManager.default.attributesOfItem(atPath: catalog)[.size] as? Int) ?? 0
         print(String(format: "%@: %d tracks, %.2f h of audio indexed now at %.0fx real time (decoding included), %d landmarks, %.1f MB",
                      catalog, builder.tracks.count, audioSeconds / 3600, audioSeconds / max(elapsed, 0.001), builder.landmarkCount, Double(size) / 1e6))
