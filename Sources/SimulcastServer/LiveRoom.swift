@@ -29,6 +29,9 @@ actor LiveRoom {
     private(set) var stored: StoredRoom
     private var connections: [Int: Connection] = [:]
     private var hostId: Int?
+    /// Kept as connections come and go, so a join costs O(1), not a pass over every listener.
+    private var listenerCount = 0
+    private var matchKeyUse: [ServiceMatchKey: Int] = [:]
     /// Matches this room's host (or participants) corrected for this room only.
     private var corrections: [MatchCacheKey: MatchResult]
     private var retired = false
@@ -57,29 +60,27 @@ actor LiveRoom {
                 return .refused(Wire.Error(code: .invalidHostToken, message: "the host token is missing or wrong for room \(code)"))
             }
         } else {
-            let listeners = connections.values.count { $0.role == .listener }
-            guard listeners < limits.listenersPerRoom else {
+            guard listenerCount < limits.listenersPerRoom else {
                 context.metrics.limitHit(.listenersPerRoom)
-                return .refused(Wire.Error(code: .roomFull, message: "room \(code) has \(listeners) listeners, as many as it may hold"))
+                return .refused(Wire.Error(code: .roomFull, message: "room \(code) has \(listenerCount) listeners, as many as it may hold"))
             }
         }
         let storefront = Storefront.normalise(hello.storefront ?? "us", for: hello.service) ?? "us"
         let connection = Connection(id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket)
         if let key = connection.matchKey {
-            let pairs = activeMatchKeys()
-            guard pairs.contains(key) || pairs.count < limits.matchPairsPerRoom else {
+            guard matchKeyUse[key] != nil || matchKeyUse.count < limits.matchPairsPerRoom else {
                 context.metrics.limitHit(.matchPairs)
-                return .refused(Wire.Error(code: .roomFull, message: "room \(code) already follows \(pairs.count) service and storefront pairs, as many as it may"))
+                return .refused(Wire.Error(code: .roomFull, message: "room \(code) already follows \(matchKeyUse.count) service and storefront pairs, as many as it may"))
             }
         }
-        if hello.role == .host, let previous = hostId, let old = connections.removeValue(forKey: previous) {
+        if hello.role == .host, let previous = hostId, let old = remove(previous) {
             // Two hosts must never interleave: the newer connection wins, the older is told why.
             context.metrics.connections(.host).decrement()
             old.socket.send(control: WireMessage.error(.hostReplaced, "another connection with this room's host token took over"))
             old.socket.close(code: 4409, reason: "host replaced")
             context.logger.notice("host replaced", metadata: ["room": "\(code)", "old": "\(old.wireId)", "new": "c\(id)"])
         }
-        connections[id] = connection
+        add(connection)
         idleSince = nil
         if hello.role == .host { hostId = id }
         context.metrics.connections(hello.role).increment()
@@ -138,7 +139,7 @@ actor LiveRoom {
     }
 
     func leave(id: Int) async {
-        guard let connection = connections.removeValue(forKey: id) else { return }
+        guard let connection = remove(id) else { return }
         context.metrics.connections(connection.role).decrement()
         context.logger.info("left", metadata: ["room": "\(code)", "connection": "\(connection.wireId)"])
         if connection.role == .host, hostId == id {
@@ -182,7 +183,23 @@ actor LiveRoom {
 
     /// The service and storefront pairs listeners use now: the only ones the room keeps.
     func activeMatchKeys() -> Set<ServiceMatchKey> {
-        Set(connections.values.compactMap(\.matchKey))
+        Set(matchKeyUse.keys)
+    }
+
+    private func add(_ connection: Connection) {
+        connections[connection.id] = connection
+        if connection.role == .listener { listenerCount += 1 }
+        if let key = connection.matchKey { matchKeyUse[key, default: 0] += 1 }
+    }
+
+    private func remove(_ id: Int) -> Connection? {
+        guard let connection = connections.removeValue(forKey: id) else { return nil }
+        if connection.role == .listener { listenerCount -= 1 }
+        if let key = connection.matchKey {
+            let left = (matchKeyUse[key] ?? 1) - 1
+            matchKeyUse[key] = left > 0 ? left : nil
+        }
+        return connection
     }
 
     /// Whether the room holds `source` (now or queued): corrections come from rooms that play it.
@@ -192,7 +209,7 @@ actor LiveRoom {
 
     /// A match answer for a track; ignored where this room has its own correction.
     func apply(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey) async {
-        guard corrections[key] == nil, activeMatchKeys().contains(ServiceMatchKey(service: key.targetService, storefront: key.storefront)) else { return }
+        guard corrections[key] == nil, matchKeyUse[ServiceMatchKey(service: key.targetService, storefront: key.storefront)] != nil else { return }
         var next = stored.state
         if next.setMatch(result, for: source, service: key.targetService, storefront: key.storefront) {
             await commit(next)

@@ -17,10 +17,16 @@ struct LoadBenchmark: AsyncParsableCommand {
     @Option(help: "Share of listeners that never read (0...1).") var slowShare: Double = 0
     @Option(help: "Listener connects and disconnects per second during the run.") var churn: Double = 0
     @Option(help: "Soak: run this many seconds of churn (listeners, hosts, rooms created and expiring) and compare resources at start and end.") var soak: Double?
+    @Option(help: "When the rooms' hosts publish within each interval: spread (each at its own moment, as independent hosts do) or aligned (all at once, the worst case).")
+    var phase: Phase = .spread
     @Option(help: "Client event-loop threads (they share the machine with the server).") var clientThreads = 2
+    @Flag(help: "Print each publish (send time, listeners reached, slowest ms) to standard error: shows a backlog forming or draining.") var timeline = false
     @Flag(help: "Print the result as JSON.") var json = false
 
+    enum Phase: String, Codable, CaseIterable, ExpressibleByArgument { case spread, aligned }
+
     struct Result: Codable {
+        var phase: Phase
         var listeners: Int
         var rooms: Int
         var slowShare: Double
@@ -80,6 +86,10 @@ struct LoadBenchmark: AsyncParsableCommand {
                 pending.removeAll()
             }
         }
+        // Connected is not joined: wait for every welcome, so joins are not measured as fan-out.
+        while recorder.snapshot().welcomed < listeners, (ContinuousClock.now - connectStarted) < .seconds(120) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         let connectSeconds = (ContinuousClock.now - connectStarted).inSeconds
         try await Task.sleep(for: .seconds(2))
         let rssIdle = server.rssKiB
@@ -109,9 +119,14 @@ struct LoadBenchmark: AsyncParsableCommand {
         let begin = ContinuousClock.now
         var tick = 0
         while (ContinuousClock.now - begin).inSeconds < measured {
-            let now = LoadRecorder.nowMicros()
+            let tickStarted = ContinuousClock.now
             for (index, host) in hosts.enumerated() {
-                LoadClient.sendText(Self.state(position: Double(now - started) / 1000, at: now), on: host)
+                if phase == .spread, index > 0 {
+                    // Independent hosts publish at their own moments across the interval.
+                    try await Task.sleep(until: tickStarted + .microseconds(intervalMs * 1000 * index / hosts.count), clock: .continuous)
+                }
+                let sentAt = LoadRecorder.nowMicros()
+                LoadClient.sendText(Self.state(position: Double(sentAt - started) / 1000, at: sentAt), on: host)
                 publishes += 1
                 expected += fastPerRoom[index]
             }
@@ -145,13 +160,19 @@ struct LoadBenchmark: AsyncParsableCommand {
                     soakStart = Resources(rssKiB: server.rssKiB, descriptors: server.openDescriptors, databaseBytes: server.databaseBytes)
                 }
             }
-            try await Task.sleep(for: .milliseconds(intervalMs))
+            try await Task.sleep(until: tickStarted + .milliseconds(intervalMs), clock: .continuous)
         }
         try await Task.sleep(for: .seconds(2))
         let cpuEnd = server.cpuSeconds
         let book = recorder.snapshot()
         let delivered = book.latencies.filter { $0 < 30_000 }.count
         let percentiles = Percentiles(book.latencies)
+        if timeline {
+            // One line per publish: when it was sent, how many listeners got it, the slowest of them.
+            for anchor in book.worst.keys.sorted() {
+                FileHandle.standardError.write(Data("\(anchor) \(book.receipts[anchor] ?? 0) \(String(format: "%.1f", book.worst[anchor] ?? 0))\n".utf8))
+            }
+        }
         var soakReport: Soak?
         if soak != nil {
             let end = Resources(rssKiB: server.rssKiB, descriptors: server.openDescriptors, databaseBytes: server.databaseBytes)
@@ -162,7 +183,7 @@ struct LoadBenchmark: AsyncParsableCommand {
             soakReport = Soak(seconds: soakSeconds, start: soakStart ?? end, end: end, afterClose: afterClose)
         }
         let result = Result(
-            listeners: listeners, rooms: roomList.count, slowShare: slowShare, churnPerSecond: soak != nil ? max(churn, 20) : churn, durationSeconds: measured,
+            phase: phase, listeners: listeners, rooms: roomList.count, slowShare: slowShare, churnPerSecond: soak != nil ? max(churn, 20) : churn, durationSeconds: measured,
             publishes: publishes, expectedDeliveries: expected, delivered: delivered, deliveredFraction: expected > 0 ? Double(delivered) / Double(expected) : 0,
             latencyMs: ["p50": percentiles.at(0.5), "p99": percentiles.at(0.99), "max": percentiles.sorted.last ?? .nan],
             connectPerSecond: Double(listeners) / max(connectSeconds, 0.001),
@@ -185,9 +206,9 @@ struct LoadBenchmark: AsyncParsableCommand {
 
     static func table(_ r: Result) -> String {
         var lines = [
-            "| listeners | rooms | slow | churn/s | delivered | p50 ms | p99 ms | max ms | server µs/delivery | RSS KiB/idle conn | connects/s |",
-            "|---|---|---|---|---|---|---|---|---|---|---|",
-            String(format: "| %d | %d | %.0f %% | %.0f | %.2f %% | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f |", r.listeners, r.rooms, r.slowShare * 100, r.churnPerSecond, r.deliveredFraction * 100,
+            "| listeners | rooms | phase | slow | churn/s | delivered | p50 ms | p99 ms | max ms | server µs/delivery | RSS KiB/idle conn | connects/s |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|",
+            "| \(r.listeners) | \(r.rooms) | \(r.phase.rawValue) " + String(format: "| %.0f %% | %.0f | %.2f %% | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f |", r.slowShare * 100, r.churnPerSecond, r.deliveredFraction * 100,
                    r.latencyMs["p50"] ?? 0, r.latencyMs["p99"] ?? 0, r.latencyMs["max"] ?? 0, r.serverCPUMicrosPerDelivery, r.serverRSSKiBPerIdleConnection, r.connectPerSecond),
         ]
         if let soak = r.soak {

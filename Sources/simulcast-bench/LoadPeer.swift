@@ -25,6 +25,7 @@ final class LoadPeer: ChannelInboundHandler {
             let now = LoadRecorder.nowMicros()
             // room.state keys are sorted: it starts with its anchor, whose "serverTime" comes first.
             let bytes = frame.data.readableBytesView
+            if bytes.starts(with: Self.welcomePrefix) { return recorder.welcome() }
             guard bytes.starts(with: Self.anchorPrefix), let anchor = Self.firstInteger(after: Self.serverTimeKey, in: bytes) else { return }
             guard anchor != lastAnchor else { return }  // the same publish again (a match update)
             lastAnchor = anchor
@@ -34,6 +35,7 @@ final class LoadPeer: ChannelInboundHandler {
         }
     }
 
+    static let welcomePrefix = Array(#"{"connectionId":"#.utf8)
     static let anchorPrefix = Array(#"{"anchor":{"#.utf8)
     static let serverTimeKey = Array(#""serverTime":"#.utf8)
 

@@ -5,7 +5,10 @@ import Synchronization
 final class LoadRecorder: Sendable {
     struct Book {
         var latencies: [Double] = []
+        /// Listeners the server has welcomed (joined, not only connected).
+        var welcomed = 0
         var receipts: [Int64: Int] = [:]
+        var worst: [Int64: Double] = [:]
     }
     private let book = Mutex(Book())
 
@@ -19,9 +22,13 @@ final class LoadRecorder: Sendable {
         book.withLock {
             $0.latencies.append(Double(latencyMicros) / 1000)
             $0.receipts[anchor, default: 0] += 1
+            $0.worst[anchor] = max($0.worst[anchor] ?? 0, Double(latencyMicros) / 1000)
         }
     }
 
+    func welcome() { book.withLock { $0.welcomed += 1 } }
+
     func snapshot() -> Book { book.withLock { $0 } }
-    func reset() { book.withLock { $0 = Book() } }
+    /// Forgets deliveries (not welcomes): the measured phase starts.
+    func reset() { book.withLock { $0 = Book(welcomed: $0.welcomed) } }
 }
