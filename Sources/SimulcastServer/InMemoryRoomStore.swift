@@ -17,7 +17,7 @@ public actor InMemoryRoomStore: RoomStore {
 
     public func room(code: String) async throws -> StoredRoom? { rooms[code]?.room }
 
-    public func saveState(_ state: RoomState, forRoom code: String) async throws {
+    public func saveState(_ state: RoomState, encoded: String, forRoom code: String) async throws {
         guard let entry = rooms[code], entry.room.state.seq <= state.seq else { return }
         rooms[code]?.room.state = state
         rooms[code]?.lastActive = max(entry.lastActive, clock.nowMicros())

@@ -255,14 +255,14 @@ actor LiveRoom {
     /// the state encoded once and the same bytes written to every socket.
     private func commit(_ next: RoomState) async {
         stored.state = next
+        let text = context.codec.encode(.roomState(next))
         do {
-            try await context.store.saveState(next, forRoom: code)
+            try await context.store.saveState(next, encoded: text, forRoom: code)
         } catch {
             context.logger.error("cannot save room state", metadata: ["room": "\(code)", "error": "\(error)"])
         }
         guard stored.state.seq == next.seq else { return }  // a newer commit overtook this one while saving
-        let bytes = context.codec.encodeBuffer(.roomState(next))
-        RoomSocket.broadcast(state: bytes, to: connections.values.map(\.socket))
+        RoomSocket.broadcast(state: ByteBuffer(string: text), to: connections.values.map(\.socket))
         context.metrics.broadcast(deliveries: connections.count)
     }
 }

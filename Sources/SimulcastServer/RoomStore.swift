@@ -7,7 +7,9 @@ public protocol RoomStore: Sendable {
     func createRoom(_ room: StoredRoom) async throws
     func room(code: String) async throws -> StoredRoom?
     /// Saves a room's state (and marks it active); an older `seq` never overwrites a newer one.
-    func saveState(_ state: RoomState, forRoom code: String) async throws
+    /// `encoded` is the state's JSON as it went on the wire (a `room.state` message reads back
+    /// as a `RoomState`), so a commit encodes once for the sockets and the database.
+    func saveState(_ state: RoomState, encoded: String, forRoom code: String) async throws
     /// Marks a room active at `at` (server microseconds) without changing its state.
     func touchRoom(code: String, at: Int64) async throws
     func roomCount() async throws -> Int
@@ -30,4 +32,11 @@ public protocol RoomStore: Sendable {
     func deleteCorrection(id: Int) async throws
 
     func close() async throws
+}
+
+extension RoomStore {
+    /// Saves a state not yet encoded (tests, tools).
+    public func saveState(_ state: RoomState, forRoom code: String) async throws {
+        try await saveState(state, encoded: WireCodec().encode(.roomState(state)), forRoom: code)
+    }
 }

@@ -4,12 +4,14 @@ import Logging
 import NIOCore
 import SQLiteNIO
 import SimulcastCore
+import Synchronization
 
 /// The embedded default store: one SQLite file (bundled with sqlite-nio, so nothing to
 /// install). Room states are stored as JSON, the shape clients already see.
 public final class SQLiteRoomStore: RoomStore, ResponseCache {
     private let connection: SQLiteConnection
     private let clock: any LocalClock
+    private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
     private static let schemaVersion = 3
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
     static let applicationId = 0x5343_5354
@@ -60,9 +62,9 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     }
 
     private func migrate(path: String) async throws {
-        let version = try await connection.query("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
-        let application = try await connection.query("PRAGMA application_id").first?.column("application_id")?.integer ?? 0
-        let tables = try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string }
+        let version = try await query("PRAGMA user_version").first?.column("user_version")?.integer ?? 0
+        let application = try await query("PRAGMA application_id").first?.column("application_id")?.integer ?? 0
+        let tables = try await query("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0.column("name")?.string }
         if application != Self.applicationId {
             // Version 2 files predate the application id; anything else with tables belongs to another program.
             let ours = version == 2 && Set(tables).isSuperset(of: ["rooms", "match_cache"])
@@ -73,11 +75,11 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         if version > Self.schemaVersion {
             throw StoreError(.cannotOpen, "\(path) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
         }
-        _ = try await connection.query("PRAGMA journal_mode=WAL")
-        _ = try await connection.query("PRAGMA busy_timeout=5000")
+        _ = try await query("PRAGMA journal_mode=WAL")
+        _ = try await query("PRAGMA busy_timeout=5000")
         guard version < Self.schemaVersion else { return }
-        _ = try await connection.query("BEGIN")
-        _ = try await connection.query("""
+        _ = try await query("BEGIN")
+        _ = try await query("""
             CREATE TABLE IF NOT EXISTS rooms (
                 code TEXT PRIMARY KEY,
                 host_token_hash TEXT NOT NULL,
@@ -86,7 +88,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
                 state TEXT NOT NULL
             )
             """)
-        _ = try await connection.query("""
+        _ = try await query("""
             CREATE TABLE IF NOT EXISTS match_cache (
                 source_service TEXT NOT NULL,
                 source_id TEXT NOT NULL,
@@ -97,7 +99,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
                 PRIMARY KEY (source_service, source_id, target_service, storefront)
             )
             """)
-        _ = try await connection.query("""
+        _ = try await query("""
             CREATE TABLE IF NOT EXISTS http_cache (
                 key TEXT PRIMARY KEY,
                 body BLOB NOT NULL,
@@ -105,11 +107,11 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             )
             """)
         if version < 3 {
-            _ = try await connection.query("ALTER TABLE rooms ADD COLUMN last_active INTEGER NOT NULL DEFAULT 0")
-            _ = try await connection.query("UPDATE rooms SET last_active = created_at")
-            _ = try await connection.query("CREATE INDEX IF NOT EXISTS rooms_last_active ON rooms (last_active)")
-            _ = try await connection.query("CREATE INDEX IF NOT EXISTS match_cache_expires ON match_cache (expires_at)")
-            _ = try await connection.query("""
+            _ = try await query("ALTER TABLE rooms ADD COLUMN last_active INTEGER NOT NULL DEFAULT 0")
+            _ = try await query("UPDATE rooms SET last_active = created_at")
+            _ = try await query("CREATE INDEX IF NOT EXISTS rooms_last_active ON rooms (last_active)")
+            _ = try await query("CREATE INDEX IF NOT EXISTS match_cache_expires ON match_cache (expires_at)")
+            _ = try await query("""
                 CREATE TABLE IF NOT EXISTS corrections (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     source_service TEXT NOT NULL,
@@ -121,24 +123,24 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
                     record TEXT NOT NULL
                 )
                 """)
-            _ = try await connection.query("CREATE INDEX IF NOT EXISTS corrections_key ON corrections (source_service, source_id, target_service, storefront)")
-            _ = try await connection.query("CREATE INDEX IF NOT EXISTS corrections_room ON corrections (room)")
+            _ = try await query("CREATE INDEX IF NOT EXISTS corrections_key ON corrections (source_service, source_id, target_service, storefront)")
+            _ = try await query("CREATE INDEX IF NOT EXISTS corrections_room ON corrections (room)")
         }
-        _ = try await connection.query("PRAGMA application_id = \(Self.applicationId)")
-        _ = try await connection.query("PRAGMA user_version = \(Self.schemaVersion)")
-        _ = try await connection.query("COMMIT")
+        _ = try await query("PRAGMA application_id = \(Self.applicationId)")
+        _ = try await query("PRAGMA user_version = \(Self.schemaVersion)")
+        _ = try await query("COMMIT")
     }
 
     public func createRoom(_ room: StoredRoom) async throws {
         if try await self.room(code: room.code) != nil { throw StoreError(.duplicateRoom, "room \(room.code) exists") }
-        _ = try await connection.query(
+        _ = try await query(
             "INSERT INTO rooms (code, host_token_hash, created_at, seq, state, last_active) VALUES (?, ?, ?, ?, ?, ?)",
             [.text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq), .text(try Self.json(room.state)), .integer(Int(room.createdAt))]
         )
     }
 
     public func room(code: String) async throws -> StoredRoom? {
-        let rows = try await connection.query("SELECT code, host_token_hash, created_at, state FROM rooms WHERE code = ?", [.text(code)])
+        let rows = try await query("SELECT code, host_token_hash, created_at, state FROM rooms WHERE code = ?", [.text(code)])
         guard let row = rows.first else { return nil }
         guard let hash = row.column("host_token_hash")?.string, let created = row.column("created_at")?.integer,
             let stateText = row.column("state")?.string
@@ -150,27 +152,27 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         return StoredRoom(code: code, hostTokenHash: hash, createdAt: Int64(created), state: state)
     }
 
-    public func saveState(_ state: RoomState, forRoom code: String) async throws {
-        _ = try await connection.query(
+    public func saveState(_ state: RoomState, encoded: String, forRoom code: String) async throws {
+        _ = try await query(
             "UPDATE rooms SET seq = ?, state = ?, last_active = MAX(last_active, ?) WHERE code = ? AND seq <= ?",
-            [.integer(state.seq), .text(try Self.json(state)), .integer(Int(clock.nowMicros())), .text(code), .integer(state.seq)]
+            [.integer(state.seq), .text(encoded), .integer(Int(clock.nowMicros())), .text(code), .integer(state.seq)]
         )
     }
 
     public func touchRoom(code: String, at: Int64) async throws {
-        _ = try await connection.query("UPDATE rooms SET last_active = MAX(last_active, ?) WHERE code = ?", [.integer(Int(at)), .text(code)])
+        _ = try await query("UPDATE rooms SET last_active = MAX(last_active, ?) WHERE code = ?", [.integer(Int(at)), .text(code)])
     }
 
     public func roomCount() async throws -> Int {
-        try await connection.query("SELECT COUNT(*) AS n FROM rooms").first?.column("n")?.integer ?? 0
+        try await query("SELECT COUNT(*) AS n FROM rooms").first?.column("n")?.integer ?? 0
     }
 
     public func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int {
-        let rows = try await connection.query("SELECT code FROM rooms WHERE last_active < ? LIMIT 10000", [.integer(Int(idleBefore))])
+        let rows = try await query("SELECT code FROM rooms WHERE last_active < ? LIMIT 10000", [.integer(Int(idleBefore))])
         let codes = rows.compactMap { $0.column("code")?.string }.filter { !keeping.contains($0) }
         for code in codes {
-            _ = try await connection.query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore))])
-            _ = try await connection.query("DELETE FROM corrections WHERE room = ? AND global = 0", [.text(code)])
+            _ = try await query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore))])
+            _ = try await query("DELETE FROM corrections WHERE room = ? AND global = 0", [.text(code)])
         }
         return codes.count
     }
@@ -178,14 +180,14 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     public func purgeExpired(now: Int64) async throws -> Int {
         var purged = 0
         for table in ["match_cache", "http_cache"] {
-            _ = try await connection.query("DELETE FROM \(table) WHERE expires_at <= ?", [.integer(Int(now))])
-            purged += try await connection.query("SELECT changes() AS n").first?.column("n")?.integer ?? 0
+            _ = try await query("DELETE FROM \(table) WHERE expires_at <= ?", [.integer(Int(now))])
+            purged += try await query("SELECT changes() AS n").first?.column("n")?.integer ?? 0
         }
         return purged
     }
 
     public func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult? {
-        let rows = try await connection.query(
+        let rows = try await query(
             """
             SELECT result FROM match_cache
             WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? AND expires_at > ?
@@ -198,7 +200,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     }
 
     public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: Int64) async throws {
-        _ = try await connection.query(
+        _ = try await query(
             """
             INSERT INTO match_cache (source_service, source_id, target_service, storefront, result, expires_at)
             VALUES (?, ?, ?, ?, ?, ?)
@@ -210,37 +212,37 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     }
 
     public func forgetMatch(for key: MatchCacheKey) async throws {
-        _ = try await connection.query(
+        _ = try await query(
             "DELETE FROM match_cache WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ?", Self.bindings(key))
     }
 
     public func addCorrection(_ correction: StoredCorrection) async throws -> Int {
-        let rows = try await connection.query(
+        let rows = try await query(
             "INSERT INTO corrections (source_service, source_id, target_service, storefront, room, global, record) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
             Self.bindings(correction.key) + [.text(correction.room), .integer(correction.global ? 1 : 0), .text(try Self.json(correction))])
         guard let id = rows.first?.column("id")?.integer else { throw StoreError(.failed, "the correction was not stored") }
         var stored = correction
         stored.id = id
-        _ = try await connection.query("UPDATE corrections SET record = ? WHERE id = ?", [.text(try Self.json(stored)), .integer(id)])
+        _ = try await query("UPDATE corrections SET record = ? WHERE id = ?", [.text(try Self.json(stored)), .integer(id)])
         return id
     }
 
     public func corrections(for key: MatchCacheKey) async throws -> [StoredCorrection] {
-        try await decodeCorrections(connection.query(
+        try await decodeCorrections(query(
             "SELECT record FROM corrections WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? ORDER BY id", Self.bindings(key)))
     }
 
     public func corrections(room: String?) async throws -> [StoredCorrection] {
-        if let room { return try await decodeCorrections(connection.query("SELECT record FROM corrections WHERE room = ? ORDER BY id", [.text(room)])) }
-        return try await decodeCorrections(connection.query("SELECT record FROM corrections ORDER BY id LIMIT 10000"))
+        if let room { return try await decodeCorrections(query("SELECT record FROM corrections WHERE room = ? ORDER BY id", [.text(room)])) }
+        return try await decodeCorrections(query("SELECT record FROM corrections ORDER BY id LIMIT 10000"))
     }
 
     public func correction(id: Int) async throws -> StoredCorrection? {
-        try await decodeCorrections(connection.query("SELECT record FROM corrections WHERE id = ?", [.integer(id)])).first
+        try await decodeCorrections(query("SELECT record FROM corrections WHERE id = ?", [.integer(id)])).first
     }
 
     public func deleteCorrection(id: Int) async throws {
-        _ = try await connection.query("DELETE FROM corrections WHERE id = ?", [.integer(id)])
+        _ = try await query("DELETE FROM corrections WHERE id = ?", [.integer(id)])
     }
 
     private func decodeCorrections(_ rows: [SQLiteRow]) -> [StoredCorrection] {
@@ -248,13 +250,13 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     }
 
     public func cachedResponse(for key: String, now: Int64) async throws -> [UInt8]? {
-        let rows = try await connection.query("SELECT body FROM http_cache WHERE key = ? AND expires_at > ?", [.text(key), .integer(Int(now))])
+        let rows = try await query("SELECT body FROM http_cache WHERE key = ? AND expires_at > ?", [.text(key), .integer(Int(now))])
         guard let blob = rows.first?.column("body")?.blob else { return nil }
         return Array(blob.readableBytesView)
     }
 
     public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: Int64) async throws {
-        _ = try await connection.query(
+        _ = try await query(
             "INSERT INTO http_cache (key, body, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at",
             [.text(key), .blob(ByteBuffer(bytes: body)), .integer(Int(expiresAt))]
         )
@@ -262,12 +264,26 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
 
     /// The database file's size in bytes (the soak benchmark watches it).
     public func sizeInBytes() async throws -> Int {
-        let pages = try await connection.query("PRAGMA page_count").first?.column("page_count")?.integer ?? 0
-        let size = try await connection.query("PRAGMA page_size").first?.column("page_size")?.integer ?? 0
+        let pages = try await query("PRAGMA page_count").first?.column("page_count")?.integer ?? 0
+        let size = try await query("PRAGMA page_size").first?.column("page_size")?.integer ?? 0
         return pages * size
     }
 
+    /// Every statement goes through here: after `close()` starts, statements fail with a
+    /// `StoreError` instead of reaching a closed SQLite handle (which crashes), and `close()`
+    /// waits for the ones already running (a last save racing shutdown).
+    private func query(_ sql: String, _ bindings: [SQLiteData] = []) async throws -> [SQLiteRow] {
+        try gate.withLock { gate throws(StoreError) in
+            guard !gate.closed else { throw StoreError(.failed, "the database is closed") }
+            gate.inFlight += 1
+        }
+        defer { gate.withLock { $0.inFlight -= 1 } }
+        return try await connection.query(sql, bindings)
+    }
+
     public func close() async throws {
+        gate.withLock { $0.closed = true }
+        while gate.withLock({ $0.inFlight }) > 0 { try await Task.sleep(for: .milliseconds(5)) }
         try await connection.close()
     }
 

@@ -160,6 +160,20 @@ import Testing
         try await store.close()
     }
 
+    /// A save racing shutdown (a listener leaving as the server stops) crashed inside SQLite
+    /// when it reached the closed handle; now it completes or fails cleanly.
+    @Test func closingWhileSavesAreInFlightNeverTouchesAClosedHandle() async throws {
+        let store = try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase())
+        try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
+        await withTaskGroup(of: Void.self) { group in
+            for seq in 1...200 {
+                group.addTask { try? await store.saveState(Fixtures.room(seq: seq, at: Int64(seq)), forRoom: "ABC234") }
+            }
+            group.addTask { try? await store.close() }
+        }
+        await #expect(throws: StoreError.self) { try await store.touchRoom(code: "ABC234", at: 5) }
+    }
+
     @Test func hostTokensAreVerifiedByHash() {
         let hash = HostToken.hash("correct horse")
         #expect(HostToken.verify("correct horse", against: hash))
