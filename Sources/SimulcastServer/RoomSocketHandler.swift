@@ -32,6 +32,9 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var drainCheck: Scheduled<Void>?
     private var idleCheck: RepeatedTask?
     private var lastReceived = NIODeadline.now()
+    /// The channel's writability, as last announced: read on every send, so kept here rather
+    /// than asked of the channel each time.
+    private var writable = true
     private var closing = false
     private var closed = false
 
@@ -195,7 +198,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func sendState(_ bytes: ByteBuffer) {
         guard !closing, !closed, let context else { return }
-        if context.channel.isWritable && pendingControls.isEmpty {
+        if writable && pendingControls.isEmpty {
             write(WebSocketFrame(fin: true, opcode: .text, data: bytes))
         } else {
             if pendingState != nil { metrics.coalescedStates.increment() }
@@ -206,7 +209,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func sendControl(_ bytes: ByteBuffer) {
         guard !closing, !closed, let context else { return }
-        if context.channel.isWritable && pendingControls.isEmpty && pendingState == nil {
+        if writable && pendingControls.isEmpty && pendingState == nil {
             write(WebSocketFrame(fin: true, opcode: .text, data: bytes))
         } else {
             pendingControls.append(bytes)
@@ -219,7 +222,8 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { flushPending() }
+        writable = context.channel.isWritable
+        if writable { flushPending() }
         context.fireChannelWritabilityChanged()
     }
 

@@ -76,6 +76,9 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             throw StoreError(.cannotOpen, "\(path) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
         }
         _ = try await query("PRAGMA journal_mode=WAL")
+        // In WAL mode NORMAL survives a killed process (the WAL is in the OS's hands at commit); only a
+        // power loss can lose the last commits, which the host republishes anyway. FULL fsyncs every save.
+        _ = try await query("PRAGMA synchronous=NORMAL")
         _ = try await query("PRAGMA busy_timeout=5000")
         guard version < Self.schemaVersion else { return }
         _ = try await query("BEGIN")
