@@ -162,6 +162,27 @@ import Testing
         }
     }
 
+    // 4a. 1,100 idle connections from one client starved everyone under a 1024-descriptor limit.
+    @Test func connectionsPerAddressAreCappedAndOthersStillGetIn() async throws {
+        try await withServer(Self.limits { $0.connectionsPerAddress = 5 }) { port, _, _ in
+            let outcomes = try await RawTCP.run { () -> ([RawTCP], (bytes: [UInt8], closed: Bool)) in
+                // Each held connection proves it was admitted (a kept-alive request answered) before the next.
+                let held = try (0..<5).map { _ in
+                    let socket = try RawTCP(port: port, source: "127.0.0.2")
+                    socket.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                    _ = socket.read(until: "\"ok\"", seconds: 3)
+                    return socket
+                }
+                let refused = try RawTCP(port: port, source: "127.0.0.2")
+                return (held, refused.readUntilClosed(seconds: 3))
+            }
+            #expect(String(decoding: outcomes.1.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 429"))
+            #expect(outcomes.1.closed)
+            #expect(try await healthz(port))  // another address is not affected
+            _ = outcomes.0
+        }
+    }
+
     // 4b. Malformed requests got no 400 and stayed open.
     @Test(arguments: [
         "BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n",

@@ -216,6 +216,30 @@ import Testing
         }
     }
 
+    /// Wave 1 bound the token to whatever `Host` (and `X-Forwarded-Proto`) the caller sent,
+    /// and minted as many as asked.
+    @Test func theTokenOriginNeverComesFromTheCallerAndMintingIsRateLimited() async throws {
+        try await withApp(web: .init(appleMusicSigner: Self.signer, publicOrigins: ["https://listen.example.com"])) { client, _ in
+            let forged: HTTPFields = [HTTPField.Name("Host")!: "evil.example", HTTPField.Name("X-Forwarded-Proto")!: "https"]
+            try await client.execute(uri: "/v1/apple-music/developer-token", method: .get, headers: forged) { response in
+                #expect(response.status == .ok)
+                struct Body: Decodable { var origin: String }
+                #expect((try? JSONDecoder().decode(Body.self, from: Data(buffer: response.body)))?.origin == "https://listen.example.com")
+            }
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<12 {
+                try await client.execute(uri: "/v1/apple-music/developer-token", method: .get, headers: [.origin: "https://listen.example.com"]) { statuses.append($0.status) }
+            }
+            #expect(statuses.contains(.tooManyRequests))
+        }
+        // No configured origin and no known listening address: refused, not bound to Host.
+        try await withApp(web: .init(appleMusicSigner: Self.signer)) { client, _ in
+            try await client.execute(uri: "/v1/apple-music/developer-token", method: .get, headers: [HTTPField.Name("Host")!: "evil.example"]) { response in
+                #expect(response.status == .forbidden)
+            }
+        }
+    }
+
     @Test func servesThePageForARoomAndSaysSoForAnUnknownOne() async throws {
         try await withApp(web: .init(appleMusicSigner: Self.signer)) { client, code in
             try await client.execute(uri: "/r/\(code.lowercased())", method: .get) { response in
