@@ -98,7 +98,7 @@ actor LiveRoom {
             next.seq += 1
             await commit(next)
         } else {
-            socket.send(state: context.codec.encodeBuffer(.roomState(stored.state)))
+            socket.send(state: StateFrame(text: context.codec.encode(.roomState(stored.state))))
         }
         return .joined(connectionId: id)
     }
@@ -262,7 +262,7 @@ actor LiveRoom {
             context.logger.error("cannot save room state", metadata: ["room": "\(code)", "error": "\(error)"])
         }
         guard stored.state.seq == next.seq else { return }  // a newer commit overtook this one while saving
-        RoomSocket.broadcast(state: ByteBuffer(string: text), to: connections.values.map(\.socket))
+        RoomSocket.broadcast(state: StateFrame(text: text), to: connections.values.map(\.socket))
         context.metrics.broadcast(deliveries: connections.count)
     }
 }

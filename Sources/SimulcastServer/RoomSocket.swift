@@ -22,8 +22,8 @@ final class RoomSocket: Sendable {
     }
 
     /// A room state: only the newest matters, so a slow reader gets the latest one when it drains.
-    func send(state bytes: ByteBuffer) {
-        run { $0.sendState(bytes) }
+    func send(state: StateFrame) {
+        run { $0.sendState(state) }
     }
 
     func close(code: UInt16, reason: String) {
@@ -40,13 +40,13 @@ final class RoomSocket: Sendable {
     }
 
     /// Writes one encoded state to many sockets with a single hop per event loop, not one per socket.
-    static func broadcast(state bytes: ByteBuffer, to sockets: [RoomSocket]) {
+    static func broadcast(state: StateFrame, to sockets: [RoomSocket]) {
         var byLoop: [ObjectIdentifier: [RoomSocket]] = [:]
         for socket in sockets { byLoop[ObjectIdentifier(socket.eventLoop), default: []].append(socket) }
         for group in byLoop.values {
             guard let loop = group.first?.eventLoop else { continue }
             loop.execute {
-                for socket in group { socket.handler.value.sendState(bytes) }
+                for socket in group { socket.handler.value.sendState(state) }
             }
         }
     }

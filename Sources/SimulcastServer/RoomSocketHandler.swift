@@ -27,7 +27,10 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var partialMessage: ByteBuffer?
     private var bucket: TokenBucket
     private var strikes = 0
-    private var pendingState: ByteBuffer?
+    private var pendingState: StateFrame?
+    /// The first handler's context (the connection guard, next to the socket): pre-framed
+    /// states are written there, skipping the frame encoder. Nil only outside our pipeline.
+    private var wireContext: ChannelHandlerContext?
     private var pendingControls: CircularBuffer<ByteBuffer> = []
     private var drainCheck: Scheduled<Void>?
     private var idleCheck: RepeatedTask?
@@ -49,6 +52,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        wireContext = try? context.pipeline.syncOperations.context(handlerType: ConnectionGuard.self)
         if let refusal {
             metrics.error(refusal.code)
             sendControl(codec.encodeBuffer(.error(refusal)))
@@ -196,19 +200,28 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     // MARK: Outbound
 
-    func sendState(_ bytes: ByteBuffer) {
-        guard !closing, !closed, let context else { return }
+    func sendState(_ state: StateFrame) {
+        guard !closing, !closed, context != nil else { return }
         if writable && pendingControls.isEmpty {
-            write(WebSocketFrame(fin: true, opcode: .text, data: bytes))
+            writeState(state, flush: true)
         } else {
             if pendingState != nil { metrics.coalescedStates.increment() }
-            pendingState = bytes
+            pendingState = state
             armDrainCheck()
         }
     }
 
+    private func writeState(_ state: StateFrame, flush: Bool) {
+        if let wireContext {
+            if flush { wireContext.writeAndFlush(NIOAny(state.framed), promise: nil) } else { wireContext.write(NIOAny(state.framed), promise: nil) }
+        } else if let context {
+            let frame = wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: state.payload))
+            if flush { context.writeAndFlush(frame, promise: nil) } else { context.write(frame, promise: nil) }
+        }
+    }
+
     func sendControl(_ bytes: ByteBuffer) {
-        guard !closing, !closed, let context else { return }
+        guard !closing, !closed, context != nil else { return }
         if writable && pendingControls.isEmpty && pendingState == nil {
             write(WebSocketFrame(fin: true, opcode: .text, data: bytes))
         } else {
@@ -234,7 +247,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         if context.channel.isWritable, pendingControls.isEmpty, let state = pendingState {
             pendingState = nil
-            context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: state)), promise: nil)
+            writeState(state, flush: false)
         }
         context.flush()
         if pendingControls.isEmpty && pendingState == nil {

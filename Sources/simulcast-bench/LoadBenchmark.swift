@@ -165,12 +165,13 @@ struct LoadBenchmark: AsyncParsableCommand {
         try await Task.sleep(for: .seconds(2))
         let cpuEnd = server.cpuSeconds
         let book = recorder.snapshot()
-        let delivered = book.latencies.filter { $0 < 30_000 }.count
-        let percentiles = Percentiles(book.latencies)
+        let latencies = book.latencies
+        let delivered = latencies.filter { $0 < 30_000 }.count
+        let percentiles = Percentiles(latencies)
         if timeline {
             // One line per publish: when it was sent, how many listeners got it, the slowest of them.
-            for anchor in book.worst.keys.sorted() {
-                FileHandle.standardError.write(Data("\(anchor) \(book.receipts[anchor] ?? 0) \(String(format: "%.1f", book.worst[anchor] ?? 0))\n".utf8))
+            for publish in book.perPublish {
+                FileHandle.standardError.write(Data("\(publish.anchor) \(publish.receipts) \(String(format: "%.1f", publish.worstMs))\n".utf8))
             }
         }
         var soakReport: Soak?
