@@ -1,5 +1,4 @@
 import Logging
-import NIOCore
 import SimulcastCore
 
 /// One loaded room: its connections and authoritative state. Each room is its own actor, so

@@ -1,5 +1,4 @@
 import NIOCore
-import NIOWebSocket
 import SimulcastCore
 
 /// A thread-safe handle to one room WebSocket: what rooms hold to send to a connection.
