@@ -1,5 +1,3 @@
-import SimulcastCore
-
 /// `GET /v1/rooms/{code}`: the room's state and who is in it.
 public struct RoomSummary: Codable, Hashable, Sendable {
     public struct Listener: Codable, Hashable, Sendable {

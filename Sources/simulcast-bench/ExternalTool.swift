@@ -23,7 +23,7 @@ enum ExternalTool {
         let output = Pipe()
         // Errors go to a file: a second pipe could fill up and block the tool.
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorPath.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorPath) }
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errorPath)
