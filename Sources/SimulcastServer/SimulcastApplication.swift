@@ -129,17 +129,24 @@ public enum SimulcastApplication {
             return await room.summary()
         }
         router.post("/v1/matches/corrections") { request, context -> EditedResponse<StoredCorrection> in
-            let body: CorrectionRequest
-            do { body = try await request.decode(as: CorrectionRequest.self, context: context) } catch {
-                throw APIError(.badRequest, code: "malformed_correction", message: "expected {room, sourceService, sourceId, targetService, storefront, targetId, global?}")
+            // The body is a `MatchCorrection` with an optional `"global": true` beside its fields.
+            struct Scope: Decodable { var global: Bool? }
+            let correction: MatchCorrection
+            let global: Bool
+            do {
+                let body = try await request.body.collect(upTo: 16 * 1024)
+                correction = try JSONDecoder().decode(MatchCorrection.self, from: body)
+                global = try JSONDecoder().decode(Scope.self, from: body).global == true
+            } catch {
+                throw APIError(.badRequest, code: "malformed_correction", message: "expected {room, sourceService, sourceId, targetService, storefront, targetId, global?} in at most 16 KiB")
             }
-            let room = try await lookUp(body.room, from: client(request, context))
+            let room = try await lookUp(correction.room, from: client(request, context))
             var byHost = false
             if let token = bearer(request) { byHost = await room.verifyHost(token: token) }
-            if body.global == true, !isAdmin(request) {
+            if global, !isAdmin(request) {
                 throw APIError(.forbidden, code: "admin_required", message: "a global correction needs the server's admin token; without it the correction applies to your room")
             }
-            let stored = try await hub.correct(body.correction, global: body.global == true, byHost: byHost)
+            let stored = try await hub.correct(correction, global: global, byHost: byHost)
             return EditedResponse(status: .created, response: stored)
         }
         router.get("/v1/matches/corrections") { request, context -> [StoredCorrection] in
