@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The project's test command: installs what the system tests need when it is missing
-# (Debian: chromium for the browser tests, dbus for the MPRIS tests; root or sudo), then
-# runs `swift test`. Without those programs the system tests are skipped with a reason.
+# (Debian: chromium for the browser tests, dbus for the MPRIS tests, postgresql for the
+# PostgreSQL and multi-node tests; root or sudo), then runs `swift test`. Without chromium
+# or dbus those tests are skipped with a reason; PostgreSQL is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,5 +18,12 @@ if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
       || echo "could not install ${missing[*]}; those tests will be skipped"
   fi
 fi
+
+# PostgreSQL for the store suite's third engine and the multi-node tests: a private cluster
+# on a free loopback port, stopped when the tests end. Failing to start it fails the run.
+eval "$(scripts/test-postgres.sh start)"
+trap 'scripts/test-postgres.sh stop || true' EXIT
+# The multi-node tests start real `simulcast serve` processes, so the executable is built too.
+swift build --product simulcast
 
 swift test "$@"

@@ -6,6 +6,7 @@ public actor InMemoryRoomStore: RoomStore {
     private var matches: [MatchCacheKey: (result: MatchResult, expiresAt: Int64)] = [:]
     private var storedCorrections: [Int: StoredCorrection] = [:]
     private var nextCorrection = 0
+    private var nodes: [String: Int64] = [:]
     private let clock: any LocalClock
 
     public init(clock: any LocalClock = SystemClock()) { self.clock = clock }
@@ -17,10 +18,16 @@ public actor InMemoryRoomStore: RoomStore {
 
     public func room(code: String) async throws -> StoredRoom? { rooms[code]?.room }
 
-    public func saveState(_ state: RoomState, encoded: String, forRoom code: String) async throws {
-        guard let entry = rooms[code], entry.room.state.seq <= state.seq else { return }
-        rooms[code]?.room.state = state
-        rooms[code]?.lastActive = max(entry.lastActive, clock.nowMicros())
+    public func commitState(_ commit: StateCommit) async throws -> CommitOutcome {
+        guard var entry = rooms[commit.code] else { return .missing }
+        guard entry.room.state.seq == commit.expectedSeq, commit.claim.required.map({ $0 == entry.room.hostClaim }) ?? true else {
+            return .conflict(entry.room)
+        }
+        entry.room.state = commit.state
+        if let claim = commit.claim.resulting { entry.room.hostClaim = claim }
+        entry.lastActive = max(entry.lastActive, commit.at)
+        rooms[commit.code] = entry
+        return .committed
     }
 
     public func touchRoom(code: String, at: Int64) async throws {
@@ -37,9 +44,10 @@ public actor InMemoryRoomStore: RoomStore {
     }
 
     public func purgeExpired(now: Int64) async throws -> Int {
-        let before = matches.count
+        let before = matches.count + nodes.count
         matches = matches.filter { $0.value.expiresAt > now }
-        return before - matches.count
+        nodes = nodes.filter { $0.value > now }
+        return before - matches.count - nodes.count
     }
 
     public func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult? {
@@ -72,6 +80,21 @@ public actor InMemoryRoomStore: RoomStore {
     public func correction(id: Int) async throws -> StoredCorrection? { storedCorrections[id] }
 
     public func deleteCorrection(id: Int) async throws { storedCorrections[id] = nil }
+
+    public func heartbeat(node: String, lease: Duration) async throws {
+        nodes[node] = clock.nowMicros() + lease.inMicroseconds
+    }
+
+    public func retireNode(_ node: String) async throws { nodes[node] = nil }
+
+    public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {
+        let now = clock.nowMicros()
+        var dead: [String: HostClaim] = [:]
+        for (code, entry) in rooms where room == nil || room == code {
+            if let claim = entry.room.hostClaim, (nodes[claim.node] ?? .min) <= now { dead[code] = claim }
+        }
+        return dead
+    }
 
     public func close() async throws {}
 }

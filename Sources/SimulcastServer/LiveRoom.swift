@@ -1,9 +1,11 @@
 import Logging
 import SimulcastCore
 
-/// One loaded room: its connections and authoritative state. Each room is its own actor, so
-/// rooms run in parallel and a busy room never delays another. Every change is saved, then
-/// broadcast: a listener that connects at any moment gets the latest saved state.
+/// One loaded room: its connections and its copy of the room's state. Each room is its own
+/// actor, so rooms run in parallel and a busy room never delays another. Every change is a
+/// compare-and-set in the store, broadcast only once the store accepted it; changes other
+/// nodes commit arrive through `noteChange` and are read back. Either way a state reaches
+/// this room's sockets only if its `seq` is newer than the last one they got.
 actor LiveRoom {
     struct Connection {
         var id: Int
@@ -15,6 +17,17 @@ actor LiveRoom {
 
         var matchKey: ServiceMatchKey? { role == .listener ? service.map { ServiceMatchKey(service: $0, storefront: storefront) } : nil }
         var wireId: String { "c\(id)" }
+    }
+
+    /// What became of a change the room tried to commit.
+    enum CommitResult {
+        case committed
+        /// The change had nothing to do on the latest state.
+        case unchanged
+        /// The claim it needed belongs to another connection now (a host replaced on another node).
+        case refused
+        /// The store could not be reached, or the room is gone; nothing was broadcast.
+        case failed
     }
 
     enum JoinOutcome {
@@ -35,6 +48,9 @@ actor LiveRoom {
     private var corrections: [MatchCacheKey: MatchResult]
     private var retired = false
     private var idleSince: ContinuousClock.Instant? = .now
+    /// The newest `seq` another node announced; a refresh runs while it is ahead of `stored`.
+    private var announcedSeq = 0
+    private var refreshing = false
     private let context: RoomHub.Context
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
@@ -72,35 +88,52 @@ actor LiveRoom {
                 return .refused(Wire.Error(code: .roomFull, message: "room \(code) already follows \(matchKeyUse.count) service and storefront pairs, as many as it may"))
             }
         }
-        if hello.role == .host, let previous = hostId, let old = remove(previous) {
-            // Two hosts must never interleave: the newer connection wins, the older is told why.
-            context.metrics.connections(.host).decrement()
-            old.socket.send(control: WireMessage.error(.hostReplaced, "another connection with this room's host token took over"))
-            old.socket.close(code: 4409, reason: "host replaced")
-            context.logger.notice("host replaced", metadata: ["room": "\(code)", "old": "\(old.wireId)", "new": "c\(id)"])
+        if hello.role == .host {
+            // Two hosts must never interleave: the newer connection claims the room in the
+            // database, whichever node it is on; the older one is told why and closed.
+            if let previous = hostId { dropReplacedHost(previous, by: "c\(id)") }
+            let claim = HostClaim(node: context.node, connection: id)
+            let taken = await commit(claim: .taking(claim)) { state in
+                var next = state
+                next.hostConnected = true
+                return next
+            }
+            guard taken == .committed, !retired else {
+                return .refused(Wire.Error(code: .internalError, message: "the room's host could not be recorded; try again"))
+            }
+            hostId = id
         }
         add(connection)
         idleSince = nil
-        if hello.role == .host { hostId = id }
         context.metrics.connections(hello.role).increment()
         context.logger.info("joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
-
+        socket.send(control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.nowMicros())))
+        let seenBefore = stored.state.seq
         if let key = connection.matchKey {
             // The newcomer's own corrections are in the state it is about to receive.
-            stored.state = applyingCorrections(to: stored.state)
+            await commit(claim: .none) { state in
+                let corrected = self.applyingCorrections(to: state)
+                return corrected == state ? nil : corrected
+            }
             startMatching(for: [key])
         }
-        socket.send(control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.nowMicros())))
-        if hello.role == .host, !stored.state.hostConnected {
-            var next = stored.state
-            next.hostConnected = true
-            next.seq += 1
-            await commit(next)
-        } else {
+        // A commit since it was added reached it by broadcast; otherwise it gets the state now.
+        if stored.state.seq == seenBefore || hello.role == .host {
             socket.send(state: StateFrame(text: context.codec.encode(.roomState(stored.state))))
         }
         return .joined(connectionId: id)
     }
+
+    private func dropReplacedHost(_ id: Int, by newer: String) {
+        if hostId == id { hostId = nil }
+        guard let old = remove(id) else { return }
+        context.metrics.connections(.host).decrement()
+        old.socket.send(control: WireMessage.error(.hostReplaced, "another connection with this room's host token took over"))
+        old.socket.close(code: 4409, reason: "host replaced")
+        context.logger.notice("host replaced", metadata: ["room": "\(code)", "old": "\(old.wireId)", "new": "\(newer)"])
+    }
+
+    private var hostClaim: HostClaim? { hostId.map { HostClaim(node: context.node, connection: $0) } }
 
     /// Handles one message from a joined connection; returns an error to send back, if any.
     func receive(_ message: WireMessage, from id: Int) async -> Wire.Error? {
@@ -115,12 +148,24 @@ actor LiveRoom {
             if let problem = context.limits.wire.problem(with: snapshot, now: ServerInstant(context.clock.nowMicros())) {
                 return Wire.Error(code: .invalidState, message: problem)
             }
-            var next = stored.state.applying(snapshot)
+            guard let claim = hostClaim, claim.connection == id else {
+                return Wire.Error(code: .hostReplaced, message: "another connection with this room's host token took over")
+            }
             let keys = activeMatchKeys()
-            next.retainMatches(for: keys)
-            await commit(applyingCorrections(to: next))
-            startMatching(for: keys)
-            return nil
+            let result = await commit(claim: .holding(claim)) { state in
+                var next = state.applying(snapshot)
+                next.retainMatches(for: keys)
+                return self.applyingCorrections(to: next)
+            }
+            switch result {
+            case .committed, .unchanged:
+                startMatching(for: keys)
+                return nil
+            case .refused:
+                return nil  // the host was replaced on another node and has been closed
+            case .failed:
+                return Wire.Error(code: .internalError, message: "the room's state could not be saved; it was not sent to listeners (send it again)")
+            }
         case .listenerReport(let report):
             guard connection.role == .listener else { return Wire.Error(code: .forbidden, message: "only listeners send listener.report") }
             if let problem = context.limits.wire.problem(with: report, now: ServerInstant(context.clock.nowMicros())) {
@@ -141,13 +186,14 @@ actor LiveRoom {
         guard let connection = remove(id) else { return }
         context.metrics.connections(connection.role).decrement()
         context.logger.info("left", metadata: ["room": "\(code)", "connection": "\(connection.wireId)"])
-        if connection.role == .host, hostId == id {
+        if connection.role == .host, let claim = hostClaim, claim.connection == id {
             hostId = nil
-            // Listeners let the current track finish and then hold.
-            var next = stored.state
-            next.hostConnected = false
-            next.seq += 1
-            await commit(next)
+            // Listeners let the current track finish and then hold (unless another connection took over meanwhile).
+            await commit(claim: .releasing(claim)) { state in
+                var next = state
+                next.hostConnected = false
+                return next
+            }
         }
         if connections.isEmpty {
             idleSince = .now
@@ -209,21 +255,41 @@ actor LiveRoom {
     /// A match answer for a track; ignored where this room has its own correction.
     func apply(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey) async {
         guard corrections[key] == nil, matchKeyUse[ServiceMatchKey(service: key.targetService, storefront: key.storefront)] != nil else { return }
-        var next = stored.state
-        if next.setMatch(result, for: source, service: key.targetService, storefront: key.storefront) {
-            await commit(next)
-        }
+        await setMatch(result, for: source, key: key)
+    }
+
+    /// A match another node cached: used if this room holds the track and follows that service.
+    func applyCached(_ result: MatchResult, key: MatchCacheKey) async {
+        guard let source = holds(sourceService: key.sourceService, sourceId: key.sourceId) else { return }
+        await apply(result, for: source, key: key)
     }
 
     /// A correction made for this room: applied at once and kept with the room.
     func correct(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey) async {
         corrections[key] = result
-        var next = stored.state
-        if next.setMatch(result, for: source, service: key.targetService, storefront: key.storefront) { await commit(next) }
+        await setMatch(result, for: source, key: key)
     }
 
     func revokeCorrection(_ key: MatchCacheKey) {
         corrections[key] = nil
+    }
+
+    /// Reads this room's corrections again: another node added or revoked one.
+    func reloadCorrections() async {
+        do {
+            var fresh: [MatchCacheKey: MatchResult] = [:]
+            for correction in try await context.store.corrections(room: code) { fresh[correction.key] = correction.result }
+            corrections = fresh
+        } catch {
+            context.logger.warning("cannot read the room's corrections", metadata: ["room": "\(code)", "error": "\(error)"])
+        }
+    }
+
+    private func setMatch(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey) async {
+        await commit(claim: .none) { state in
+            var next = state
+            return next.setMatch(result, for: source, service: key.targetService, storefront: key.storefront) ? next : nil
+        }
     }
 
     /// `state` with this room's corrections in place of whatever was matched.
@@ -250,18 +316,95 @@ actor LiveRoom {
 
     // MARK: State
 
-    /// Makes `next` the room's state: memory, then the database, then every connection, with
-    /// the state encoded once and the same bytes written to every socket.
-    private func commit(_ next: RoomState) async {
-        stored.state = next
-        let text = context.codec.encode(.roomState(next))
-        do {
-            try await context.store.saveState(next, encoded: text, forRoom: code)
-        } catch {
-            context.logger.error("cannot save room state", metadata: ["room": "\(code)", "error": "\(error)"])
+    /// Commits `change` applied to the latest state: a compare-and-set in the store, retried on
+    /// top of whatever another commit (on this node or another) put there first. Broadcast
+    /// only once the store accepted it, encoded once, the same bytes to every socket.
+    @discardableResult
+    private func commit(claim: ClaimRequirement, _ change: (RoomState) -> RoomState?) async -> CommitResult {
+        for _ in 0..<Self.commitAttempts {
+            let base = stored
+            guard var next = change(base.state) else { return .unchanged }
+            next.seq = base.state.seq + 1
+            let text = context.codec.encode(.roomState(next))
+            let outcome: CommitOutcome
+            do {
+                outcome = try await context.store.commitState(
+                    StateCommit(code: code, state: next, encoded: text, expectedSeq: base.state.seq, claim: claim, at: context.clock.nowMicros()))
+            } catch {
+                context.metrics.storeFailure()
+                context.logger.error("cannot save room state", metadata: ["room": "\(code)", "error": "\(error)"])
+                return .failed
+            }
+            switch outcome {
+            case .committed:
+                var room = base
+                room.state = next
+                if let resulting = claim.resulting { room.hostClaim = resulting }
+                adopt(room, encoded: text)
+                return .committed
+            case .conflict(let current):
+                context.metrics.commitConflict()
+                adopt(current, encoded: nil)
+                if let required = claim.required, stored.hostClaim != required { return .refused }
+            case .missing:
+                context.logger.warning("room deleted while in use", metadata: ["room": "\(code)"])
+                return .failed
+            }
         }
-        guard stored.state.seq == next.seq else { return }  // a newer commit overtook this one while saving
-        RoomSocket.broadcast(state: StateFrame(text: text), to: connections.values.map(\.socket))
+        context.logger.error("room state kept changing under this node; change dropped", metadata: ["room": "\(code)"])
+        return .failed
+    }
+
+    /// Each attempt loses only to a commit that succeeded, so this bounds contention, not progress.
+    static let commitAttempts = 16
+
+    /// Makes `room` this node's copy if it is newer, and sends it to every socket here. A host
+    /// claim that moved to another connection closes the host this node holds.
+    private func adopt(_ room: StoredRoom, encoded: String?) {
+        guard room.state.seq > stored.state.seq else { return }
+        stored = room
+        RoomSocket.broadcast(state: StateFrame(text: encoded ?? context.codec.encode(.roomState(room.state))), to: connections.values.map(\.socket))
         context.metrics.broadcast(deliveries: connections.count)
+        if let hostId, room.hostClaim != HostClaim(node: context.node, connection: hostId) {
+            dropReplacedHost(hostId, by: room.hostClaim.map(\.description) ?? "nobody")
+        }
+    }
+
+    /// Another node committed `seq`: read the room back once this node's copy is older. At
+    /// most one read runs per room; announcements arriving meanwhile fold into it.
+    func noteChange(seq: Int) {
+        announcedSeq = max(announcedSeq, seq)
+        guard !refreshing, announcedSeq > stored.state.seq else { return }
+        refreshing = true
+        Task { await self.refresh() }
+    }
+
+    private func refresh() async {
+        defer { refreshing = false }
+        while announcedSeq > stored.state.seq {
+            let wanted = announcedSeq
+            do {
+                guard let room = try await context.store.room(code: code) else { return }
+                adopt(room, encoded: nil)
+                // The row is already past what was announced, or the announcement was our own echo.
+                if room.state.seq < wanted { announcedSeq = room.state.seq }
+            } catch {
+                context.logger.warning("cannot read another node's change", metadata: ["room": "\(code)", "error": "\(error)"])
+                return
+            }
+        }
+    }
+
+    /// A host claim whose node died: the room shows its host gone until the host reconnects
+    /// (to any node). A claim this node holds is never dead.
+    func releaseDeadClaim(_ claim: HostClaim?) async {
+        guard stored.state.hostConnected, claim == stored.hostClaim, claim?.node != context.node else { return }
+        let requirement: ClaimRequirement = claim.map { .releasing($0) } ?? .none
+        await commit(claim: requirement) { state in
+            guard state.hostConnected else { return nil }
+            var next = state
+            next.hostConnected = false
+            return next
+        }
     }
 }

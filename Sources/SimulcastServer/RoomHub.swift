@@ -2,9 +2,10 @@ import Logging
 import SimulcastCore
 import TrackMatching
 
-/// The directory of live rooms: loads a room from the store when someone needs it, hands
-/// connections to its `LiveRoom` actor, resolves matches once for every room that holds a
-/// track, and sweeps idle rooms out of memory and expired rooms out of the database.
+/// The directory of live rooms on this node: loads a room from the store when someone needs
+/// it, hands connections to its `LiveRoom` actor, resolves matches once for every room that
+/// holds a track, sweeps idle rooms out of memory and expired rooms out of the database, and
+/// with a store other nodes share, passes their announced changes to the rooms loaded here.
 public actor RoomHub {
     /// What every room shares. Sendable, so rooms use it without going through the hub.
     struct Context: Sendable {
@@ -14,6 +15,8 @@ public actor RoomHub {
         var logger: Logger
         var clock: any LocalClock
         var codec: WireCodec
+        /// This process's id in host claims and heartbeats.
+        var node: String
         var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
     }
 
@@ -24,11 +27,20 @@ public actor RoomHub {
         public var sweepInterval: Duration
         /// A loaded room with nobody connected is dropped from memory after this long.
         public var unloadAfter: Duration
+        /// A node that has not renewed its heartbeat for this long is dead: its hosts' claims are released.
+        public var nodeLease: Duration
+        /// How often this node renews its heartbeat and looks for dead nodes' claims.
+        public var heartbeatInterval: Duration
 
-        public init(roomIdle: Duration = .seconds(7 * 86_400), sweepInterval: Duration = .seconds(60), unloadAfter: Duration = .seconds(30)) {
+        public init(
+            roomIdle: Duration = .seconds(7 * 86_400), sweepInterval: Duration = .seconds(60), unloadAfter: Duration = .seconds(30), nodeLease: Duration = .seconds(5),
+            heartbeatInterval: Duration = .seconds(1)
+        ) {
             self.roomIdle = roomIdle
             self.sweepInterval = sweepInterval
             self.unloadAfter = unloadAfter
+            self.nodeLease = nodeLease
+            self.heartbeatInterval = heartbeatInterval
         }
     }
 
@@ -42,6 +54,8 @@ public actor RoomHub {
     let expiry: Expiry
     /// Services listeners may name: the ones with a catalog, the host-side ones (identity), local files.
     let services: Set<MusicService>
+    /// This process's id among the nodes sharing the store (new on every start).
+    public nonisolated let node: String
     private var rooms: [String: LiveRoom] = [:]
     private var loading: [String: Task<LiveRoom?, any Error>] = [:]
     private var inFlight: Set<MatchCacheKey> = []
@@ -61,10 +75,12 @@ public actor RoomHub {
         self.limits = limits
         self.expiry = expiry
         self.services = Set(matchmaker.catalogs.keys).union([.spotify, .appleMusic, .deezer, .localFiles])
+        var generator = SystemRandomNumberGenerator()
+        self.node = String((0..<12).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
     }
 
     nonisolated var context: Context {
-        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec()) { [weak self] key, source in
+        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node) { [weak self] key, source in
             guard let self else { return }
             Task { await self.startMatch(key, source: source) }
         }
@@ -139,6 +155,8 @@ public actor RoomHub {
             if open == 0 { break }
             try? await Task.sleep(for: .milliseconds(20))
         }
+        // Its hosts' claims are released by their leaves above; other nodes need not wait out the lease.
+        try? await store.retireNode(node)
     }
 
     // MARK: Corrections
@@ -206,15 +224,17 @@ public actor RoomHub {
         let store = self.store
         let context = self.context
         let task = Task<LiveRoom?, any Error> {
-            guard var stored = try await store.room(code: code) else { return nil }
-            if stored.state.hostConnected {
-                // Persisted by a server that stopped; nobody is connected to this one yet.
-                stored.state.hostConnected = false
-                stored.state.seq += 1
-            }
+            guard let stored = try await store.room(code: code) else { return nil }
             var corrections: [MatchCacheKey: MatchResult] = [:]
             for correction in try await store.corrections(room: code) { corrections[correction.key] = correction.result }
-            return LiveRoom(stored: stored, corrections: corrections, context: context)
+            let room = LiveRoom(stored: stored, corrections: corrections, context: context)
+            if stored.state.hostConnected {
+                // A host recorded by a node that is gone (this server before a restart, or a
+                // crashed node) is shown as gone; a live node's host stays.
+                let dead = try await store.deadHostClaims(room: code)[code]
+                if dead != nil || stored.hostClaim == nil { await room.releaseDeadClaim(stored.hostClaim) }
+            }
+            return room
         }
         loading[code] = task
         defer { loading[code] = nil }
@@ -232,6 +252,55 @@ public actor RoomHub {
         while !Task.isCancelled {
             do { try await Task.sleep(for: expiry.sweepInterval) } catch { return }
             await sweep()
+        }
+    }
+
+    /// Renews this node's heartbeat and releases host claims of nodes whose heartbeat lapsed;
+    /// runs until cancelled.
+    public func runHeartbeat() async {
+        var lastScan = ContinuousClock.now - expiry.nodeLease
+        var failing = false
+        while !Task.isCancelled {
+            do {
+                try await store.heartbeat(node: node, lease: expiry.nodeLease)
+                if ContinuousClock.now - lastScan >= expiry.nodeLease / 2 {
+                    lastScan = .now
+                    for (code, claim) in try await store.deadHostClaims(room: nil) where claim.node != node {
+                        logger.notice("releasing a dead node's host", metadata: ["room": "\(code)", "claim": "\(claim)"])
+                        if let room = try await liveRoom(code) { await room.releaseDeadClaim(claim) }
+                    }
+                }
+                if failing { logger.notice("the database answers again") }
+                failing = false
+            } catch {
+                if !failing { logger.warning("cannot renew this node's heartbeat", metadata: ["error": "\(error)"]) }
+                failing = true
+            }
+            do { try await Task.sleep(for: expiry.heartbeatInterval) } catch { return }
+        }
+    }
+
+    /// Passes other nodes' changes to the rooms loaded here, until the store closes. A store
+    /// only this process uses has none, and this returns at once.
+    public func runChangeFeed() async {
+        guard let changes = store.changes() else { return }
+        for await change in changes {
+            metrics.nodeChanges.increment()
+            switch change {
+            case .state(let code, let seq):
+                await rooms[code]?.noteChange(seq: seq)
+            case .corrections(let code):
+                await rooms[code]?.reloadCorrections()
+            case .match(let key):
+                guard !rooms.isEmpty, let result = try? await store.cachedMatch(for: key, now: clock.nowMicros()) else { continue }
+                for room in rooms.values { await room.applyCached(result, key: key) }
+            case .resync:
+                logger.notice("reading every loaded room again after missing other nodes' changes", metadata: ["rooms": "\(rooms.count)"])
+                for room in rooms.values {
+                    await room.reloadCorrections()
+                    await room.noteChange(seq: .max)
+                }
+            }
         }
     }
 

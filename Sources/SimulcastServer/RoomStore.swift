@@ -1,21 +1,21 @@
 import SimulcastCore
 
-/// Where rooms, their state, corrections and the match cache live. SQLite is the embedded
-/// default; an in-memory store serves tests; both pass the same suite.
+/// Where rooms, their state, corrections, the match cache and the live server nodes are kept.
+/// SQLite is the embedded default, PostgreSQL serves several nodes at once, an in-memory store
+/// serves tests; all three pass the same suite.
 public protocol RoomStore: Sendable {
     /// Fails with `StoreError.duplicateRoom` when the code is taken.
     func createRoom(_ room: StoredRoom) async throws
     func room(code: String) async throws -> StoredRoom?
-    /// Saves a room's state (and marks it active); an older `seq` never overwrites a newer one.
-    /// `encoded` is the state's JSON as it went on the wire (a `room.state` message reads back
-    /// as a `RoomState`), so a commit encodes once for the sockets and the database.
-    func saveState(_ state: RoomState, encoded: String, forRoom code: String) async throws
+    /// Saves a room's state if it is still at `commit.expectedSeq` and the claim condition holds;
+    /// otherwise returns the room as it is, for the caller to retry on top of.
+    func commitState(_ commit: StateCommit) async throws -> CommitOutcome
     /// Marks a room active at `at` (server microseconds) without changing its state.
     func touchRoom(code: String, at: Int64) async throws
     func roomCount() async throws -> Int
     /// Deletes rooms last active before `idleBefore`, except `keeping` (loaded ones); returns how many.
     func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int
-    /// Deletes expired cache rows; returns how many.
+    /// Deletes expired cache rows and long-dead nodes; returns how many rows.
     func purgeExpired(now: Int64) async throws -> Int
 
     /// A cached match that has not expired at `now` (server microseconds).
@@ -31,12 +31,29 @@ public protocol RoomStore: Sendable {
     func correction(id: Int) async throws -> StoredCorrection?
     func deleteCorrection(id: Int) async throws
 
+    /// Records that `node` is alive for `lease` from now (by the store's clock, so nodes'
+    /// clocks need not agree).
+    func heartbeat(node: String, lease: Duration) async throws
+    /// Forgets `node` at once: a node shutting down cleanly.
+    func retireNode(_ node: String) async throws
+    /// Rooms (just `room`, or every room for nil) whose host claim belongs to a node that is
+    /// no longer alive, with that claim.
+    func deadHostClaims(room: String?) async throws -> [String: HostClaim]
+
+    /// Changes other nodes made, for a store several nodes share; nil for one only this process uses.
+    /// Call once: the stream is single-consumer.
+    func changes() -> AsyncStream<RoomChange>?
+
     func close() async throws
 }
 
 extension RoomStore {
-    /// Saves a state not yet encoded (tests, tools).
-    public func saveState(_ state: RoomState, forRoom code: String) async throws {
-        try await saveState(state, encoded: WireCodec().encode(.roomState(state)), forRoom: code)
+    public func changes() -> AsyncStream<RoomChange>? { nil }
+
+    /// Saves a state not yet encoded, over whatever is stored, keeping the claim (tests, tools).
+    @discardableResult
+    public func overwriteState(_ state: RoomState, forRoom code: String, at: Int64 = 0) async throws -> CommitOutcome {
+        guard let current = try await room(code: code) else { return .missing }
+        return try await commitState(StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: current.state.seq, claim: .none, at: at))
     }
 }

@@ -12,7 +12,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     private let connection: SQLiteConnection
     private let clock: any LocalClock
     private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
-    private static let schemaVersion = 3
+    private static let schemaVersion = 4
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
     static let applicationId = 0x5343_5354
 
@@ -129,6 +129,12 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             _ = try await query("CREATE INDEX IF NOT EXISTS corrections_key ON corrections (source_service, source_id, target_service, storefront)")
             _ = try await query("CREATE INDEX IF NOT EXISTS corrections_room ON corrections (room)")
         }
+        if version < 4 {
+            // Several hosts' connections cannot interleave: the room records which one may publish.
+            _ = try await query("ALTER TABLE rooms ADD COLUMN host_node TEXT")
+            _ = try await query("ALTER TABLE rooms ADD COLUMN host_connection INTEGER")
+            _ = try await query("CREATE TABLE IF NOT EXISTS nodes (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)")
+        }
         _ = try await query("PRAGMA application_id = \(Self.applicationId)")
         _ = try await query("PRAGMA user_version = \(Self.schemaVersion)")
         _ = try await query("COMMIT")
@@ -138,28 +144,37 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         if try await self.room(code: room.code) != nil { throw StoreError(.duplicateRoom, "room \(room.code) exists") }
         _ = try await query(
             "INSERT INTO rooms (code, host_token_hash, created_at, seq, state, last_active) VALUES (?, ?, ?, ?, ?, ?)",
-            [.text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq), .text(try Self.json(room.state)), .integer(Int(room.createdAt))]
+            [.text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq), .text(try StoredRoomRecord.json(room.state)), .integer(Int(room.createdAt))]
         )
     }
 
     public func room(code: String) async throws -> StoredRoom? {
-        let rows = try await query("SELECT code, host_token_hash, created_at, state FROM rooms WHERE code = ?", [.text(code)])
+        let rows = try await query("SELECT code, host_token_hash, created_at, state, host_node, host_connection FROM rooms WHERE code = ?", [.text(code)])
         guard let row = rows.first else { return nil }
         guard let hash = row.column("host_token_hash")?.string, let created = row.column("created_at")?.integer,
             let stateText = row.column("state")?.string
         else { throw StoreError(.corruptRecord, "room \(code) has an unreadable record") }
-        let state: RoomState
-        do { state = try JSONDecoder().decode(RoomState.self, from: Data(stateText.utf8)) } catch {
-            throw StoreError(.corruptRecord, "room \(code) has an unreadable state")
-        }
-        return StoredRoom(code: code, hostTokenHash: hash, createdAt: Int64(created), state: state)
+        let state = try StoredRoomRecord.decodeState(stateText, room: code)
+        let claim = row.column("host_node")?.string.flatMap { node in row.column("host_connection")?.integer.map { HostClaim(node: node, connection: $0) } }
+        return StoredRoom(code: code, hostTokenHash: hash, createdAt: Int64(created), state: state, hostClaim: claim)
     }
 
-    public func saveState(_ state: RoomState, encoded: String, forRoom code: String) async throws {
-        _ = try await query(
-            "UPDATE rooms SET seq = ?, state = ?, last_active = MAX(last_active, ?) WHERE code = ? AND seq <= ?",
-            [.integer(state.seq), .text(encoded), .integer(Int(clock.nowMicros())), .text(code), .integer(state.seq)]
-        )
+    public func commitState(_ commit: StateCommit) async throws -> CommitOutcome {
+        var sql = "UPDATE rooms SET seq = ?, state = ?, last_active = MAX(last_active, ?)"
+        var bindings: [SQLiteData] = [.integer(commit.state.seq), .text(commit.encoded), .integer(Int(commit.at))]
+        if let resulting = commit.claim.resulting {
+            sql += ", host_node = ?, host_connection = ?"
+            bindings += [resulting.map { .text($0.node) } ?? .null, resulting.map { .integer($0.connection) } ?? .null]
+        }
+        sql += " WHERE code = ? AND seq = ?"
+        bindings += [.text(commit.code), .integer(commit.expectedSeq)]
+        if let required = commit.claim.required {
+            sql += " AND host_node = ? AND host_connection = ?"
+            bindings += [.text(required.node), .integer(required.connection)]
+        }
+        // RETURNING, not changes(): another statement may run on the connection in between.
+        if try await !query(sql + " RETURNING seq", bindings).isEmpty { return .committed }
+        return try await room(code: commit.code).map(CommitOutcome.conflict) ?? .missing
     }
 
     public func touchRoom(code: String, at: Int64) async throws {
@@ -182,7 +197,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
 
     public func purgeExpired(now: Int64) async throws -> Int {
         var purged = 0
-        for table in ["match_cache", "http_cache"] {
+        for table in ["match_cache", "http_cache", "nodes"] {
             _ = try await query("DELETE FROM \(table) WHERE expires_at <= ?", [.integer(Int(now))])
             purged += try await query("SELECT changes() AS n").first?.column("n")?.integer ?? 0
         }
@@ -199,7 +214,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         )
         guard let text = rows.first?.column("result")?.string else { return nil }
         // A record this version cannot read is treated as a miss and replaced by a fresh match.
-        return try? JSONDecoder().decode(MatchResult.self, from: Data(text.utf8))
+        return StoredRoomRecord.decodeIfReadable(MatchResult.self, from: text)
     }
 
     public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: Int64) async throws {
@@ -210,7 +225,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             ON CONFLICT (source_service, source_id, target_service, storefront)
             DO UPDATE SET result = excluded.result, expires_at = excluded.expires_at
             """,
-            Self.bindings(key) + [.text(try Self.json(result)), .integer(Int(expiresAt))]
+            Self.bindings(key) + [.text(try StoredRoomRecord.json(result)), .integer(Int(expiresAt))]
         )
     }
 
@@ -222,11 +237,11 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     public func addCorrection(_ correction: StoredCorrection) async throws -> Int {
         let rows = try await query(
             "INSERT INTO corrections (source_service, source_id, target_service, storefront, room, global, record) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            Self.bindings(correction.key) + [.text(correction.room), .integer(correction.global ? 1 : 0), .text(try Self.json(correction))])
+            Self.bindings(correction.key) + [.text(correction.room), .integer(correction.global ? 1 : 0), .text(try StoredRoomRecord.json(correction))])
         guard let id = rows.first?.column("id")?.integer else { throw StoreError(.failed, "the correction was not stored") }
         var stored = correction
         stored.id = id
-        _ = try await query("UPDATE corrections SET record = ? WHERE id = ?", [.text(try Self.json(stored)), .integer(id)])
+        _ = try await query("UPDATE corrections SET record = ? WHERE id = ?", [.text(try StoredRoomRecord.json(stored)), .integer(id)])
         return id
     }
 
@@ -249,7 +264,36 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     }
 
     private func decodeCorrections(_ rows: [SQLiteRow]) -> [StoredCorrection] {
-        rows.compactMap { $0.column("record")?.string }.compactMap { try? JSONDecoder().decode(StoredCorrection.self, from: Data($0.utf8)) }
+        rows.compactMap { $0.column("record")?.string }.compactMap { StoredRoomRecord.decodeIfReadable(StoredCorrection.self, from: $0) }
+    }
+
+    public func heartbeat(node: String, lease: Duration) async throws {
+        _ = try await query(
+            "INSERT INTO nodes (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at",
+            [.text(node), .integer(Int(clock.nowMicros() + lease.inMicroseconds))])
+    }
+
+    public func retireNode(_ node: String) async throws {
+        _ = try await query("DELETE FROM nodes WHERE id = ?", [.text(node)])
+    }
+
+    public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {
+        var sql = """
+            SELECT code, host_node, host_connection FROM rooms
+            WHERE host_node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = rooms.host_node AND nodes.expires_at > ?)
+            """
+        var bindings: [SQLiteData] = [.integer(Int(clock.nowMicros()))]
+        if let room {
+            sql += " AND code = ?"
+            bindings.append(.text(room))
+        }
+        var dead: [String: HostClaim] = [:]
+        for row in try await query(sql, bindings) {
+            if let code = row.column("code")?.string, let node = row.column("host_node")?.string, let connection = row.column("host_connection")?.integer {
+                dead[code] = HostClaim(node: node, connection: connection)
+            }
+        }
+        return dead
     }
 
     public func cachedResponse(for key: String, now: Int64) async throws -> [UInt8]? {
@@ -292,11 +336,5 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
 
     private static func bindings(_ key: MatchCacheKey) -> [SQLiteData] {
         [.text(key.sourceService.rawValue), .text(key.sourceId), .text(key.targetService.rawValue), .text(key.storefront)]
-    }
-
-    private static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -33,6 +33,9 @@ public final class ServerMetrics: Sendable {
     let roomsExpired: Counter
     let coalescedStates: Counter
     let deliveries: Counter
+    let storeFailures: Counter
+    let commitConflicts: Counter
+    let nodeChanges: Counter
     private let limits: [Limit: Counter]
     private let inbound: [String: Counter]
     private let outbound: [String: Counter]
@@ -51,6 +54,9 @@ public final class ServerMetrics: Sendable {
         roomsExpired = registry.makeCounter(descriptor: Self.name("simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry"))
         coalescedStates = registry.makeCounter(descriptor: Self.name("simulcast_states_coalesced_total", help: "Room states replaced by a newer one before a slow listener read them"))
         deliveries = registry.makeCounter(descriptor: Self.name("simulcast_state_deliveries_total", help: "room.state messages handed to sockets"))
+        storeFailures = registry.makeCounter(descriptor: Self.name("simulcast_store_failures_total", help: "State commits the database could not take (nothing was broadcast)"))
+        commitConflicts = registry.makeCounter(descriptor: Self.name("simulcast_commit_conflicts_total", help: "State commits retried because another commit, on any node, came first"))
+        nodeChanges = registry.makeCounter(descriptor: Self.name("simulcast_node_changes_total", help: "Changes announced through the shared database (every node's, this one's included)"))
         var limits: [Limit: Counter] = [:]
         for limit in Limit.allCases {
             limits[limit] = registry.makeCounter(descriptor: Self.name("simulcast_limit_hits_total", help: "Requests, messages or connections refused or closed by a limit"), labels: [("limit", limit.rawValue)])
@@ -85,6 +91,10 @@ public final class ServerMetrics: Sendable {
     }
 
     func error(_ code: Wire.ErrorCode) { errors[code]?.increment() }
+
+    func storeFailure() { storeFailures.increment() }
+
+    func commitConflict() { commitConflicts.increment() }
 
     func matchLatency(_ duration: Duration, service: MusicService, status: MatchResult.Status) {
         // Only services this build knows become label values.

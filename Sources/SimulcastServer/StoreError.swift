@@ -1,6 +1,6 @@
 /// Storage failures, described without the data involved.
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    public enum Kind: Hashable, Sendable { case duplicateRoom, cannotOpen, corruptRecord, failed }
+    public enum Kind: Hashable, Sendable { case duplicateRoom, cannotOpen, corruptRecord, unavailable, failed }
     public var kind: Kind
     public var message: String
 

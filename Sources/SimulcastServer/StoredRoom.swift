@@ -6,11 +6,14 @@ public struct StoredRoom: Hashable, Sendable {
     public var hostTokenHash: String
     public var createdAt: Int64
     public var state: RoomState
+    /// The host connection allowed to publish, if one has joined and not left.
+    public var hostClaim: HostClaim?
 
-    public init(code: String, hostTokenHash: String, createdAt: Int64, state: RoomState) {
+    public init(code: String, hostTokenHash: String, createdAt: Int64, state: RoomState, hostClaim: HostClaim? = nil) {
         self.code = code
         self.hostTokenHash = hostTokenHash
         self.createdAt = createdAt
         self.state = state
+        self.hostClaim = hostClaim
     }
 }

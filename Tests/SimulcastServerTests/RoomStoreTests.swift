@@ -6,18 +6,24 @@ import SimulcastServer
 import SimulcastTesting
 import Testing
 
-/// One suite, every store: what passes here passes for SQLite and memory alike.
+/// One suite, every store: what passes here passes for memory, SQLite and PostgreSQL alike
+/// (PostgreSQL when `scripts/test.sh` started its private cluster).
 @Suite struct RoomStoreTests {
-    enum Kind: String, CaseIterable, Sendable { case memory, sqlite }
+    enum Kind: String, CaseIterable, Sendable {
+        case memory, sqlite, postgres
+
+        static var available: [Kind] { TestPostgres.isAvailable ? allCases : [.memory, .sqlite] }
+    }
 
     func makeStore(_ kind: Kind) async throws -> any RoomStore {
         switch kind {
         case .memory: InMemoryRoomStore()
         case .sqlite: try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase())
+        case .postgres: try await PostgresRoomStore.open(url: TestPostgres.freshDatabase(), listen: false)
         }
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(arguments: Kind.available)
     func roomsAndStates(kind: Kind) async throws {
         let store = try await makeStore(kind)
         let room = StoredRoom(code: "ABC234", hostTokenHash: HostToken.hash("secret"), createdAt: 5, state: .empty(at: 5))
@@ -27,15 +33,71 @@ import Testing
         #expect(try await store.room(code: "XYZ789") == nil)
         #expect(try await store.roomCount() == 1)
 
-        let newer = Fixtures.room(seq: 7, at: 100)
-        try await store.saveState(newer, forRoom: "ABC234")
-        // An older state arriving late never overwrites a newer one.
-        try await store.saveState(Fixtures.room(seq: 6, positionMs: 1, at: 90), forRoom: "ABC234")
+        let newer = Fixtures.room(seq: 1, at: 100)
+        #expect(try await store.commitState(commit("ABC234", newer, after: 0)).isCommitted)
+        // A commit made on an older copy (another node got there first) is refused with the room as it is.
+        guard case .conflict(let current) = try await store.commitState(commit("ABC234", Fixtures.room(seq: 1, positionMs: 1, at: 90), after: 0)) else {
+            Issue.record("a stale commit must conflict")
+            return
+        }
+        #expect(current.state == newer)
         #expect(try await store.room(code: "ABC234")?.state == newer)
+        guard case .missing = try await store.commitState(commit("NOPE23", newer, after: 0)) else {
+            Issue.record("a commit to a deleted room says so")
+            return
+        }
         try await store.close()
     }
 
-    @Test(arguments: Kind.allCases)
+    /// Two host connections (on two nodes) cannot both publish: the claim in the database decides.
+    @Test(arguments: Kind.available)
+    func hostClaimsDecideWhoPublishes(kind: Kind) async throws {
+        let store = try await makeStore(kind)
+        try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
+        let first = HostClaim(node: "node-a", connection: 3)
+        let second = HostClaim(node: "node-b", connection: 9)
+        #expect(try await store.commitState(commit("ABC234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(first))).isCommitted)
+        #expect(try await store.room(code: "ABC234")?.hostClaim == first)
+        #expect(try await store.commitState(commit("ABC234", Fixtures.room(seq: 2, at: 3), after: 1, claim: .holding(first))).isCommitted)
+        // The second connection takes over; the first one's next state is refused though its seq is right.
+        #expect(try await store.commitState(commit("ABC234", Fixtures.room(seq: 3, at: 4), after: 2, claim: .taking(second))).isCommitted)
+        guard case .conflict(let current) = try await store.commitState(commit("ABC234", Fixtures.room(seq: 4, at: 5), after: 3, claim: .holding(first))) else {
+            Issue.record("the replaced host's state must be refused")
+            return
+        }
+        #expect(current.hostClaim == second)
+        #expect(current.state.seq == 3)
+        // Nor may the replaced host's leave clear the new host's claim.
+        #expect(!(try await store.commitState(commit("ABC234", Fixtures.room(seq: 4, at: 5), after: 3, claim: .releasing(first))).isCommitted))
+        #expect(try await store.commitState(commit("ABC234", Fixtures.room(seq: 4, at: 5), after: 3, claim: .releasing(second))).isCommitted)
+        #expect(try await store.room(code: "ABC234")?.hostClaim == nil)
+        try await store.close()
+    }
+
+    @Test(arguments: Kind.available)
+    func claimsOfNodesWithoutAHeartbeatAreDead(kind: Kind) async throws {
+        let store = try await makeStore(kind)
+        for code in ["AAA234", "BBB234", "CCC234"] {
+            try await store.createRoom(StoredRoom(code: code, hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
+        }
+        try await store.heartbeat(node: "alive", lease: .seconds(3_600))
+        try await store.heartbeat(node: "leaving", lease: .seconds(3_600))
+        _ = try await store.commitState(commit("AAA234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(HostClaim(node: "alive", connection: 1))))
+        _ = try await store.commitState(commit("BBB234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(HostClaim(node: "leaving", connection: 2))))
+        _ = try await store.commitState(commit("CCC234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(HostClaim(node: "never-heard-of", connection: 3))))
+        #expect(try await store.deadHostClaims(room: nil) == ["CCC234": HostClaim(node: "never-heard-of", connection: 3)])
+        try await store.retireNode("leaving")
+        #expect(Set(try await store.deadHostClaims(room: nil).keys) == ["BBB234", "CCC234"])
+        #expect(try await store.deadHostClaims(room: "BBB234") == ["BBB234": HostClaim(node: "leaving", connection: 2)])
+        #expect(try await store.deadHostClaims(room: "AAA234").isEmpty)
+        try await store.close()
+    }
+
+    func commit(_ code: String, _ state: RoomState, after seq: Int, claim: ClaimRequirement = .none) -> StateCommit {
+        StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.serverTime)
+    }
+
+    @Test(arguments: Kind.available)
     func matchCacheExpires(kind: Kind) async throws {
         let store = try await makeStore(kind)
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "sp1", targetService: .appleMusic, storefront: "us")
@@ -62,6 +124,87 @@ import Testing
             #expect(try await cache.cachedResponse(for: "https://itunes.apple.com/search?term=y", now: 0) == nil)
         }
         try await sqlite.close()
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable)) func postgresIsAlsoTheCatalogResponseCacheAndAnnouncesChanges() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        let writer = try await PostgresRoomStore.open(url: url, listen: false)
+        let reader = try await PostgresRoomStore.open(url: url, listen: true)
+        try await writer.cacheResponse([1, 2, 3], for: "k", expiresAt: 5_000)
+        #expect(try await reader.cachedResponse(for: "k", now: 4_999) == [1, 2, 3])
+        #expect(try await reader.cachedResponse(for: "k", now: 5_000) == nil)
+
+        var changes = try #require(reader.changes()).makeAsyncIterator()
+        // The listening connection is up once a change made after opening arrives; keep making one until it does.
+        try await writer.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
+        #expect(try await writer.commitState(commit("ABC234", Fixtures.room(seq: 1, at: 2), after: 0)).isCommitted)
+        #expect(await changes.next() == .state(code: "ABC234", seq: 1))
+        // A refused commit announces nothing; the next accepted one does.
+        #expect(!(try await writer.commitState(commit("ABC234", Fixtures.room(seq: 1, at: 2), after: 0)).isCommitted))
+        #expect(try await writer.commitState(commit("ABC234", Fixtures.room(seq: 2, at: 3), after: 1)).isCommitted)
+        #expect(await changes.next() == .state(code: "ABC234", seq: 2))
+        let key = MatchCacheKey(sourceService: .spotify, sourceId: "sp 1", targetService: .appleMusic, storefront: "gb")
+        try await writer.cacheMatch(.notFound(method: "t", reasons: []), for: key, expiresAt: 9_000)
+        #expect(await changes.next() == .match(key))
+        let id = try await writer.addCorrection(
+            StoredCorrection(id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: .notFound(method: "t", reasons: [])))
+        #expect(await changes.next() == .corrections(room: "ABC234"))
+        try await writer.deleteCorrection(id: id)
+        #expect(await changes.next() == .corrections(room: "ABC234"))
+        try await writer.close()
+        try await reader.close()
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable)) func postgresRefusesANewerSchemaAndOtherProgramsTables() async throws {
+        let url = try await TestPostgres.freshDatabase()
+        try await PostgresRoomStore.open(url: url, listen: false).close()
+        // Opening again is a no-op migration.
+        try await PostgresRoomStore.open(url: url, listen: false).close()
+        try await TestPostgres.execute("UPDATE simulcast_schema SET version = 99", on: url)
+        do {
+            _ = try await PostgresRoomStore.open(url: url, listen: false)
+            Issue.record("should refuse a newer schema")
+        } catch let error as StoreError {
+            #expect(error.message.contains("newer Simulcast"))
+            #expect(!error.message.contains("simulcast-test"))  // the password stays out
+        }
+        let foreign = try await TestPostgres.freshDatabase()
+        try await TestPostgres.execute("CREATE TABLE rooms (id SERIAL PRIMARY KEY, name TEXT)", on: foreign)
+        do {
+            _ = try await PostgresRoomStore.open(url: foreign, listen: false)
+            Issue.record("should refuse another program's tables")
+        } catch let error as StoreError {
+            #expect(error.message.contains("did not create"))
+        }
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable)) func anUnreachableDatabaseIsAClearErrorWithoutThePassword() async throws {
+        let url = try #require(try PostgresDatabaseURL("postgres://simulcast:hunter2-secret@127.0.0.1:1/simulcast?sslmode=disable"))
+        do {
+            _ = try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(2))
+            Issue.record("should fail")
+        } catch let error as StoreError {
+            #expect(error.kind == .cannotOpen)
+            #expect(error.message.contains("127.0.0.1:1"))
+            #expect(!error.message.contains("hunter2"))
+        }
+        #expect(!url.description.contains("hunter2"))
+    }
+
+    @Test func databaseURLsAreParsed() throws {
+        let url = try #require(try PostgresDatabaseURL("postgresql://me:p%40ss@db.example:6543/rooms?sslmode=require", environment: [:]))
+        #expect(url.host == "db.example")
+        #expect(url.port == 6543)
+        #expect(url.username == "me")
+        #expect(url.password == "p@ss")
+        #expect(url.database == "rooms")
+        #expect(url.tls == .require)
+        #expect(url.description == "postgres://me@db.example:6543/rooms")
+        // The password may come from PGPASSWORD, keeping it out of `ps`.
+        #expect(try PostgresDatabaseURL("postgres://me@localhost/rooms", environment: ["PGPASSWORD": "x"])?.password == "x")
+        #expect(try PostgresDatabaseURL("simulcast.sqlite") == nil)
+        #expect(throws: StoreError.self) { try PostgresDatabaseURL("postgres://localhost/rooms", environment: [:]) }
+        #expect(throws: StoreError.self) { try PostgresDatabaseURL("postgres://me@localhost/rooms?sslmode=sometimes", environment: [:]) }
     }
 
     @Test func sqliteKeepsEverythingAcrossReopening() async throws {
@@ -125,7 +268,7 @@ import Testing
         }
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(arguments: Kind.available)
     func idleRoomsExpireAndExpiredCacheRowsArePurged(kind: Kind) async throws {
         let store = try await makeStore(kind)
         try await store.createRoom(StoredRoom(code: "OLD234", hostTokenHash: "h", createdAt: 100, state: .empty(at: 100)))
@@ -144,7 +287,7 @@ import Testing
         try await store.close()
     }
 
-    @Test(arguments: Kind.allCases)
+    @Test(arguments: Kind.available)
     func correctionsAreKeptListedAndDeleted(kind: Kind) async throws {
         let store = try await makeStore(kind)
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "a", targetService: .appleMusic, storefront: "us")
@@ -167,7 +310,7 @@ import Testing
         try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
         await withTaskGroup(of: Void.self) { group in
             for seq in 1...200 {
-                group.addTask { try? await store.saveState(Fixtures.room(seq: seq, at: Int64(seq)), forRoom: "ABC234") }
+                group.addTask { _ = try? await store.overwriteState(Fixtures.room(seq: seq, at: Int64(seq)), forRoom: "ABC234") }
             }
             group.addTask { try? await store.close() }
         }
@@ -180,5 +323,12 @@ import Testing
         #expect(!HostToken.verify("correct horse ", against: hash))
         #expect(!HostToken.verify("", against: hash))
         #expect(!hash.contains("correct"))
+    }
+}
+
+extension CommitOutcome {
+    var isCommitted: Bool {
+        if case .committed = self { return true }
+        return false
     }
 }

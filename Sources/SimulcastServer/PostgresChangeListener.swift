@@ -1,0 +1,46 @@
+import Logging
+import PostgresNIO
+
+/// Keeps one connection, outside the pool, listening on the rooms channel, and turns its
+/// notifications into `RoomChange`s. After any loss (PostgreSQL restarting, the network) it
+/// reconnects with backoff and says `.resync`: notifications sent meanwhile are gone.
+struct PostgresChangeListener: Sendable {
+    let configuration: PostgresConnection.Configuration
+    let channel: String
+    let logger: Logger
+
+    func run(into continuation: AsyncStream<RoomChange>.Continuation) async {
+        var failures = 0
+        var connectedBefore = false
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
+                do {
+                    try await connection.listen(on: channel) { notifications in
+                        if connectedBefore {
+                            logger.notice("listening for other nodes' changes again")
+                            continuation.yield(.resync)
+                        }
+                        connectedBefore = true
+                        failures = 0
+                        for try await notification in notifications {
+                            if let change = RoomChange(payload: notification.payload) { continuation.yield(change) }
+                        }
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            } catch {
+                if Task.isCancelled { break }
+                if failures == 0 { logger.warning("lost the connection that hears other nodes' changes; reconnecting", metadata: ["error": "\(PostgresRoomStore.describe(error))"]) }
+            }
+            failures += 1
+            // 100 ms, 200 ms, ... up to 2 s between attempts.
+            let wait = Duration.milliseconds(min(2_000, 100 << min(failures - 1, 5)))
+            do { try await Task.sleep(for: wait) } catch { break }
+        }
+        continuation.finish()
+    }
+}

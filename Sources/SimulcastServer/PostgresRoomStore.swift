@@ -1,0 +1,420 @@
+import Catalogs
+import Foundation
+import Logging
+import NIOCore
+import PostgresNIO
+import SimulcastCore
+
+/// The store several server nodes share: rooms, states, host claims, match cache, corrections
+/// and live nodes in one PostgreSQL database, which is also the bus between nodes. A commit
+/// is a compare-and-set on `seq` that sends `NOTIFY` in the same statement, so every node
+/// hears of it in commit order; the notification carries only the room code and `seq`.
+public final class PostgresRoomStore: RoomStore, ResponseCache {
+    static let channel = "simulcast_rooms"
+    static let schemaVersion = 1
+    /// The key of the advisory lock that lets one node at a time migrate.
+    static let migrationLock: Int64 = 0x5343_5354
+    /// Server time in microseconds, so node heartbeats need no agreement between nodes' clocks.
+    static let databaseNow = "(extract(epoch from clock_timestamp()) * 1000000)::bigint"
+
+    private let client: PostgresClient
+    private let runTask: Task<Void, Never>
+    private let listenTask: Task<Void, Never>?
+    private let changeStream: AsyncStream<RoomChange>?
+    private let logger: Logger
+    private let timeout: Duration
+    public let url: PostgresDatabaseURL
+
+    private init(url: PostgresDatabaseURL, client: PostgresClient, runTask: Task<Void, Never>, listen: PostgresChangeListener?, logger: Logger, timeout: Duration) {
+        self.url = url
+        self.client = client
+        self.runTask = runTask
+        self.logger = logger
+        self.timeout = timeout
+        if let listen {
+            let (stream, continuation) = AsyncStream<RoomChange>.makeStream(bufferingPolicy: .bufferingNewest(100_000))
+            changeStream = stream
+            listenTask = Task { await listen.run(into: continuation) }
+        } else {
+            changeStream = nil
+            listenTask = nil
+        }
+    }
+
+    /// Connects, applies the schema migrations this version knows, and (with `listen`) starts
+    /// hearing other nodes' changes.
+    /// - Parameters:
+    ///   - timeout: how long any one statement may take, waiting for a connection included.
+    ///   - maximumConnections: the pool's size for this node.
+    public static func open(
+        url: PostgresDatabaseURL, listen: Bool = true, timeout: Duration = .seconds(5), maximumConnections: Int = 16, logger: Logger = Logger(label: "simulcast.store")
+    ) async throws -> PostgresRoomStore {
+        var configuration = url.clientConfiguration
+        configuration.options.connectTimeout = timeout
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.keepAliveBehavior = .init(frequency: .seconds(10))
+        let parameters = [("application_name", "simulcast"), ("statement_timeout", "\(timeout.inMicroseconds / 1000)")]
+        configuration.options.additionalStartupParameters = parameters
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let runTask = Task { await client.run() }
+        var listener: PostgresChangeListener?
+        if listen {
+            var connection = try url.connectionConfiguration()
+            connection.options.connectTimeout = .nanoseconds(timeout.inMicroseconds * 1000)
+            connection.options.additionalStartupParameters = parameters
+            listener = PostgresChangeListener(configuration: connection, channel: channel, logger: logger)
+        }
+        let store = PostgresRoomStore(url: url, client: client, runTask: runTask, listen: listener, logger: logger, timeout: timeout)
+        do {
+            try await store.migrate()
+        } catch {
+            try? await store.close()
+            if let error = error as? StoreError, error.kind == .cannotOpen { throw error }
+            throw StoreError(.cannotOpen, "cannot use database \(url): \(describe(error))")
+        }
+        return store
+    }
+
+    private func migrate() async throws {
+        try await withDeadline {
+            try await self.client.withTransaction(logger: self.logger) { connection in
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: self.logger)
+                let tables = try await connection.query(
+                    "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()", logger: self.logger
+                ).collect().map { try $0.decode(String.self) }
+                var version = 0
+                if tables.contains("simulcast_schema") {
+                    for try await found in try await connection.query("SELECT version FROM simulcast_schema", logger: self.logger).decode(Int.self) {
+                        version = found
+                    }
+                } else {
+                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes"])
+                    let clashing = tables.filter(ours.contains)
+                    if !clashing.isEmpty {
+                        throw StoreError(.cannotOpen, "database \(self.url) already has tables named \(clashing.sorted().joined(separator: ", ")) that Simulcast did not create; use an empty database")
+                    }
+                }
+                if version > Self.schemaVersion {
+                    throw StoreError(.cannotOpen, "database \(self.url) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
+                }
+                for (index, steps) in Self.migrations.enumerated() where index + 1 > version {
+                    for step in steps { _ = try await connection.query(PostgresQuery(unsafeSQL: step), logger: self.logger) }
+                }
+                if version < Self.schemaVersion {
+                    _ = try await connection.query("DELETE FROM simulcast_schema", logger: self.logger)
+                    _ = try await connection.query("INSERT INTO simulcast_schema (version) VALUES (\(Self.schemaVersion))", logger: self.logger)
+                    self.logger.notice("database schema migrated", metadata: ["from": "\(version)", "to": "\(Self.schemaVersion)"])
+                }
+            }
+        }
+    }
+
+    /// Migration `n` (1-based) is `migrations[n - 1]`; each runs once, in one transaction with the rest.
+    static let migrations: [[String]] = [
+        [
+            "CREATE TABLE simulcast_schema (version INTEGER NOT NULL)",
+            """
+            CREATE TABLE rooms (
+                code TEXT PRIMARY KEY,
+                host_token_hash TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                seq BIGINT NOT NULL,
+                state TEXT NOT NULL,
+                last_active BIGINT NOT NULL,
+                host_node TEXT,
+                host_connection BIGINT
+            )
+            """,
+            "CREATE INDEX rooms_last_active ON rooms (last_active)",
+            "CREATE INDEX rooms_host_node ON rooms (host_node) WHERE host_node IS NOT NULL",
+            """
+            CREATE TABLE match_cache (
+                source_service TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                target_service TEXT NOT NULL,
+                storefront TEXT NOT NULL,
+                result TEXT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                PRIMARY KEY (source_service, source_id, target_service, storefront)
+            )
+            """,
+            "CREATE INDEX match_cache_expires ON match_cache (expires_at)",
+            "CREATE TABLE http_cache (key TEXT PRIMARY KEY, body BYTEA NOT NULL, expires_at BIGINT NOT NULL)",
+            """
+            CREATE TABLE corrections (
+                id BIGSERIAL PRIMARY KEY,
+                source_service TEXT NOT NULL,
+                source_id TEXT NOT NULL,
+                target_service TEXT NOT NULL,
+                storefront TEXT NOT NULL,
+                room TEXT NOT NULL,
+                global BOOLEAN NOT NULL,
+                record TEXT NOT NULL
+            )
+            """,
+            "CREATE INDEX corrections_key ON corrections (source_service, source_id, target_service, storefront)",
+            "CREATE INDEX corrections_room ON corrections (room)",
+            "CREATE TABLE nodes (id TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
+        ]
+    ]
+
+    // MARK: Rooms
+
+    public func createRoom(_ room: StoredRoom) async throws {
+        let state = try StoredRoomRecord.json(room.state)
+        let rows = try await rows(
+            """
+            INSERT INTO rooms (code, host_token_hash, created_at, seq, state, last_active)
+            VALUES (\(room.code), \(room.hostTokenHash), \(room.createdAt), \(room.state.seq), \(state), \(room.createdAt))
+            ON CONFLICT (code) DO NOTHING RETURNING code
+            """)
+        if rows.isEmpty { throw StoreError(.duplicateRoom, "room \(room.code) exists") }
+    }
+
+    public func room(code: String) async throws -> StoredRoom? {
+        let rows = try await rows("SELECT host_token_hash, created_at, state, host_node, host_connection FROM rooms WHERE code = \(code)")
+        guard let row = rows.first else { return nil }
+        let (hash, created, stateText, node, connection): (String, Int64, String, String?, Int?)
+        do { (hash, created, stateText, node, connection) = try row.decode((String, Int64, String, String?, Int?).self) } catch {
+            throw StoreError(.corruptRecord, "room \(code) has an unreadable record")
+        }
+        let claim = node.flatMap { node in connection.map { HostClaim(node: node, connection: $0) } }
+        return StoredRoom(code: code, hostTokenHash: hash, createdAt: created, state: try StoredRoomRecord.decodeState(stateText, room: code), hostClaim: claim)
+    }
+
+    public func commitState(_ commit: StateCommit) async throws -> CommitOutcome {
+        var binds = PostgresBindings()
+        func bind(_ value: some PostgresDynamicTypeEncodable) -> String {
+            binds.append(value)
+            return "$\(binds.count)"
+        }
+        var sql = "WITH updated AS (UPDATE rooms SET seq = \(bind(commit.state.seq)), state = \(bind(commit.encoded)), last_active = GREATEST(last_active, \(bind(commit.at)))"
+        if let resulting = commit.claim.resulting {
+            if let claim = resulting {
+                sql += ", host_node = \(bind(claim.node)), host_connection = \(bind(claim.connection))"
+            } else {
+                sql += ", host_node = NULL, host_connection = NULL"
+            }
+        }
+        sql += " WHERE code = \(bind(commit.code)) AND seq = \(bind(commit.expectedSeq))"
+        if let required = commit.claim.required {
+            sql += " AND host_node = \(bind(required.node)) AND host_connection = \(bind(required.connection))"
+        }
+        // The notification leaves at commit, in commit order, only if the row changed.
+        let payload = RoomChange.state(code: commit.code, seq: commit.state.seq).payload ?? ""
+        sql += " RETURNING code) SELECT pg_notify(\(bind(Self.channel)), \(bind(payload))) FROM updated"
+        if try await !rows(PostgresQuery(unsafeSQL: sql, binds: binds)).isEmpty { return .committed }
+        return try await room(code: commit.code).map(CommitOutcome.conflict) ?? .missing
+    }
+
+    public func touchRoom(code: String, at: Int64) async throws {
+        try await execute("UPDATE rooms SET last_active = GREATEST(last_active, \(at)) WHERE code = \(code)")
+    }
+
+    public func roomCount() async throws -> Int {
+        try await rows("SELECT count(*) FROM rooms").first?.decode(Int.self) ?? 0
+    }
+
+    public func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int {
+        let keep = Array(keeping)
+        let deleted = try await rows(
+            "DELETE FROM rooms WHERE code IN (SELECT code FROM rooms WHERE last_active < \(idleBefore) AND NOT (code = ANY(\(keep))) LIMIT 10000) RETURNING code"
+        ).map { try $0.decode(String.self) }
+        if !deleted.isEmpty { try await execute("DELETE FROM corrections WHERE NOT global AND room = ANY(\(deleted))") }
+        return deleted.count
+    }
+
+    public func purgeExpired(now: Int64) async throws -> Int {
+        var purged = 0
+        purged += try await count("WITH d AS (DELETE FROM match_cache WHERE expires_at <= \(now) RETURNING 1) SELECT count(*) FROM d")
+        purged += try await count("WITH d AS (DELETE FROM http_cache WHERE expires_at <= \(now) RETURNING 1) SELECT count(*) FROM d")
+        purged += try await count(PostgresQuery(unsafeSQL: "WITH d AS (DELETE FROM nodes WHERE expires_at <= \(Self.databaseNow) RETURNING 1) SELECT count(*) FROM d"))
+        return purged
+    }
+
+    // MARK: Match cache
+
+    public func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult? {
+        let rows = try await rows(
+            """
+            SELECT result FROM match_cache WHERE source_service = \(key.sourceService.rawValue) AND source_id = \(key.sourceId)
+            AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront) AND expires_at > \(now)
+            """)
+        guard let text = try rows.first?.decode(String.self) else { return nil }
+        return StoredRoomRecord.decodeIfReadable(MatchResult.self, from: text)
+    }
+
+    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: Int64) async throws {
+        let record = try StoredRoomRecord.json(result)
+        let payload = RoomChange.match(key).payload ?? ""
+        try await execute(
+            """
+            WITH upserted AS (
+                INSERT INTO match_cache (source_service, source_id, target_service, storefront, result, expires_at)
+                VALUES (\(key.sourceService.rawValue), \(key.sourceId), \(key.targetService.rawValue), \(key.storefront), \(record), \(expiresAt))
+                ON CONFLICT (source_service, source_id, target_service, storefront)
+                DO UPDATE SET result = excluded.result, expires_at = excluded.expires_at
+                RETURNING 1
+            )
+            SELECT pg_notify(\(Self.channel), \(payload)) FROM upserted
+            """)
+    }
+
+    public func forgetMatch(for key: MatchCacheKey) async throws {
+        try await execute(
+            """
+            DELETE FROM match_cache WHERE source_service = \(key.sourceService.rawValue) AND source_id = \(key.sourceId)
+            AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront)
+            """)
+    }
+
+    // MARK: Corrections
+
+    public func addCorrection(_ correction: StoredCorrection) async throws -> Int {
+        guard let id = try await rows("SELECT nextval(pg_get_serial_sequence('corrections', 'id'))").first?.decode(Int.self) else {
+            throw StoreError(.failed, "the correction was not stored")
+        }
+        var stored = correction
+        stored.id = id
+        let record = try StoredRoomRecord.json(stored)
+        let key = correction.key
+        let payload = RoomChange.corrections(room: correction.room).payload ?? ""
+        try await execute(
+            """
+            WITH inserted AS (
+                INSERT INTO corrections (id, source_service, source_id, target_service, storefront, room, global, record)
+                VALUES (\(id), \(key.sourceService.rawValue), \(key.sourceId), \(key.targetService.rawValue), \(key.storefront), \(correction.room), \(correction.global), \(record))
+                RETURNING 1
+            )
+            SELECT pg_notify(\(Self.channel), \(payload)) FROM inserted
+            """)
+        return id
+    }
+
+    public func corrections(for key: MatchCacheKey) async throws -> [StoredCorrection] {
+        try await decodeCorrections(
+            rows(
+                """
+                SELECT record FROM corrections WHERE source_service = \(key.sourceService.rawValue) AND source_id = \(key.sourceId)
+                AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront) ORDER BY id
+                """))
+    }
+
+    public func corrections(room: String?) async throws -> [StoredCorrection] {
+        if let room { return try await decodeCorrections(rows("SELECT record FROM corrections WHERE room = \(room) ORDER BY id")) }
+        return try await decodeCorrections(rows("SELECT record FROM corrections ORDER BY id LIMIT 10000"))
+    }
+
+    public func correction(id: Int) async throws -> StoredCorrection? {
+        try await decodeCorrections(rows("SELECT record FROM corrections WHERE id = \(id)")).first
+    }
+
+    public func deleteCorrection(id: Int) async throws {
+        try await execute(
+            "WITH deleted AS (DELETE FROM corrections WHERE id = \(id) RETURNING room) SELECT pg_notify(\(Self.channel), 'c ' || room) FROM deleted")
+    }
+
+    private func decodeCorrections(_ rows: [PostgresRow]) -> [StoredCorrection] {
+        rows.compactMap { try? $0.decode(String.self) }.compactMap { StoredRoomRecord.decodeIfReadable(StoredCorrection.self, from: $0) }
+    }
+
+    // MARK: Nodes
+
+    public func heartbeat(node: String, lease: Duration) async throws {
+        var query: PostgresQuery = "INSERT INTO nodes (id, expires_at) VALUES (\(node), "
+        query.sql += "\(Self.databaseNow) + \(lease.inMicroseconds)) ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at"
+        try await execute(query)
+    }
+
+    public func retireNode(_ node: String) async throws {
+        try await execute("DELETE FROM nodes WHERE id = \(node)")
+    }
+
+    public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {
+        var query: PostgresQuery = "SELECT code, host_node, host_connection FROM rooms WHERE host_node IS NOT NULL"
+        query.sql += " AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = rooms.host_node AND nodes.expires_at > \(Self.databaseNow))"
+        if let room {
+            query.binds.append(room)
+            query.sql += " AND code = $\(query.binds.count)"
+        }
+        var dead: [String: HostClaim] = [:]
+        for row in try await rows(query) {
+            let (code, node, connection) = try row.decode((String, String, Int).self)
+            dead[code] = HostClaim(node: node, connection: connection)
+        }
+        return dead
+    }
+
+    public func changes() -> AsyncStream<RoomChange>? { changeStream }
+
+    // MARK: Catalog response cache
+
+    public func cachedResponse(for key: String, now: Int64) async throws -> [UInt8]? {
+        let rows = try await rows("SELECT body FROM http_cache WHERE key = \(key) AND expires_at > \(now)")
+        guard let body = try rows.first?.decode(ByteBuffer.self) else { return nil }
+        return Array(body.readableBytesView)
+    }
+
+    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: Int64) async throws {
+        try await execute(
+            """
+            INSERT INTO http_cache (key, body, expires_at) VALUES (\(key), \(ByteBuffer(bytes: body)), \(expiresAt))
+            ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at
+            """)
+    }
+
+    // MARK: Running statements
+
+    public func close() async throws {
+        listenTask?.cancel()
+        runTask.cancel()
+        await listenTask?.value
+        await runTask.value
+    }
+
+    private func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        try await withDeadline { try await self.client.query(query, logger: self.logger).collect() }
+    }
+
+    private func execute(_ query: PostgresQuery) async throws {
+        _ = try await rows(query)
+    }
+
+    private func count(_ query: PostgresQuery) async throws -> Int {
+        try await rows(query).first?.decode(Int.self) ?? 0
+    }
+
+    /// Every statement, waiting for a pooled connection included, ends within `timeout`: while
+    /// PostgreSQL restarts, callers get a `StoreError` quickly instead of waiting on it.
+    private func withDeadline<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
+        let timeout = self.timeout
+        do {
+            return try await withThrowingTaskGroup(of: Value.self) { group in
+                group.addTask { try await operation() }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw StoreError(.unavailable, "the database did not answer within \(timeout)")
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw CancellationError() }
+                return first
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.unavailable, "database \(url): \(Self.describe(error))")
+        }
+    }
+
+    /// What went wrong, without the query's values (which may be tokens' hashes or states).
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                return "PostgreSQL said: \(message) (\(error.serverInfo?[.sqlState] ?? "?"))"
+            }
+            return "PostgreSQL \(error.code)"
+        }
+        if error is CancellationError { return "cancelled" }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SimulcastServer
+
+/// The private PostgreSQL cluster `scripts/test.sh` starts (its URL in SIMULCAST_TEST_DATABASE_URL).
+/// Each test gets a database of its own, so tests run in parallel without seeing each other.
+enum TestPostgres {
+    static var baseURL: PostgresDatabaseURL? {
+        guard let text = ProcessInfo.processInfo.environment["SIMULCAST_TEST_DATABASE_URL"], !text.isEmpty else { return nil }
+        return try? PostgresDatabaseURL(text)
+    }
+
+    static var isAvailable: Bool { baseURL != nil }
+
+    /// A new, empty database on the test cluster.
+    static func freshDatabase() async throws -> PostgresDatabaseURL {
+        guard var url = baseURL else { throw StoreError(.cannotOpen, "SIMULCAST_TEST_DATABASE_URL is not set (scripts/test.sh sets it)") }
+        let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
+        try await execute("CREATE DATABASE \(name)", on: url)
+        url.database = String(name)
+        return url
+    }
+
+    static func execute(_ sql: String, on url: PostgresDatabaseURL) async throws {
+        let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test.postgres"))
+        do {
+            _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test.postgres"))
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+
+    /// Restarts the cluster (`scripts/test-postgres.sh restart`), as an operator upgrading it would.
+    static func restart() throws {
+        guard let script = ProcessInfo.processInfo.environment["SIMULCAST_TEST_POSTGRES_CONTROL"] else {
+            throw StoreError(.failed, "SIMULCAST_TEST_POSTGRES_CONTROL is not set (scripts/test.sh sets it)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [script, "restart"]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw StoreError(.failed, "restarting the test cluster failed") }
+    }
+}
