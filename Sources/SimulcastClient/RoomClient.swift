@@ -5,9 +5,13 @@ import SimulcastCore
 
 /// A host's or listener's connection to a room: says hello, keeps its clock in sync with
 /// the server, delivers room messages, and reconnects with backoff for as long as it runs
-/// (a restarted server is picked up again without the user doing anything).
+/// (a restarted server is picked up again without the user doing anything). Given several
+/// servers (nodes sharing one database), each reconnect tries the next one.
 public actor RoomClient {
-    public let webSocketURL: String
+    /// The room's WebSocket URL on each server, in the order they are tried.
+    public let webSocketURLs: [String]
+    private var serverIndex = 0
+    public var webSocketURL: String { webSocketURLs[serverIndex] }
     public let hello: Wire.Hello
     public let clock: any LocalClock
     let logger: Logger
@@ -22,14 +26,17 @@ public actor RoomClient {
     private var fatalError: RoomClientError?
     private var samplesSinceConnect = 0
 
-    /// - Parameter serverURL: the server's base URL (`http://host:port`); the WebSocket URL is derived.
+    /// - Parameter serverURL: the server's base URL (`http://host:port`), or several separated
+    ///   by commas; the WebSocket URLs are derived.
     public init(serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = .seconds(2), logger: Logger = Logger(label: "simulcast.client")) {
-        var base = serverURL.trimmingCharacters(in: .whitespaces)
-        while base.hasSuffix("/") { base.removeLast() }
-        if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }
-        if base.hasPrefix("http://") { base = "ws://" + base.dropFirst("http://".count) }
-        if !base.hasPrefix("ws://") && !base.hasPrefix("wss://") { base = "ws://" + base }
-        self.webSocketURL = "\(base)/v1/rooms/\(hello.room)/ws"
+        let bases = Self.serverURLs(serverURL).map { url in
+            var base = url
+            if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }
+            if base.hasPrefix("http://") { base = "ws://" + base.dropFirst("http://".count) }
+            if !base.hasPrefix("ws://") && !base.hasPrefix("wss://") { base = "ws://" + base }
+            return "\(base)/v1/rooms/\(hello.room)/ws"
+        }
+        self.webSocketURLs = bases.isEmpty ? ["ws://127.0.0.1:8080/v1/rooms/\(hello.room)/ws"] : bases
         self.hello = hello
         self.clock = clock
         self.pingInterval = pingInterval
@@ -51,6 +58,15 @@ public actor RoomClient {
     }
 
     public func serverNow() -> Int64? { serverTime(forLocalTime: clock.nowMicros()) }
+
+    /// The base URLs in a `--server` value: one, or several separated by commas.
+    public static func serverURLs(_ text: String) -> [String] {
+        text.split(separator: ",").map { part in
+            var url = part.trimmingCharacters(in: .whitespaces)
+            while url.hasSuffix("/") { url.removeLast() }
+            return url
+        }.filter { !$0.isEmpty }
+    }
 
     /// Queues a message for the server; false when not connected (the caller re-sends
     /// what matters after the next `.joined`).
@@ -81,6 +97,7 @@ public actor RoomClient {
             outbox = nil
             if let fatalError { throw fatalError }
             if Task.isCancelled { return }
+            serverIndex = (serverIndex + 1) % webSocketURLs.count
             await onEvent(.disconnected(reason: reason))
             if ContinuousClock.now - started > .seconds(10) { backoff = 0.25 }
             let delay = backoff * Double.random(in: 0.8...1.2)

@@ -39,6 +39,11 @@ extension RoomState {
         for index in queue.indices { prune(&queue[index]) }
     }
 
+    /// The service and storefront pairs some track in the room has a match entry for.
+    public var matchedPairs: Set<ServiceMatchKey> {
+        Set(([track].compactMap { $0 } + queue).flatMap { $0.matches.map { ServiceMatchKey(service: $0.service, storefront: $0.storefront) } })
+    }
+
     /// Records a match wherever the source track appears (current track and queue).
     /// Returns false when the room no longer holds that track.
     public mutating func setMatch(_ result: MatchResult, for source: TrackMetadata, service: MusicService, storefront: String) -> Bool {

@@ -152,9 +152,12 @@ actor LiveRoom {
                 return Wire.Error(code: .hostReplaced, message: "another connection with this room's host token took over")
             }
             let keys = activeMatchKeys()
+            let sharedStore = context.sharedStore
             let result = await commit(claim: .holding(claim)) { state in
                 var next = state.applying(snapshot)
-                next.retainMatches(for: keys)
+                // Pairs only other nodes' listeners use are invisible here: with a shared store
+                // they are kept while their track stays in the room (the per-node pair limit still holds).
+                next.retainMatches(for: sharedStore ? keys.union(next.matchedPairs) : keys)
                 return self.applyingCorrections(to: next)
             }
             switch result {
@@ -386,6 +389,8 @@ actor LiveRoom {
             do {
                 guard let room = try await context.store.room(code: code) else { return }
                 adopt(room, encoded: nil)
+                // Another node's host may have moved to a track this node's listeners still need matched.
+                startMatching(for: activeMatchKeys())
                 // The row is already past what was announced, or the announcement was our own echo.
                 if room.state.seq < wanted { announcedSeq = room.state.seq }
             } catch {

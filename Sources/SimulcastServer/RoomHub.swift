@@ -17,6 +17,8 @@ public actor RoomHub {
         var codec: WireCodec
         /// This process's id in host claims and heartbeats.
         var node: String
+        /// Other nodes share the store: they may follow service and storefront pairs this node does not see.
+        var sharedStore: Bool
         var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
     }
 
@@ -56,6 +58,7 @@ public actor RoomHub {
     let services: Set<MusicService>
     /// This process's id among the nodes sharing the store (new on every start).
     public nonisolated let node: String
+    nonisolated let sharedStore: Bool
     private var rooms: [String: LiveRoom] = [:]
     private var loading: [String: Task<LiveRoom?, any Error>] = [:]
     private var inFlight: Set<MatchCacheKey> = []
@@ -75,12 +78,13 @@ public actor RoomHub {
         self.limits = limits
         self.expiry = expiry
         self.services = Set(matchmaker.catalogs.keys).union([.spotify, .appleMusic, .deezer, .localFiles])
+        self.sharedStore = store.changes() != nil
         var generator = SystemRandomNumberGenerator()
         self.node = String((0..<12).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
     }
 
     nonisolated var context: Context {
-        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node) { [weak self] key, source in
+        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore) { [weak self] key, source in
             guard let self else { return }
             Task { await self.startMatch(key, source: source) }
         }

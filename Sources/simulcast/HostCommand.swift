@@ -23,7 +23,7 @@ struct HostCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Server base URL.")
+    @Option(help: "Server base URL; several nodes' URLs separated by commas are tried in turn when one fails.")
     var server = "http://127.0.0.1:8080"
 
     @Option(help: "Room code (from POST /v1/rooms, or --create).")
@@ -93,7 +93,7 @@ struct HostCommand: AsyncParsableCommand {
         var code = room
         var hostToken = token ?? ProcessInfo.processInfo.environment["SIMULCAST_HOST_TOKEN"]
         if create {
-            let created = try await RoomsAPI(baseURL: server).createRoom()
+            let created = try await RoomsAPI(baseURL: RoomClient.serverURLs(server).first ?? server).createRoom()
             code = created.code
             hostToken = created.hostToken
             print("room \(created.code) created; listeners join with: simulcast listen --server \(server) --room \(created.code) --service apple-music")

@@ -13,7 +13,7 @@ struct ListenCommand: AsyncParsableCommand {
         abstract: "Join a room and keep a player in sync with its host."
     )
 
-    @Option(help: "Server base URL.")
+    @Option(help: "Server base URL; several nodes' URLs separated by commas are tried in turn when one fails.")
     var server = "http://127.0.0.1:8080"
 
     @Option(help: "Room code.")

@@ -8,8 +8,12 @@ import SimulcastServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the room server (REST, WebSocket, metrics) with rooms stored in SQLite.",
-        discussion: "Operator actions (global corrections, listing every correction, /metrics from other hosts) need the admin token from the SIMULCAST_ADMIN_TOKEN environment variable."
+        abstract: "Run the room server (REST, WebSocket, metrics) with rooms stored in SQLite or PostgreSQL.",
+        discussion: """
+            Operator actions (global corrections, listing every correction, /metrics from other hosts) need the admin token from the \
+            SIMULCAST_ADMIN_TOKEN environment variable. Several nodes share rooms through one PostgreSQL database: give each \
+            --database postgres://user@host:5432/db (or SIMULCAST_DATABASE_URL, which keeps the password out of `ps`; PGPASSWORD also works).
+            """
     )
 
     @Option(help: "Address to listen on (0.0.0.0 for every interface).")
@@ -18,8 +22,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "SQLite database file for rooms, their state and the match cache.")
-    var database = "simulcast.sqlite"
+    @Option(help: "A SQLite file, or postgres://user:password@host:5432/db?sslmode=disable|prefer|require for several nodes (default: SIMULCAST_DATABASE_URL, else simulcast.sqlite).")
+    var database: String?
+
+    @Option(help: "Connections this node keeps to PostgreSQL.")
+    var databaseConnections = 16
 
     @OptionGroup var catalogOptions: CatalogOptions
 
@@ -70,14 +77,27 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try makeLogger(label: "simulcast.server", level: logLevel)
-        let store = try await SQLiteRoomStore.open(path: database, logger: logger)
+        let location = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "simulcast.sqlite"
+        let store: any RoomStore & ResponseCache
+        let databaseName: String
+        do {
+            if let url = try PostgresDatabaseURL(location) {
+                store = try await PostgresRoomStore.open(url: url, maximumConnections: databaseConnections, logger: logger)
+                databaseName = url.description
+            } else {
+                store = try await SQLiteRoomStore.open(path: location, logger: logger)
+                databaseName = location
+            }
+        } catch let error as StoreError {
+            throw ValidationError(error.message)
+        }
         // The database doubles as the catalog response cache, so matches survive restarts cheaply.
         let matchmaker = try catalogOptions.makeMatchmaker(cache: store, logger: logger)
         let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger)
         let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()
         let runner = ServerRunner(configuration: serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
-            logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(database)"])
+            logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(databaseName)"])
             logger.notice("web listener", metadata: ["page": "http://\(hostname):\(port)/r/ROOMCODE", "apple-music": "\(web.appleMusicSigner == nil ? "off (no MusicKit key)" : "on")"])
             for line in catalogLines { logger.notice("catalog", metadata: ["uses": "\(line)"]) }
         }

@@ -125,10 +125,15 @@
   const clock = new ClockSync(8);
   const follower = new Follower();
   let socket = null, player = null, busy = false, lastReport = 0, retryMs = 250;
+  // This page's own server first, then any others named in ?server=URL1,URL2 (several nodes
+  // without a load balancer): when a connection drops, the next one is tried.
+  const servers = [(location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host].concat(
+    (new URLSearchParams(location.search).get("server") || "").split(",").map((url) => url.trim().replace(/\/+$/, ""))
+      .filter((url) => /^(https?|wss?):\/\/[^/]+$/.test(url)).map((url) => url.replace(/^http/, "ws")));
+  let serverIndex = 0;
 
   function connect() {
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    socket = new WebSocket(scheme + "//" + location.host + config.webSocketPath);
+    socket = new WebSocket(servers[serverIndex] + config.webSocketPath);
     socket.onopen = () => {
       retryMs = 250;
       send({ type: "hello", role: "listener", room: config.room, service: page.service, storefront: page.storefront, client: "web" });
@@ -138,6 +143,7 @@
     socket.onclose = (event) => {
       if (event.code === 4404) { page.phase = "gone"; page.message = "This room no longer exists."; render(); return; }
       page.phase = "reconnecting"; render();
+      serverIndex = (serverIndex + 1) % servers.length;
       setTimeout(connect, retryMs + Math.random() * 100);
       retryMs = Math.min(retryMs * 2, 5000);
     };

@@ -1,0 +1,163 @@
+import Foundation
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+/// Several server nodes in this process, each with its own PostgreSQL pool and listening
+/// connection on one database: what one node accepts reaches listeners on every node.
+@Suite(.serialized, .enabled(if: TestPostgres.isAvailable)) struct MultiNodeTests {
+    struct Cluster {
+        var nodes: [LocalServer]
+        var ports: [Int]
+
+        func url(_ index: Int) -> String { "http://127.0.0.1:\(ports[index])" }
+
+        func stop() async {
+            for node in nodes { await node.stop() }
+        }
+    }
+
+    static func cluster(_ count: Int) async throws -> Cluster {
+        let database = try await TestPostgres.freshDatabase()
+        var nodes: [LocalServer] = []
+        var ports: [Int] = []
+        for _ in 0..<count {
+            let node = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) {
+                try await PostgresRoomStore.open(url: database, logger: TestSupport.quietLogger)
+            }
+            ports.append(try await node.start())
+            nodes.append(node)
+        }
+        return Cluster(nodes: nodes, ports: ports)
+    }
+
+    static func snapshot(_ positionMs: Double, track: TrackMetadata = Fixtures.cestLaVie) -> WireMessage {
+        .hostState(PlaybackSnapshot(track: track, playing: true, anchor: PlaybackAnchor(positionMs: positionMs, serverTime: SystemClock().nowMicros())))
+    }
+
+    /// Waits until every node has heard of `room` at `seq` or later (its listening connection is up).
+    static func untilListenersSee(_ peers: [WirePeer], seq: Int) async -> Bool {
+        await TestSupport.eventually {
+            for peer in peers where (await peer.states.last?.seq ?? -1) < seq { return false }
+            return true
+        }
+    }
+
+    @Test func aHostOnOneNodeAndListenersOnTwoOthersStayInSync() async throws {
+        let cluster = try await Self.cluster(3)
+        let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
+        let host = HostSession(client: RoomClient(serverURL: cluster.url(0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let apple = LiveRoomTests.listener(baseURL: cluster.url(1), code: room.code, service: .appleMusic, clockOffsetMs: 2_500, seed: 1)
+        let deezer = LiveRoomTests.listener(baseURL: cluster.url(2), code: room.code, service: .deezer, clockOffsetMs: -900, seed: 12)
+        let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }, Task { try await deezer.session.run() }]
+        defer { tasks.forEach { $0.cancel() } }
+        // A raw listener on the third node records every state it is sent.
+        let watcher = await WirePeer.connect(port: cluster.ports[2], room: room.code, hello: RawPeer.hello(.listener, room: room.code, service: .appleMusic))
+        #expect(await TestSupport.eventually {
+            let appleConnected = await apple.session.status().connected
+            let deezerConnected = await deezer.session.status().connected
+            return appleConnected && deezerConnected
+        })
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2)).room(code: room.code))?.state.hostConnected == true })
+        try await Task.sleep(for: .milliseconds(500))
+
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
+        #expect(await TestSupport.eventually { await apple.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleCestLaVie.id })
+        #expect(await TestSupport.eventually { await deezer.player.audible(at: SystemClock().nowMicros()).trackId == "dz-cest" })
+        try await Task.sleep(for: .seconds(2.5))
+        for (name, listener) in [("apple", apple), ("deezer", deezer)] {
+            let error = try #require(await LiveRoomTests.error(listener, host: host))
+            #expect(abs(error) < 40, "\(name): sync error \(error) ms")
+        }
+        try await host.apply(PlaybackEvent(event: .pause))
+        #expect(await TestSupport.eventually(3) { await !apple.player.audible(at: SystemClock().nowMicros()).playing })
+        #expect(await TestSupport.eventually(3) { await !deezer.player.audible(at: SystemClock().nowMicros()).playing })
+
+        // Matches made on two nodes for two services, one seq across nodes, never backwards.
+        let seqs = await watcher.states.map(\.seq)
+        #expect(seqs == seqs.sorted() && Set(seqs).count == seqs.count, "\(seqs)")
+        let final = try #require(try await RoomsAPI(baseURL: cluster.url(1)).room(code: room.code))
+        #expect(final.state.track?.match(for: .appleMusic, storefront: "us")?.status == .matched)
+        #expect(final.state.track?.match(for: .deezer, storefront: "us")?.status == .matched)
+        #expect(!final.state.playing)
+        await watcher.disconnect()
+        tasks.forEach { $0.cancel() }
+        await cluster.stop()
+    }
+
+    /// The same host token on two nodes: the later connection takes over, the earlier one is
+    /// closed with 4409, and listeners see one sequence of states, never going backwards.
+    @Test func twoHostConnectionsWithOneTokenOnTwoNodes() async throws {
+        let cluster = try await Self.cluster(3)
+        let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
+        let listeners = [
+            await WirePeer.connect(port: cluster.ports[1], room: room.code, hello: RawPeer.hello(.listener, room: room.code)),
+            await WirePeer.connect(port: cluster.ports[2], room: room.code, hello: RawPeer.hello(.listener, room: room.code)),
+        ]
+        let first = await WirePeer.connect(port: cluster.ports[0], room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
+        #expect(await Self.untilListenersSee(listeners, seq: 1))
+        // The first host publishes positions below 100 s, the second above 500 s.
+        for step in 0..<5 {
+            await first.send(Self.snapshot(Double(step) * 1_000))
+        }
+        #expect(await Self.untilListenersSee(listeners, seq: 6))
+        let second = await WirePeer.connect(port: cluster.ports[1], room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
+        // Both keep sending at once; the first learns it was replaced only when it hears of the takeover.
+        for step in 0..<20 {
+            await first.send(Self.snapshot(Double(10 + step) * 1_000))
+            await second.send(Self.snapshot(500_000 + Double(step) * 1_000))
+        }
+        #expect(await TestSupport.eventually { await first.closed })
+        #expect(await first.closeCode == 4409)
+        #expect(await first.errors.contains(.hostReplaced))
+        #expect(await TestSupport.eventually {
+            for listener in listeners where await listener.states.last?.anchor.positionMs != 519_000 { return false }
+            return true
+        })
+        for listener in listeners {
+            let states = await listener.states
+            let seqs = states.map(\.seq)
+            #expect(seqs == seqs.sorted() && Set(seqs).count == seqs.count, "seq went backwards or repeated: \(seqs)")
+            // Once the second host's state arrived, nothing of the first's followed.
+            let positions = states.map(\.anchor.positionMs)
+            if let takeover = positions.firstIndex(where: { $0 >= 500_000 }) {
+                #expect(positions[takeover...].allSatisfy { $0 >= 500_000 }, "\(positions)")
+            } else {
+                Issue.record("the second host's states never arrived")
+            }
+        }
+        // The database holds the second host's claim and its last state.
+        let stored = try #require(try await RoomsAPI(baseURL: cluster.url(2)).room(code: room.code))
+        #expect(stored.state.anchor.positionMs == 519_000)
+        #expect(stored.state.hostConnected)
+        for peer in listeners + [second] { await peer.disconnect() }
+        await cluster.stop()
+    }
+
+    /// A node going away: its listeners reconnect to the next server in their list and
+    /// follow the room's latest state; a host left on a dead node is shown as gone.
+    @Test func listenersMoveToTheNextNodeAndTheRoomKeepsItsState() async throws {
+        let cluster = try await Self.cluster(3)
+        let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
+        let host = await WirePeer.connect(port: cluster.ports[0], room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
+        let listener = LiveRoomTests.listener(baseURL: "\(cluster.url(1)),\(cluster.url(2))", code: room.code, service: .appleMusic, clockOffsetMs: 300, seed: 13)
+        let task = Task { try await listener.session.run() }
+        defer { task.cancel() }
+        #expect(await TestSupport.eventually { await listener.session.status().connected })
+        await host.send(Self.snapshot(42_000))
+        #expect(await TestSupport.eventually { await listener.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleCestLaVie.id })
+
+        await cluster.nodes[1].stop()
+        #expect(await TestSupport.eventually { await !listener.session.status().connected })
+        #expect(await TestSupport.eventually { await listener.session.status().connected })
+        // Now on node 3: a change made on node 1 reaches it there.
+        await host.send(Self.snapshot(90_000, track: Fixtures.sheLooksSoPerfect))
+        #expect(await TestSupport.eventually { await listener.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleSheLooksSoPerfect.id })
+        await host.disconnect()
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2)).room(code: room.code))?.state.hostConnected == false })
+        task.cancel()
+        await cluster.stop()
+    }
+}

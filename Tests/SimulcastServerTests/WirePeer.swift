@@ -1,0 +1,72 @@
+import Foundation
+import HummingbirdWSClient
+import NIOWebSocket
+import SimulcastCore
+
+/// A raw room connection kept open: sends what a test tells it and records every message
+/// and the close code, so a test can wait on them.
+actor WirePeer {
+    private(set) var messages: [WireMessage] = []
+    private(set) var closeCode: Int?
+    private(set) var closed = false
+    private var outbox: AsyncStream<String>.Continuation?
+    private var task: Task<Void, Never>?
+
+    /// Connects and says hello.
+    static func connect(port: Int, room: String, hello: String) async -> WirePeer {
+        let peer = WirePeer()
+        await peer.start(port: port, room: room, hello: hello)
+        return peer
+    }
+
+    private func start(port: Int, room: String, hello: String) {
+        let (frames, outbox) = AsyncStream<String>.makeStream()
+        self.outbox = outbox
+        outbox.yield(hello)
+        task = Task {
+            let close = try? await WebSocketClient.connect(
+                url: "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws", configuration: .init(maxFrameSize: 1 << 20), logger: TestSupport.quietLogger
+            ) { inbound, outbound, _ in
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await frame in frames { try await outbound.write(.text(frame)) }
+                    }
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        if case .text(let text) = message, let decoded = try? WireCodec().decode(text) { await self.record(decoded) }
+                    }
+                    group.cancelAll()
+                }
+            }
+            self.finish(close: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) })
+        }
+    }
+
+    private func record(_ message: WireMessage) { messages.append(message) }
+
+    private func finish(close: Int?) {
+        closeCode = close
+        closed = true
+        outbox?.finish()
+    }
+
+    func send(_ message: WireMessage) { outbox?.yield(WireCodec().encode(message)) }
+
+    func disconnect() {
+        outbox?.finish()
+        task?.cancel()
+    }
+
+    var states: [RoomState] {
+        messages.compactMap {
+            if case .roomState(let state) = $0 { return state }
+            return nil
+        }
+    }
+
+    var errors: [Wire.ErrorCode] {
+        messages.compactMap {
+            if case .error(let error) = $0 { return error.code }
+            return nil
+        }
+    }
+}
