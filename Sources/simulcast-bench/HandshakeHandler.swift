@@ -7,13 +7,15 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
     let room: String
     let role: LoadClient.Role
     let recorder: LoadRecorder
+    let tags: LoadClient.Tags
     let upgraded: EventLoopPromise<Void>
     private var received = ByteBuffer()
 
-    init(room: String, role: LoadClient.Role, recorder: LoadRecorder, upgraded: EventLoopPromise<Void>) {
+    init(room: String, role: LoadClient.Role, recorder: LoadRecorder, tags: LoadClient.Tags, upgraded: EventLoopPromise<Void>) {
         self.room = room
         self.role = role
         self.recorder = recorder
+        self.tags = tags
         self.upgraded = upgraded
     }
 
@@ -35,7 +37,7 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let leftover = received
-        let peer = LoadPeer(role: role, recorder: recorder)
+        let peer = LoadPeer(role: role, recorder: recorder, tags: tags)
         do {
             try context.pipeline.syncOperations.addHandlers([ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: 1 << 20)), WebSocketFrameEncoder(), peer])
         } catch {
@@ -56,6 +58,7 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         upgraded.fail(ChannelError.ioOnClosedChannel)
+        tags.onClose?()
         context.fireChannelInactive()
     }
 }

@@ -9,9 +9,19 @@ import Synchronization
 enum LoadClient {
     enum Role: Sendable { case listener(slow: Bool), host }
 
+    /// What a peer's deliveries are filed under, and what it does when its node goes away.
+    struct Tags: Sendable {
+        var room = 0
+        /// The listener is on another node than its room's host.
+        var crossNode = false
+        /// A reconnect after a node died: its first state is timed from the death.
+        var recovering = false
+        var onClose: (@Sendable () -> Void)?
+    }
+
     /// Connects one peer to `/v1/rooms/{room}/ws` and says hello; the future completes when the
     /// server has switched protocols.
-    static func connect(group: any EventLoopGroup, port: Int, room: String, role: Role, recorder: LoadRecorder) -> EventLoopFuture<any Channel> {
+    static func connect(group: any EventLoopGroup, port: Int, room: String, role: Role, recorder: LoadRecorder, tags: Tags = Tags()) -> EventLoopFuture<any Channel> {
         // The handshake may finish (and its handler leave the pipeline) before connect's
         // future runs, so its promise is kept here rather than looked up there.
         let upgradedBox = Mutex<EventLoopFuture<Void>?>(nil)
@@ -21,7 +31,7 @@ enum LoadClient {
                 channel.eventLoop.makeCompletedFuture {
                     let upgraded = channel.eventLoop.makePromise(of: Void.self)
                     upgradedBox.withLock { $0 = upgraded.futureResult }
-                    try channel.pipeline.syncOperations.addHandler(HandshakeHandler(room: room, role: role, recorder: recorder, upgraded: upgraded))
+                    try channel.pipeline.syncOperations.addHandler(HandshakeHandler(room: room, role: role, recorder: recorder, tags: tags, upgraded: upgraded))
                 }
             }
             .connect(host: "127.0.0.1", port: port)

@@ -8,11 +8,20 @@ final class LoadPeer: ChannelInboundHandler {
     typealias OutboundOut = WebSocketFrame
     let role: LoadClient.Role
     let recorder: LoadRecorder
+    let tags: LoadClient.Tags
     private var lastAnchor: Int64 = 0
+    private var recovering: Bool
 
-    init(role: LoadClient.Role, recorder: LoadRecorder) {
+    init(role: LoadClient.Role, recorder: LoadRecorder, tags: LoadClient.Tags) {
         self.role = role
         self.recorder = recorder
+        self.tags = tags
+        self.recovering = tags.recovering
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        tags.onClose?()
+        context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -27,9 +36,16 @@ final class LoadPeer: ChannelInboundHandler {
             let bytes = frame.data.readableBytesView
             if bytes.starts(with: Self.welcomePrefix) { return recorder.welcome() }
             guard bytes.starts(with: Self.anchorPrefix), let anchor = Self.firstInteger(after: Self.serverTimeKey, in: bytes) else { return }
+            if recovering {
+                // Following again: the room's state, from the node it moved to.
+                recovering = false
+                recorder.recovered(at: now)
+                lastAnchor = anchor
+                return
+            }
             guard anchor != lastAnchor else { return }  // the same publish again (a match update)
             lastAnchor = anchor
-            recorder.received(anchor: anchor, latencyMicros: now - anchor)
+            recorder.received(anchor: anchor, latencyMicros: now - anchor, room: tags.room, crossNode: tags.crossNode)
         default:
             break
         }

@@ -8,14 +8,31 @@ final class LoadRecorder: Sendable {
     struct Delivery {
         var anchor: Int64
         var latencyMs: Double
+        var room: Int
+        var crossNode: Bool
     }
 
     struct Book {
         var deliveries: [Delivery] = []
         /// Listeners the server has welcomed (joined, not only connected).
         var welcomed = 0
+        /// When a node was killed (microseconds), and when each of its listeners followed again.
+        var killedAt: Int64?
+        var recoveries: [Int64] = []
 
         var latencies: [Double] { deliveries.map(\.latencyMs) }
+        var crossNodeLatencies: [Double] { deliveries.filter(\.crossNode).map(\.latencyMs) }
+
+        /// The newest publish any listener of each room received.
+        var newestAnchorPerRoom: [Int: Int64] {
+            deliveries.reduce(into: [:]) { newest, delivery in newest[delivery.room] = max(newest[delivery.room] ?? 0, delivery.anchor) }
+        }
+
+        /// Milliseconds from the kill to each recovered listener's first state.
+        var recoveryMs: [Double] {
+            guard let killedAt else { return [] }
+            return recoveries.map { Double($0 - killedAt) / 1000 }
+        }
 
         /// For each publish (by its anchor): listeners reached and the slowest of them.
         var perPublish: [(anchor: Int64, receipts: Int, worstMs: Double)] {
@@ -36,15 +53,19 @@ final class LoadRecorder: Sendable {
         return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
     }
 
-    func received(anchor: Int64, latencyMicros: Int64) {
-        let delivery = Delivery(anchor: anchor, latencyMs: Double(latencyMicros) / 1000)
+    func received(anchor: Int64, latencyMicros: Int64, room: Int, crossNode: Bool) {
+        let delivery = Delivery(anchor: anchor, latencyMs: Double(latencyMicros) / 1000, room: room, crossNode: crossNode)
         book.withLock { $0.deliveries.append(delivery) }
     }
+
+    func killed(at time: Int64) { book.withLock { $0.killedAt = time } }
+
+    func recovered(at time: Int64) { book.withLock { $0.recoveries.append(time) } }
 
     func welcome() { book.withLock { $0.welcomed += 1 } }
 
     func snapshot() -> Book { book.withLock { $0 } }
 
     /// Forgets deliveries (not welcomes): the measured phase starts.
-    func reset() { book.withLock { $0 = Book(welcomed: $0.welcomed) } }
+    func reset() { book.withLock { $0 = Book(welcomed: $0.welcomed, killedAt: $0.killedAt, recoveries: $0.recoveries) } }
 }

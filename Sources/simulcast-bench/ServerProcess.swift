@@ -6,17 +6,41 @@ final class ServerProcess {
     let port: Int
     let database: String
 
-    init(arguments extra: [String]) throws {
+    /// - Parameter databaseURL: a PostgreSQL URL several nodes share (passed in the environment,
+    ///   out of `ps`); nil gives this node a SQLite file of its own.
+    init(arguments extra: [String], databaseURL: String? = nil) throws {
         port = try Self.freePort()
-        database = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-load-\(UUID().uuidString).sqlite").path
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simulcast")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw BenchError("build the server first: swift build -c release --product simulcast (looked for \(binary.path))")
         }
         process.executableURL = binary
-        process.arguments = ["serve", "--port", "\(port)", "--database", database, "--offline", "--log-level", "error"] + extra
+        var arguments = ["serve", "--port", "\(port)", "--offline", "--log-level", "error"]
+        if let databaseURL {
+            database = ""
+            var environment = ProcessInfo.processInfo.environment
+            environment["SIMULCAST_DATABASE_URL"] = databaseURL
+            process.environment = environment
+        } else {
+            database = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-load-\(UUID().uuidString).sqlite").path
+            arguments += ["--database", database]
+        }
+        process.arguments = arguments + extra
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+    }
+
+    /// SIGKILL: the node dies without closing anything, as a crashed machine would.
+    func kill() {
+        Foundation.kill(pid, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// A counter's value from the node's /metrics (summed over its label sets).
+    func metric(_ name: String) async -> Double {
+        guard let text = try? await BenchHTTP.get(port: port, path: "/metrics") else { return .nan }
+        return text.split(separator: "\n").filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
+            .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
     }
 
     var pid: Int32 { process.processIdentifier }
@@ -48,12 +72,14 @@ final class ServerProcess {
     var openDescriptors: Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0 }
 
     var databaseBytes: Int {
-        [database, database + "-wal"].reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) }
+        guard !database.isEmpty else { return 0 }
+        return [database, database + "-wal"].reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) }
     }
 
     func stop() {
-        process.terminate()
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        guard !database.isEmpty else { return }
         for path in [database, database + "-wal", database + "-shm"] { try? FileManager.default.removeItem(atPath: path) }
     }
 
