@@ -22,6 +22,11 @@ enum TestPostgres {
         return url
     }
 
+    /// The URL with its password, for a child process's environment.
+    static func connectionString(_ url: PostgresDatabaseURL) -> String {
+        "postgres://\(url.username):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database ?? "")?sslmode=disable"
+    }
+
     static func execute(_ sql: String, on url: PostgresDatabaseURL) async throws {
         let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test.postgres"))
@@ -40,10 +45,22 @@ enum TestPostgres {
             throw StoreError(.failed, "SIMULCAST_TEST_POSTGRES_CONTROL is not set (scripts/test.sh sets it)")
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [script, "restart"]
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["restart"]
+        process.standardOutput = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw StoreError(.failed, "restarting the test cluster failed") }
+        // Reaped here: Foundation's own reaping missed this child (the server it starts double-forks),
+        // leaving waitUntilExit waiting on a zombie.
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(process.processIdentifier, &status, WNOHANG)
+            if reaped == process.processIdentifier { break }
+            if reaped < 0 || !process.isRunning {
+                status = process.isRunning ? -1 : process.terminationStatus << 8
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        guard status >> 8 == 0 else { throw StoreError(.failed, "restarting the test cluster failed") }
     }
 }

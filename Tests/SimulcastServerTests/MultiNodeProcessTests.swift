@@ -1,0 +1,73 @@
+import Foundation
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+/// Three real `simulcast serve` processes on one PostgreSQL: a host on node 1, listeners on
+/// nodes 2 and 3, then node 2 killed with SIGKILL mid-track and PostgreSQL restarted. It
+/// restarts the shared test cluster, so `scripts/test.sh` runs it on its own, after the rest.
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["SIMULCAST_TEST_MULTINODE"] == "1" && TestPostgres.isAvailable))
+struct MultiNodeProcessTests {
+    static func following(_ listener: LiveRoomTests.Listener, track: String, nearMs position: Double? = nil) async -> Bool {
+        let audible = await listener.player.audible(at: SystemClock().nowMicros())
+        guard audible.trackId == track, audible.playing else { return false }
+        guard let position else { return true }
+        return abs(audible.positionMs - position) < 5_000
+    }
+
+    @Test func aNodeKilledMidTrackAndADatabaseRestart() async throws {
+        let database = try await TestPostgres.freshDatabase()
+        var nodes: [ServeProcess] = []
+        defer { nodes.forEach { $0.stop() } }
+        for _ in 0..<3 { nodes.append(try await ServeProcess(databaseURL: TestPostgres.connectionString(database))) }
+        let urls = nodes.map(\.baseURL)
+        let room = try await RoomsAPI(baseURL: urls[0]).createRoom()
+        // Each client lists every node, its own first, as `--server URL1,URL2,URL3` does.
+        func list(from first: Int) -> String { (0..<3).map { urls[(first + $0) % 3] }.joined(separator: ",") }
+        let host = HostSession(client: RoomClient(serverURL: list(from: 0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let onTwo = LiveRoomTests.listener(baseURL: list(from: 1), code: room.code, service: .spotify, clockOffsetMs: 2_500, seed: 1)
+        let onThree = LiveRoomTests.listener(baseURL: list(from: 2), code: room.code, service: .spotify, clockOffsetMs: -1_300, seed: 2)
+        let tasks = [Task { try await host.run() }, Task { try await onTwo.session.run() }, Task { try await onThree.session.run() }]
+        defer { tasks.forEach { $0.cancel() } }
+        #expect(await TestSupport.eventually {
+            let two = await onTwo.session.status().connected
+            let three = await onThree.session.status().connected
+            return two && three
+        })
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: urls[2]).room(code: room.code))?.state.hostConnected == true })
+        try await Task.sleep(for: .milliseconds(500))
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
+        #expect(await TestSupport.eventually { await Self.following(onTwo, track: Fixtures.cestLaVie.id) })
+        #expect(await TestSupport.eventually { await Self.following(onThree, track: Fixtures.cestLaVie.id) })
+        try await Task.sleep(for: .seconds(2.5))
+        for listener in [onTwo, onThree] {
+            let error = try #require(await LiveRoomTests.error(listener, host: host))
+            #expect(abs(error) < 40, "sync error \(error) ms")
+        }
+
+        // Node 2 dies mid-track: its listener moves on to node 3 and follows a seek made on node 1.
+        nodes[1].kill()
+        let killed = ContinuousClock.now
+        #expect(await TestSupport.eventually(5) { await !onTwo.session.status().connected })
+        #expect(await TestSupport.eventually(5) { await onTwo.session.status().connected })
+        #expect(ContinuousClock.now - killed < .seconds(5))
+        try await host.apply(PlaybackEvent(event: .seek, positionMs: 120_000))
+        #expect(await TestSupport.eventually(5) { await Self.following(onTwo, track: Fixtures.cestLaVie.id, nearMs: 120_000) })
+        #expect(await TestSupport.eventually(5) { await Self.following(onThree, track: Fixtures.cestLaVie.id, nearMs: 120_000) })
+
+        // PostgreSQL restarts under the two live nodes; they carry on without a restart of their own.
+        try TestPostgres.restart()
+        try await host.apply(PlaybackEvent(event: .skip))
+        // A state refused while the database was away is sent again with the host's next heartbeat.
+        #expect(await TestSupport.eventually(15) { await Self.following(onTwo, track: Fixtures.sheLooksSoPerfect.id) })
+        #expect(await TestSupport.eventually(15) { await Self.following(onThree, track: Fixtures.sheLooksSoPerfect.id) })
+        let stored = try #require(try await RoomsAPI(baseURL: urls[2]).room(code: room.code))
+        #expect(stored.state.track?.source == Fixtures.sheLooksSoPerfect)
+        #expect(stored.state.hostConnected)
+        // Node 1 still creates rooms: its pool reconnected.
+        _ = try await RoomsAPI(baseURL: urls[0]).createRoom()
+        tasks.forEach { $0.cancel() }
+    }
+}

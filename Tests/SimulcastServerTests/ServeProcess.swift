@@ -1,0 +1,65 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import SimulcastClient
+
+/// `simulcast serve` as a real child process (the executable built beside the tests), for
+/// tests that kill a node the way a crash would.
+final class ServeProcess {
+    let process = Process()
+    let port: Int
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// The executable `scripts/test.sh` builds before the tests, or nil.
+    static var executable: URL? {
+        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simulcast")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        // swift-testing may run from the .xctest bundle's own folder.
+        let parent = candidate.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("simulcast")
+        return FileManager.default.isExecutableFile(atPath: parent.path) ? parent : nil
+    }
+
+    init(databaseURL: String, extra: [String] = []) async throws {
+        guard let executable = Self.executable else { throw ServeProcessError("build the server first: swift build --product simulcast") }
+        port = try await Self.freePort()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "\(port)", "--offline", "--log-level", "error"] + extra
+        var environment = ProcessInfo.processInfo.environment
+        environment["SIMULCAST_DATABASE_URL"] = databaseURL
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<200 {
+            do {
+                _ = try await RoomsAPI(baseURL: baseURL).room(code: "AAAAAAAAAA")
+                return
+            } catch {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        throw ServeProcessError("simulcast serve did not start on port \(port)")
+    }
+
+    /// SIGKILL: nothing is closed or saved, as when a machine dies.
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = channel.localAddress?.port ?? 0
+        try await channel.close()
+        return port
+    }
+}
+
+struct ServeProcessError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
