@@ -30,12 +30,8 @@ final class ServeProcess {
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         for _ in 0..<200 {
-            do {
-                _ = try await RoomsAPI(baseURL: baseURL).room(code: "AAAAAAAAAA")
-                return
-            } catch {
-                try await Task.sleep(for: .milliseconds(50))
-            }
+            if await Self.answers(baseURL) { return }
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw ServeProcessError("simulcast serve did not start on port \(port)")
     }
@@ -43,12 +39,35 @@ final class ServeProcess {
     /// SIGKILL: nothing is closed or saved, as when a machine dies.
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        _ = Self.waitForExit(process)
     }
 
     func stop() {
         if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        _ = Self.waitForExit(process)
+    }
+
+    /// Waits for a child and returns its exit status. Reaps it itself: Foundation's reaping
+    /// can miss a child whose own children double-fork (pg_ctl, nginx), leaving
+    /// `waitUntilExit` waiting on a zombie.
+    static func waitForExit(_ process: Process) -> Int32 {
+        var status: Int32 = 0
+        while true {
+            let reaped = waitpid(process.processIdentifier, &status, WNOHANG)
+            if reaped == process.processIdentifier { return (status >> 8) & 0xff }
+            if reaped < 0 || !process.isRunning { return process.isRunning ? -1 : process.terminationStatus }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Whether a server (or a proxy in front of one) answers a room lookup.
+    static func answers(_ baseURL: String) async -> Bool {
+        do {
+            _ = try await RoomsAPI(baseURL: baseURL).room(code: "AAAAAAAAAA")
+            return true
+        } catch {
+            return false
+        }
     }
 
     static func freePort() async throws -> Int {

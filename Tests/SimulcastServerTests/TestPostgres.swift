@@ -49,18 +49,7 @@ enum TestPostgres {
         process.arguments = ["restart"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // Reaped here: Foundation's own reaping missed this child (the server it starts double-forks),
-        // leaving waitUntilExit waiting on a zombie.
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(process.processIdentifier, &status, WNOHANG)
-            if reaped == process.processIdentifier { break }
-            if reaped < 0 || !process.isRunning {
-                status = process.isRunning ? -1 : process.terminationStatus << 8
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        guard status >> 8 == 0 else { throw StoreError(.failed, "restarting the test cluster failed") }
+        let status = ServeProcess.waitForExit(process)
+        guard status == 0 else { throw StoreError(.failed, "restarting the test cluster failed") }
     }
 }
