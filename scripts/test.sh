@@ -30,8 +30,10 @@ trap 'scripts/test-postgres.sh stop || true' EXIT
 swift build --product simulcast
 
 swift test "$@"
-# The multi-node process test restarts the shared PostgreSQL cluster, so it runs on its own,
-# after the rest (only for a full run: arguments such as --filter choose tests themselves).
+# Then, alone, the tests that would disturb the others (the multi-node process test restarts
+# the shared PostgreSQL) or be disturbed by them (a latency bound). Only for a full run:
+# arguments such as --filter choose tests themselves.
 if [ $# -eq 0 ]; then
-  SIMULCAST_TEST_MULTINODE=1 swift test --skip-build --filter MultiNodeProcessTests
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MultiNodeProcessTests
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter slowHeadersAreCutOffAndHealthzStaysFast
 fi

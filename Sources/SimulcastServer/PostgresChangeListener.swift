@@ -8,6 +8,8 @@ struct PostgresChangeListener: Sendable {
     let configuration: PostgresConnection.Configuration
     let channel: String
     let logger: Logger
+    /// Called each time the channel is listened to (again): changes from then on arrive.
+    let onListening: @Sendable () -> Void
 
     func run(into continuation: AsyncStream<RoomChange>.Continuation) async {
         var failures = 0
@@ -17,6 +19,7 @@ struct PostgresChangeListener: Sendable {
                 let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
                 do {
                     try await connection.listen(on: channel) { notifications in
+                        onListening()
                         if connectedBefore {
                             logger.notice("listening for other nodes' changes again")
                             continuation.yield(.resync)

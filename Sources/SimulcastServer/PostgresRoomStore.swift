@@ -58,15 +58,23 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let runTask = Task { await client.run() }
         var listener: PostgresChangeListener?
+        let (listening, listeningContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         if listen {
             var connection = try url.connectionConfiguration()
             connection.options.connectTimeout = .nanoseconds(timeout.inMicroseconds * 1000)
             connection.options.additionalStartupParameters = parameters
-            listener = PostgresChangeListener(configuration: connection, channel: channel, logger: logger)
+            listener = PostgresChangeListener(configuration: connection, channel: channel, logger: logger) { listeningContinuation.yield() }
         }
         let store = PostgresRoomStore(url: url, client: client, runTask: runTask, listen: listener, logger: logger, timeout: timeout)
         do {
             try await store.migrate()
+            if listen {
+                // Serving before the channel is listened to would miss other nodes' changes to rooms loaded meanwhile.
+                try await store.withDeadline {
+                    var iterator = listening.makeAsyncIterator()
+                    guard await iterator.next() != nil else { throw CancellationError() }
+                }
+            }
         } catch {
             try? await store.close()
             if let error = error as? StoreError, error.kind == .cannotOpen { throw error }

@@ -49,12 +49,19 @@ final class LoadFailover: Sendable {
         return tags
     }
 
+    /// Only a dead node's listeners move: the benchmark closes others on purpose (churn, the end).
     private func listenerLost(room: Int, node: Int) {
+        guard state.withLock({ $0.dead.contains(node) }) else { return }
+        reconnect(room: room, after: node)
+    }
+
+    /// Connects to the live node after `node`; if that fails too, to the one after it.
+    private func reconnect(room: Int, after node: Int) {
         guard !state.withLock({ $0.stopping }) else { return }
         let target = next(after: node)
         group.next().scheduleTask(in: .milliseconds(Int64.random(in: 200...300))) { [self] in
             LoadClient.connect(group: group, port: ports[target], room: rooms[room], role: .listener(slow: false), recorder: recorder, tags: listenerTags(room: room, node: target, recovering: true))
-                .whenFailure { _ in self.listenerLost(room: room, node: target) }
+                .whenFailure { _ in self.reconnect(room: room, after: target) }
         }
     }
 }

@@ -101,6 +101,8 @@ struct ServeCommand: AsyncParsableCommand {
             logger.notice("web listener", metadata: ["page": "http://\(hostname):\(port)/r/ROOMCODE", "apple-music": "\(web.appleMusicSigner == nil ? "off (no MusicKit key)" : "on")"])
             for line in catalogLines { logger.notice("catalog", metadata: ["uses": "\(line)"]) }
         }
+        // Host claims in the database name this id; a restarted process is a new node.
+        logger.notice("node", metadata: ["id": "\(runner.hub.node)"])
         try await runner.run()
     }
 

@@ -140,7 +140,8 @@ import Testing
     }
 
     // 4. Slowloris sockets were held forever; /healthz must stay fast and they must be closed (500, as in the issue).
-    @Test func slowHeadersAreCutOffAndHealthzStaysFast() async throws {
+    // Its 100 ms bound measures the server, not forty suites sharing two cores: it runs in the isolated pass.
+    @Test(.enabled(if: TestSupport.isolatedPass)) func slowHeadersAreCutOffAndHealthzStaysFast() async throws {
         try await withServer(Self.limits { $0.headerTimeout = .seconds(1) }) { port, _, _ in
             let sockets = try await RawTCP.run {
                 try (0..<500).map { _ in

@@ -8,7 +8,7 @@ import Testing
 /// Three real `simulcast serve` processes on one PostgreSQL: a host on node 1, listeners on
 /// nodes 2 and 3, then node 2 killed with SIGKILL mid-track and PostgreSQL restarted. It
 /// restarts the shared test cluster, so `scripts/test.sh` runs it on its own, after the rest.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["SIMULCAST_TEST_MULTINODE"] == "1" && TestPostgres.isAvailable))
+@Suite(.serialized, .enabled(if: TestSupport.isolatedPass && TestPostgres.isAvailable))
 struct MultiNodeProcessTests {
     /// How clients reach the nodes: each lists every node (`--server URL1,URL2,URL3`), or one
     /// address, nginx, balances them (where nginx is installed).

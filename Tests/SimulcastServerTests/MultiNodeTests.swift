@@ -160,4 +160,33 @@ import Testing
         task.cancel()
         await cluster.stop()
     }
+
+    /// A host claim left by a node that died without a word (no heartbeat any more) is
+    /// released within the lease: the room shows its host gone, on every node.
+    @Test func aDeadNodesHostIsReleasedWithinTheLease() async throws {
+        let database = try await TestPostgres.freshDatabase()
+        var configuration = ServerConfiguration()
+        configuration.expiry = .init(nodeLease: .seconds(1), heartbeatInterval: .milliseconds(200))
+        let node = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration) {
+            try await PostgresRoomStore.open(url: database, logger: TestSupport.quietLogger)
+        }
+        let port = try await node.start()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        // A node that took the room's host and then vanished: its heartbeat ran out long ago.
+        let outside = try await PostgresRoomStore.open(url: database, listen: false)
+        try await outside.heartbeat(node: "vanished", lease: .milliseconds(1))
+        var state = try #require(try await outside.room(code: room.code)).state
+        state.hostConnected = true
+        state.seq += 1
+        let claimed = try await outside.commitState(
+            StateCommit(code: room.code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: state.seq - 1, claim: .taking(HostClaim(node: "vanished", connection: 7)), at: 1))
+        #expect(claimed.isCommitted)
+        let started = ContinuousClock.now
+        // Nobody has the room loaded: the heartbeat loop's scan releases it.
+        #expect(await TestSupport.eventually(5) { (try? await outside.room(code: room.code))?.state.hostConnected == false })
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(try await outside.room(code: room.code)?.hostClaim == nil)
+        try await outside.close()
+        await node.stop()
+    }
 }

@@ -26,6 +26,10 @@ enum TestSupport {
         return logger
     }
 
+    /// Set by `scripts/test.sh` for its second pass, which runs alone the tests that would
+    /// disturb others (restarting the shared PostgreSQL) or be disturbed by them (latency bounds).
+    static var isolatedPass: Bool { ProcessInfo.processInfo.environment["SIMULCAST_TEST_ISOLATED"] == "1" }
+
     static func temporaryDatabase() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-test-\(UUID().uuidString).sqlite").path
     }
