@@ -97,7 +97,7 @@ struct LoadBenchmark: AsyncParsableCommand {
         for _ in 0..<max(1, rooms) { roomList.append(try await BenchHTTP.createRoom(port: server.port)) }
         let failover = LoadFailover(group: group, ports: ports, rooms: roomList.map(\.code), recorder: recorder)
         try await Task.sleep(for: .milliseconds(500))
-        let rssBefore = server.rssKiB
+        let rssBefore = servers.map(\.rssKiB).reduce(0, +)
 
         // Listeners, spread over the rooms; the first `slowShare` of each room never read.
         let slowCount = Int((Double(listeners) * slowShare).rounded())
@@ -123,7 +123,7 @@ struct LoadBenchmark: AsyncParsableCommand {
         }
         let connectSeconds = (ContinuousClock.now - connectStarted).inSeconds
         try await Task.sleep(for: .seconds(2))
-        let rssIdle = server.rssKiB
+        let rssIdle = servers.map(\.rssKiB).reduce(0, +)
 
         var hosts: [any Channel] = []
         for (index, room) in roomList.enumerated() {
