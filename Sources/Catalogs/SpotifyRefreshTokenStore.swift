@@ -32,7 +32,8 @@ public struct SpotifyRefreshTokenStore: Sendable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         // Create with 0600 before writing the secret, so it is never readable by others.
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            // A failure shows up as the write below failing, with the reason.
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         try JSONEncoder().encode(saved).write(to: url)

@@ -50,7 +50,7 @@ public actor DBusConnection {
                 try await channel.executeThenClose { inbound, outbound in
                     var iterator = inbound.makeAsyncIterator()
                     try await Self.authenticate(&iterator, outbound)
-                    await self.attach(outbound)
+                    self.attach(outbound)
                     ready.yield(.success(()))
                     ready.finish()
                     var buffer: [UInt8] = []
@@ -67,7 +67,7 @@ public actor DBusConnection {
                 ready.yield(.failure(error))
                 ready.finish()
             }
-            await self.shutDown()
+            self.shutDown()
         }
     }
 
@@ -114,7 +114,7 @@ public actor DBusConnection {
                 guard message.flags & DBusMessage.noReplyExpected == 0 else { return }
                 reply.replySerial = message.serial
                 reply.destination = message.sender
-                try? await self.send(reply)
+                _ = try? await self.send(reply)
             }
         }
     }

@@ -25,7 +25,8 @@ public struct FingerprintCatalogBuilder: Sendable {
         remove(path: track.path)
         guard tracks.count < Self.maximumTracks else { throw FingerprintError.catalog("at most \(Self.maximumTracks) tracks per catalog") }
         let peaks = extractor.peaks(audio.samples)
-        guard let last = peaks.last, Int(last.frame) < Self.maximumFrames else { throw FingerprintError.catalog("\(track.path) is longer than 4.6 hours") }
+        guard let last = peaks.last else { throw FingerprintError.silent(track.path) }
+        guard Int(last.frame) < Self.maximumFrames else { throw FingerprintError.catalog("\(track.path) is longer than 4.6 hours") }
         let index = UInt32(tracks.count)
         var entry = track
         entry.seconds = audio.seconds

@@ -37,9 +37,9 @@ public final class CapturedLogs: @unchecked Sendable {
             set { metadata[key] = newValue }
         }
 
-        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String, function: String, line: UInt) {
-            let merged = self.metadata.merging(metadata ?? [:]) { $1 }
-            sink.append("\(level) \(message) \(merged.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))")
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+            sink.append("\(event.level) \(event.message) \(merged.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))")
         }
     }
 }

@@ -30,9 +30,9 @@ public actor DevToolsPage {
         connection = Task {
             do {
                 try await self.session(url, messages: messages, logger: logger)
-                await self.failAll("the DevTools connection closed")
+                self.failAll("the DevTools connection closed")
             } catch {
-                await self.failAll("the DevTools connection failed: \(error)")
+                self.failAll("the DevTools connection failed: \(error)")
                 throw error
             }
         }

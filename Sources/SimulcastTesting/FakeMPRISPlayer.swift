@@ -76,14 +76,14 @@ public actor FakeMPRISPlayer {
     public func userSeek(toMicros position: Int64) async {
         basePositionMicros = max(0, position)
         since = clock.nowMicros()
-        try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: MPRISPlayer.playerInterface, member: "Seeked", body: [.int64(basePositionMicros)]))
+        _ = try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: MPRISPlayer.playerInterface, member: "Seeked", body: [.int64(basePositionMicros)]))
     }
 
     private func announce(_ changed: [String: DBusValue]) async {
         let body: [DBusValue] = [
             .string(MPRISPlayer.playerInterface), .stringVariantMap(changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), .array(elementSignature: "s", []),
         ]
-        try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", body: body))
+        _ = try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", body: body))
     }
 
     // MARK: What clients call

@@ -196,7 +196,7 @@ public enum FakeSpotify {
         router.get("/v1/me/player/queue") { request, _ -> Response in
             if let problem = await check(request, path: "queue", state: state, accounts: accounts) { return problem }
             let current = await player.current?.track
-            return FakeServiceServer.json(["currently_playing": current.map(trackObject) ?? NSNull(), "queue": await player.queue.map(trackObject)])
+            return FakeServiceServer.json(["currently_playing": current.map(trackObject) as Any? ?? NSNull(), "queue": await player.queue.map(trackObject)])
         }
         return router
     }

@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func aTokenFromAnotherKeyIsUnauthorized() async throws {
-        try await withFake(signingKey: P256.Signing.PrivateKey()) { client, _ in
+        _ = try await withFake(signingKey: P256.Signing.PrivateKey()) { client, _ in
             await #expect(throws: CatalogServiceError.unauthorized(.appleMusic)) {
                 try await client.songs(isrc: Self.isrc, storefront: "us")
             }

@@ -64,4 +64,16 @@ import Testing
         let truncated = try FingerprintCatalogBuilder().encoded().dropLast(3)
         #expect(throws: FingerprintError.self) { _ = try FingerprintCatalog(data: Data(truncated)) }
     }
+
+    /// A silent recording was refused as "longer than 4.6 hours" (issue 13): it has no peaks, so nothing to fingerprint.
+    @Test func aSilentRecordingIsRefusedAsSilent() throws {
+        var builder = FingerprintCatalogBuilder()
+        let silence = AudioSamples(samples: [Float](repeating: 0, count: FingerprintParameters.sampleRate * 10), sampleRate: FingerprintParameters.sampleRate)
+        #expect(throws: FingerprintError.silent("quiet.wav")) {
+            try builder.add(CatalogTrack(path: "quiet.wav", title: "Quiet", artist: nil, seconds: 10), audio: silence)
+        }
+        #expect(FingerprintError.silent("quiet.wav").description == "quiet.wav has no audible content: there is nothing to fingerprint")
+        #expect(builder.tracks.isEmpty)
+    }
 }
+

@@ -181,7 +181,7 @@ import Testing
     @Test(.enabled(if: TestPostgres.isAvailable)) func anUnreachableDatabaseIsAClearErrorWithoutThePassword() async throws {
         let url = try #require(try PostgresDatabaseURL("postgres://simulcast:hunter2-secret@127.0.0.1:1/simulcast?sslmode=disable"))
         do {
-            _ = try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(2))
+            _ = try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(2), logger: TestSupport.quietLogger)
             Issue.record("should fail")
         } catch let error as StoreError {
             #expect(error.kind == .cannotOpen)
