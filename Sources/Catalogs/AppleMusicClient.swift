@@ -13,7 +13,10 @@ public struct AppleMusicClient: Catalog {
     /// Search pages to follow at most (25 songs each).
     let maximumSearchPages: Int
 
-    public init(tokens: AppleMusicTokenProvider, baseURL: String = "https://api.music.apple.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), maximumSearchPages: Int = 2, logger: Logger = Logger(label: "simulcast.apple-music")) {
+    public init(
+        tokens: AppleMusicTokenProvider, baseURL: String = "https://api.music.apple.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any LocalClock = SystemClock(), maximumSearchPages: Int = 2, logger: Logger = Logger(label: "simulcast.apple-music")
+    ) {
         self.baseURL = baseURL
         self.tokens = tokens
         self.maximumSearchPages = max(1, maximumSearchPages)
@@ -23,7 +26,8 @@ public struct AppleMusicClient: Catalog {
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
         let pageSize = min(max(limit, 1), 25)
         var results: [TrackMetadata] = []
-        var path: String? = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/search", query: [("term", term), ("types", "songs"), ("limit", String(pageSize))])
+        var path: String? = CatalogURL.pathAndQuery(
+            "/v1/catalog/\(storefront.lowercased())/search", query: [("term", term), ("types", "songs"), ("limit", String(pageSize))])
         var pages = 0
         while let next = path, pages < maximumSearchPages, results.count < limit {
             let response: AppleMusicSearchResponse = try await get(next)
@@ -59,7 +63,8 @@ public struct AppleMusicClient: Catalog {
 
     /// The tracks of the first album the catalog's search finds for "artist album".
     public func albumTracks(artist: String, album: String, storefront: String) async throws -> [TrackMetadata] {
-        let search = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/search", query: [("term", "\(artist) \(album)"), ("types", "albums"), ("limit", "5")])
+        let search = CatalogURL.pathAndQuery(
+            "/v1/catalog/\(storefront.lowercased())/search", query: [("term", "\(artist) \(album)"), ("types", "albums"), ("limit", "5")])
         let found: AppleMusicAlbumSearchResponse = try await get(search)
         guard let id = found.results.albums?.data.first?.id else { return [] }
         let tracks: AppleMusicSongsResponse = try await get("/v1/catalog/\(storefront.lowercased())/albums/\(Self.escape(id))/tracks")

@@ -28,7 +28,9 @@ public struct AppleMusicDeveloperToken: Sendable {
     }
 
     /// Reads the key from a file, or from the environment variable `APPLE_MUSIC_PRIVATE_KEY` (its PEM text).
-    public static func fromEnvironment(keyId: String?, teamId: String?, keyFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AppleMusicDeveloperToken? {
+    public static func fromEnvironment(keyId: String?, teamId: String?, keyFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        throws -> AppleMusicDeveloperToken?
+    {
         let keyId = keyId ?? environment["APPLE_MUSIC_KEY_ID"]
         let teamId = teamId ?? environment["APPLE_MUSIC_TEAM_ID"]
         let file = keyFile ?? environment["APPLE_MUSIC_KEY_FILE"]
@@ -40,7 +42,8 @@ public struct AppleMusicDeveloperToken: Sendable {
         }
         guard keyId != nil || teamId != nil || pem != nil else { return nil }
         guard let keyId, let teamId, let pem else {
-            throw CatalogServiceError.notConfigured(.appleMusic, detail: "set all of APPLE_MUSIC_KEY_ID, APPLE_MUSIC_TEAM_ID and a key (APPLE_MUSIC_KEY_FILE or APPLE_MUSIC_PRIVATE_KEY)")
+            throw CatalogServiceError.notConfigured(
+                .appleMusic, detail: "set all of APPLE_MUSIC_KEY_ID, APPLE_MUSIC_TEAM_ID and a key (APPLE_MUSIC_KEY_FILE or APPLE_MUSIC_PRIVATE_KEY)")
         }
         return try AppleMusicDeveloperToken(keyId: keyId, teamId: teamId, pem: pem)
     }

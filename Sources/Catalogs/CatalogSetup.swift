@@ -40,14 +40,21 @@ public struct CatalogSetup: Sendable {
         for (service, file) in offlineFiles.sorted(by: { $0.key.rawValue < $1.key.rawValue }) { lines.append("\(service): offline file \(file)") }
         guard live else { return lines + ["live catalogs: off"] }
         if offlineFiles[.appleMusic] == nil {
-            lines.append(appleMusicKeyId != nil || ProcessInfo.processInfo.environment["APPLE_MUSIC_KEY_ID"] != nil ? "apple-music: Apple Music API at \(appleMusicURL)" : "apple-music: iTunes Search API at \(iTunesURL)")
+            lines.append(
+                appleMusicKeyId != nil || ProcessInfo.processInfo.environment["APPLE_MUSIC_KEY_ID"] != nil
+                    ? "apple-music: Apple Music API at \(appleMusicURL)" : "apple-music: iTunes Search API at \(iTunesURL)")
         }
         if offlineFiles[.deezer] == nil { lines.append("deezer: Deezer API at \(deezerURL)") }
-        if offlineFiles[.spotify] == nil { lines.append(spotifyClientId != nil ? "spotify: Web API at \(spotifyAPIURL)" : "spotify: not configured (set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET)") }
+        if offlineFiles[.spotify] == nil {
+            lines.append(
+                spotifyClientId != nil ? "spotify: Web API at \(spotifyAPIURL)" : "spotify: not configured (set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET)")
+        }
         return lines
     }
 
-    public func makeCatalogs(cache: (any ResponseCache)?, transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger) throws -> [MusicService: any Catalog] {
+    public func makeCatalogs(
+        cache: (any ResponseCache)?, transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger
+    ) throws -> [MusicService: any Catalog] {
         var catalogs: [MusicService: any Catalog] = [:]
         for (service, file) in offlineFiles {
             catalogs[service] = try OfflineCatalog(service: service, contentsOf: URL(fileURLWithPath: file))
@@ -55,7 +62,8 @@ public struct CatalogSetup: Sendable {
         guard live else { return catalogs }
         if catalogs[.appleMusic] == nil {
             if let signer = try AppleMusicDeveloperToken.fromEnvironment(keyId: appleMusicKeyId, teamId: appleMusicTeamId, keyFile: appleMusicKeyFile) {
-                catalogs[.appleMusic] = AppleMusicClient(tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: appleMusicURL, transport: transport, clock: clock, logger: logger)
+                catalogs[.appleMusic] = AppleMusicClient(
+                    tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: appleMusicURL, transport: transport, clock: clock, logger: logger)
             } else {
                 let configuration = ITunesSearchClient.Configuration(baseURL: iTunesURL, requestsPerMinute: iTunesRequestsPerMinute)
                 catalogs[.appleMusic] = ITunesSearchClient(configuration: configuration, transport: transport, cache: cache, clock: clock, logger: logger)
@@ -65,7 +73,8 @@ public struct CatalogSetup: Sendable {
             catalogs[.deezer] = DeezerClient(baseURL: deezerURL, transport: transport, clock: clock, logger: logger)
         }
         if catalogs[.spotify] == nil, let id = spotifyClientId, let secret = spotifyClientSecret {
-            let tokens = SpotifyAppTokenProvider(clientId: id, clientSecret: secret, accountsURL: spotifyAccountsURL, transport: transport, clock: clock, logger: logger)
+            let tokens = SpotifyAppTokenProvider(
+                clientId: id, clientSecret: secret, accountsURL: spotifyAccountsURL, transport: transport, clock: clock, logger: logger)
             catalogs[.spotify] = SpotifyClient(appTokens: tokens, apiURL: spotifyAPIURL, transport: transport, clock: clock, logger: logger)
         }
         return catalogs

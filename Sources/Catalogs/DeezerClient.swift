@@ -12,7 +12,10 @@ public struct DeezerClient: Catalog {
     let pacer: RequestPacer
     let clock: any LocalClock
 
-    public init(baseURL: String = "https://api.deezer.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.deezer")) {
+    public init(
+        baseURL: String = "https://api.deezer.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(),
+        logger: Logger = Logger(label: "simulcast.deezer")
+    ) {
         self.baseURL = baseURL
         self.clock = clock
         self.pacer = .deezer(clock: clock)
@@ -41,7 +44,8 @@ public struct DeezerClient: Catalog {
     /// The tracks of the first album `/search/album` finds for this artist and album.
     public func albumTracks(artist: String, album: String, storefront: String) async throws -> [TrackMetadata] {
         let query = "artist:\"\(Self.quoteless(artist))\" album:\"\(Self.quoteless(album))\""
-        guard let albums: DeezerAlbumSearchResponse = try await get("/search/album", query: [("q", query), ("limit", "5")]), let first = albums.data.first else { return [] }
+        guard let albums: DeezerAlbumSearchResponse = try await get("/search/album", query: [("q", query), ("limit", "5")]), let first = albums.data.first
+        else { return [] }
         guard let tracks: DeezerSearchResponse = try await get("/album/\(first.id)/tracks", query: [("limit", "200")]) else { return [] }
         // The album's track list leaves out the album itself.
         return tracks.data.compactMap { object in
@@ -52,7 +56,9 @@ public struct DeezerClient: Catalog {
     }
 
     private func searchTracks(query: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
-        guard let response: DeezerSearchResponse = try await get("/search", query: [("q", query), ("limit", String(min(max(limit, 1), 100)))]) else { return [] }
+        guard let response: DeezerSearchResponse = try await get("/search", query: [("q", query), ("limit", String(min(max(limit, 1), 100)))]) else {
+            return []
+        }
         return response.data.compactMap { $0.track(in: storefront) }
     }
 

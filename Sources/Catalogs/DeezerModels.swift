@@ -4,7 +4,12 @@ struct DeezerTrackObject: Decodable, Sendable {
     struct Named: Decodable, Sendable { var name: String }
     struct Album: Decodable, Sendable {
         var title: String
-        var cover_big: String?
+        var coverBig: String?
+
+        enum CodingKeys: String, CodingKey {
+            case title
+            case coverBig = "cover_big"
+        }
     }
 
     var id: Int
@@ -12,24 +17,33 @@ struct DeezerTrackObject: Decodable, Sendable {
     var title: String
     var isrc: String?
     var duration: Int?
-    var track_position: Int?
-    var disk_number: Int?
-    var explicit_lyrics: Bool?
-    var release_date: String?
+    var trackPosition: Int?
+    var diskNumber: Int?
+    var explicitLyrics: Bool?
+    var releaseDate: String?
     var artist: Named?
     var contributors: [Named]?
     var album: Album?
-    var available_countries: [String]?
+    var availableCountries: [String]?
+
+    enum CodingKeys: String, CodingKey {
+        case id, readable, title, isrc, duration, artist, contributors, album
+        case trackPosition = "track_position"
+        case diskNumber = "disk_number"
+        case explicitLyrics = "explicit_lyrics"
+        case releaseDate = "release_date"
+        case availableCountries = "available_countries"
+    }
 
     func track(in storefront: String?) -> TrackMetadata? {
         if readable == false { return nil }
-        if let storefront, let countries = available_countries, !countries.contains(storefront.uppercased()) { return nil }
+        if let storefront, let countries = availableCountries, !countries.contains(storefront.uppercased()) { return nil }
         var artists = contributors?.map(\.name) ?? []
         if artists.isEmpty, let artist { artists = [artist.name] }
         return TrackMetadata(
             service: .deezer, id: String(id), title: title, artists: artists, album: album?.title, durationMs: duration.map { $0 * 1000 },
-            isrc: isrc, trackNumber: track_position, discNumber: disk_number, explicit: explicit_lyrics, releaseDate: release_date,
-            artworkURL: album?.cover_big
+            isrc: isrc, trackNumber: trackPosition, discNumber: diskNumber, explicit: explicitLyrics, releaseDate: releaseDate,
+            artworkURL: album?.coverBig
         )
     }
 }

@@ -12,7 +12,10 @@ public struct ITunesSearchClient: Catalog {
         public var cacheLifetimeSeconds: Int64
         public var missCacheLifetimeSeconds: Int64
 
-        public init(baseURL: String = "https://itunes.apple.com", requestsPerMinute: Int = 20, cacheLifetimeSeconds: Int64 = 86_400, missCacheLifetimeSeconds: Int64 = 3_600) {
+        public init(
+            baseURL: String = "https://itunes.apple.com", requestsPerMinute: Int = 20, cacheLifetimeSeconds: Int64 = 86_400,
+            missCacheLifetimeSeconds: Int64 = 3_600
+        ) {
             self.baseURL = baseURL
             self.requestsPerMinute = requestsPerMinute
             self.cacheLifetimeSeconds = cacheLifetimeSeconds
@@ -31,7 +34,10 @@ public struct ITunesSearchClient: Catalog {
     let cache: (any ResponseCache)?
     let clock: any LocalClock
 
-    public init(configuration: Configuration = .init(), transport: any HTTPTransport = AsyncHTTPClientTransport(), cache: (any ResponseCache)? = nil, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.itunes")) {
+    public init(
+        configuration: Configuration = .init(), transport: any HTTPTransport = AsyncHTTPClientTransport(), cache: (any ResponseCache)? = nil,
+        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.itunes")
+    ) {
         self.configuration = configuration
         self.cache = cache
         self.clock = clock
@@ -66,9 +72,13 @@ public struct ITunesSearchClient: Catalog {
 
     /// The tracks of the album that best answers "artist album" (the first album result).
     public func albumTracks(artist: String, album: String, storefront: String) async throws -> [TrackMetadata] {
-        let albums = try await fetch(path: "/search", query: [("term", "\(artist) \(album)"), ("media", "music"), ("entity", "album"), ("country", storefront.lowercased()), ("limit", "5")])
+        let albums = try await fetch(
+            path: "/search",
+            query: [("term", "\(artist) \(album)"), ("media", "music"), ("entity", "album"), ("country", storefront.lowercased()), ("limit", "5")])
         guard let collection = albums.results.first(where: { $0.wrapperType == "collection" })?.collectionId else { return [] }
-        return try await fetch(path: "/lookup", query: [("id", String(collection)), ("entity", "song"), ("country", storefront.lowercased()), ("limit", "200")]).songs
+        return try await fetch(
+            path: "/lookup", query: [("id", String(collection)), ("entity", "song"), ("country", storefront.lowercased()), ("limit", "200")]
+        ).songs
     }
 
     private func fetch(path: String, query: [(String, String)]) async throws -> ITunesSearchResponse {

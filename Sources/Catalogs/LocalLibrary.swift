@@ -32,6 +32,7 @@ public enum LocalLibrary {
         let title = parts.count >= 2 ? parts.dropFirst().joined(separator: " - ") : name
         var artist = parts.count >= 2 ? parts[0] : url.deletingLastPathComponent().lastPathComponent
         if artist.isEmpty { artist = "Unknown" }
-        return TrackMetadata(service: .localFiles, id: url.path, title: title.trimmingCharacters(in: .whitespaces), artists: [artist.trimmingCharacters(in: .whitespaces)])
+        return TrackMetadata(
+            service: .localFiles, id: url.path, title: title.trimmingCharacters(in: .whitespaces), artists: [artist.trimmingCharacters(in: .whitespaces)])
     }
 }

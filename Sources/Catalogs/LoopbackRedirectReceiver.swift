@@ -28,7 +28,8 @@ public final class LoopbackRedirectReceiver: Sendable {
             let channel = try await bootstrap.bind(host: "127.0.0.1", port: port).get()
             return LoopbackRedirectReceiver(channel: channel, redirects: redirects)
         } catch {
-            throw CatalogServiceError.notConfigured(.spotify, detail: "cannot listen on 127.0.0.1:\(port) for the login redirect (\(error)); pick another --port")
+            throw CatalogServiceError.notConfigured(
+                .spotify, detail: "cannot listen on 127.0.0.1:\(port) for the login redirect (\(error)); pick another --port")
         }
     }
 

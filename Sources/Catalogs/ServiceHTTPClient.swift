@@ -12,7 +12,10 @@ public struct ServiceHTTPClient: Sendable {
     let clock: any LocalClock
     let logger: Logger
 
-    public init(service: MusicService, transport: any HTTPTransport, pacer: RequestPacer?, retry: RetryPolicy = RetryPolicy(), clock: any LocalClock = SystemClock(), logger: Logger) {
+    public init(
+        service: MusicService, transport: any HTTPTransport, pacer: RequestPacer?, retry: RetryPolicy = RetryPolicy(), clock: any LocalClock = SystemClock(),
+        logger: Logger
+    ) {
         self.service = service
         self.transport = transport
         self.pacer = pacer

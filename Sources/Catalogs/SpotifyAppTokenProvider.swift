@@ -11,7 +11,10 @@ public actor SpotifyAppTokenProvider {
     let clock: any LocalClock
     private var current: (token: String, expiresAt: Int64)?
 
-    public init(clientId: String, clientSecret: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")) {
+    public init(
+        clientId: String, clientSecret: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+    ) {
         self.clientId = clientId
         self.clientSecret = clientSecret
         self.accountsURL = accountsURL
@@ -32,8 +35,8 @@ public actor SpotifyAppTokenProvider {
         if response.status == 400 || response.status == 401 { throw CatalogServiceError.unauthorized(.spotify) }
         try http.check(response)
         let decoded = try http.decode(SpotifyTokenResponse.self, from: response)
-        current = (decoded.access_token, now + Int64(decoded.expires_in) * 1_000_000)
-        return decoded.access_token
+        current = (decoded.accessToken, now + Int64(decoded.expiresIn) * 1_000_000)
+        return decoded.accessToken
     }
 
     public func invalidate() { current = nil }

@@ -13,7 +13,11 @@ public struct SpotifyLogin: Sendable {
     public var store: SpotifyRefreshTokenStore
     let http: ServiceHTTPClient
 
-    public init(clientId: String, store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", port: Int = 8898, scopes: [String] = SpotifyPKCE.hostScopes, transport: any HTTPTransport = AsyncHTTPClientTransport(), logger: Logger = Logger(label: "simulcast.spotify")) {
+    public init(
+        clientId: String, store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", port: Int = 8898,
+        scopes: [String] = SpotifyPKCE.hostScopes, transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        logger: Logger = Logger(label: "simulcast.spotify")
+    ) {
         self.clientId = clientId
         self.accountsURL = accountsURL
         self.port = port
@@ -47,13 +51,17 @@ public struct SpotifyLogin: Sendable {
         let request = TransportRequest(
             method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
             headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: FormEncoding.encode([("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("client_id", clientId), ("code_verifier", pkce.verifier)])
+            body: FormEncoding.encode([
+                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("client_id", clientId), ("code_verifier", pkce.verifier),
+            ])
         )
         let response = try await http.send(request)
-        if response.status == 400 { throw CatalogServiceError.notConfigured(.spotify, detail: "the code exchange was refused (is \(redirectURI) registered as a redirect URI?)") }
+        if response.status == 400 {
+            throw CatalogServiceError.notConfigured(.spotify, detail: "the code exchange was refused (is \(redirectURI) registered as a redirect URI?)")
+        }
         try http.check(response)
         let token = try http.decode(SpotifyTokenResponse.self, from: response)
-        guard let refresh = token.refresh_token else { throw CatalogServiceError.malformedResponse(.spotify, detail: "no refresh_token") }
+        guard let refresh = token.refreshToken else { throw CatalogServiceError.malformedResponse(.spotify, detail: "no refresh_token") }
         try store.save(.init(clientId: clientId, refreshToken: refresh))
     }
 }

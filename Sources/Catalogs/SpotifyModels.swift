@@ -6,10 +6,16 @@ public struct SpotifyTrackObject: Decodable, Sendable {
     public struct Album: Decodable, Sendable {
         public var id: String?
         public var name: String
-        public var release_date: String?
-        public var external_ids: [String: String]?
+        public var releaseDate: String?
+        public var externalIds: [String: String]?
         /// Largest first, as Spotify lists them.
         public var images: [Image]?
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, images
+            case releaseDate = "release_date"
+            case externalIds = "external_ids"
+        }
     }
 
     public struct Image: Decodable, Sendable { public var url: String }
@@ -20,21 +26,31 @@ public struct SpotifyTrackObject: Decodable, Sendable {
     public var name: String
     public var artists: [Artist]
     public var album: Album?
-    public var duration_ms: Int?
+    public var durationMs: Int?
     public var explicit: Bool?
-    public var external_ids: [String: String]?
-    public var track_number: Int?
-    public var disc_number: Int?
-    public var is_local: Bool?
-    public var is_playable: Bool?
+    public var externalIds: [String: String]?
+    public var trackNumber: Int?
+    public var discNumber: Int?
+    public var isLocal: Bool?
+    public var isPlayable: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case id, uri, name, artists, album, explicit
+        case durationMs = "duration_ms"
+        case externalIds = "external_ids"
+        case trackNumber = "track_number"
+        case discNumber = "disc_number"
+        case isLocal = "is_local"
+        case isPlayable = "is_playable"
+    }
 
     public var track: TrackMetadata? {
         // A local file has no id; its uri still names it, and its title and artist can be matched.
         guard let id = id ?? uri.flatMap({ $0.hasPrefix("spotify:local:") ? $0 : nil }) else { return nil }
         return TrackMetadata(
-            service: .spotify, id: id, title: name, artists: artists.map(\.name), album: album?.name, durationMs: duration_ms,
-            isrc: external_ids?["isrc"], albumUPC: album?.external_ids?["upc"], trackNumber: track_number, discNumber: disc_number,
-            explicit: explicit, releaseDate: album?.release_date, artworkURL: album?.images?.first?.url
+            service: .spotify, id: id, title: name, artists: artists.map(\.name), album: album?.name, durationMs: durationMs,
+            isrc: externalIds?["isrc"], albumUPC: album?.externalIds?["upc"], trackNumber: trackNumber, discNumber: discNumber,
+            explicit: explicit, releaseDate: album?.releaseDate, artworkURL: album?.images?.first?.url
         )
     }
 }
@@ -42,10 +58,16 @@ public struct SpotifyTrackObject: Decodable, Sendable {
 public struct SpotifyAlbumObject: Decodable, Sendable {
     public var id: String
     public var name: String
-    public var external_ids: [String: String]?
-    public var release_date: String?
+    public var externalIds: [String: String]?
+    public var releaseDate: String?
 
-    public var upc: String? { external_ids?["upc"] }
+    public var upc: String? { externalIds?["upc"] }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name
+        case externalIds = "external_ids"
+        case releaseDate = "release_date"
+    }
 }
 
 struct SpotifySearchResponse: Decodable, Sendable {
@@ -61,38 +83,56 @@ struct SpotifySearchResponse: Decodable, Sendable {
 public struct SpotifyCurrentlyPlaying: Decodable, Sendable {
     /// When the state last changed (not when it was fetched): do not use it as a clock.
     public var timestamp: Int64?
-    public var progress_ms: Int?
-    public var is_playing: Bool
+    public var progressMs: Int?
+    public var isPlaying: Bool
     /// A track; nil for adverts, and for episodes (a different object this does not read).
     public var item: SpotifyTrackObject?
     /// track, episode, ad or unknown.
-    public var currently_playing_type: String?
+    public var currentlyPlayingType: String?
 
-    public var isAdvert: Bool { currently_playing_type == "ad" }
+    public var isAdvert: Bool { currentlyPlayingType == "ad" }
 
-    enum CodingKeys: String, CodingKey { case timestamp, progress_ms, is_playing, item, currently_playing_type }
+    enum CodingKeys: String, CodingKey {
+        case timestamp, item
+        case progressMs = "progress_ms"
+        case isPlaying = "is_playing"
+        case currentlyPlayingType = "currently_playing_type"
+    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         timestamp = try container.decodeIfPresent(Int64.self, forKey: .timestamp)
-        progress_ms = try container.decodeIfPresent(Int.self, forKey: .progress_ms)
-        is_playing = try container.decode(Bool.self, forKey: .is_playing)
-        currently_playing_type = try container.decodeIfPresent(String.self, forKey: .currently_playing_type)
+        progressMs = try container.decodeIfPresent(Int.self, forKey: .progressMs)
+        isPlaying = try container.decode(Bool.self, forKey: .isPlaying)
+        currentlyPlayingType = try container.decodeIfPresent(String.self, forKey: .currentlyPlayingType)
         // An episode has no artists: not a track, but not a broken answer either.
-        item = currently_playing_type == "episode" ? nil : try container.decodeIfPresent(SpotifyTrackObject.self, forKey: .item)
+        item = currentlyPlayingType == "episode" ? nil : try container.decodeIfPresent(SpotifyTrackObject.self, forKey: .item)
     }
 }
 
 /// `GET /v1/me/player/queue`.
 public struct SpotifyQueue: Decodable, Sendable {
-    public var currently_playing: SpotifyTrackObject?
+    public var currentlyPlaying: SpotifyTrackObject?
     public var queue: [SpotifyTrackObject]
+
+    enum CodingKeys: String, CodingKey {
+        case queue
+        case currentlyPlaying = "currently_playing"
+    }
 }
 
 struct SpotifyTokenResponse: Decodable, Sendable {
-    var access_token: String
-    var token_type: String
-    var expires_in: Int
-    var refresh_token: String?
+    var accessToken: String
+    var tokenType: String
+    var expiresIn: Int
+    var refreshToken: String?
     var scope: String?
+
+    enum CodingKeys: String, CodingKey {
+        case scope
+        case accessToken = "access_token"
+        case tokenType = "token_type"
+        case expiresIn = "expires_in"
+        case refreshToken = "refresh_token"
+    }
 }

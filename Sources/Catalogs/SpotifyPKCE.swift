@@ -24,10 +24,12 @@ public struct SpotifyPKCE: Sendable {
     }
 
     public func authorizeURL(accountsURL: String, clientId: String, redirectURI: String, scopes: [String]) throws -> String {
-        try CatalogURL.make(accountsURL, path: "/authorize", query: [
-            ("client_id", clientId), ("response_type", "code"), ("redirect_uri", redirectURI),
-            ("code_challenge_method", "S256"), ("code_challenge", challenge), ("scope", scopes.joined(separator: " ")), ("state", state),
-        ])
+        try CatalogURL.make(
+            accountsURL, path: "/authorize",
+            query: [
+                ("client_id", clientId), ("response_type", "code"), ("redirect_uri", redirectURI),
+                ("code_challenge_method", "S256"), ("code_challenge", challenge), ("scope", scopes.joined(separator: " ")), ("state", state),
+            ])
     }
 
     /// Scopes a host needs: what is playing, the queue.

@@ -13,7 +13,10 @@ public actor SpotifyUserTokenProvider {
     private var refreshToken: String
     private var current: (token: String, expiresAt: Int64)?
 
-    public init(clientId: String, refreshToken: String, store: SpotifyRefreshTokenStore?, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")) {
+    public init(
+        clientId: String, refreshToken: String, store: SpotifyRefreshTokenStore?, accountsURL: String = "https://accounts.spotify.com",
+        transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+    ) {
         self.clientId = clientId
         self.refreshToken = refreshToken
         self.store = store
@@ -23,11 +26,15 @@ public actor SpotifyUserTokenProvider {
     }
 
     /// The saved login, if `simulcast login spotify` was run.
-    public static func fromStore(_ store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), logger: Logger = Logger(label: "simulcast.spotify")) throws -> SpotifyUserTokenProvider {
+    public static func fromStore(
+        _ store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        logger: Logger = Logger(label: "simulcast.spotify")
+    ) throws -> SpotifyUserTokenProvider {
         guard let saved = try store.load() else {
             throw CatalogServiceError.notConfigured(.spotify, detail: "not logged in; run `simulcast login spotify --client-id YOUR_CLIENT_ID`")
         }
-        return SpotifyUserTokenProvider(clientId: saved.clientId, refreshToken: saved.refreshToken, store: store, accountsURL: accountsURL, transport: transport, logger: logger)
+        return SpotifyUserTokenProvider(
+            clientId: saved.clientId, refreshToken: saved.refreshToken, store: store, accountsURL: accountsURL, transport: transport, logger: logger)
     }
 
     public func token() async throws -> String {
@@ -44,12 +51,12 @@ public actor SpotifyUserTokenProvider {
         }
         try http.check(response)
         let decoded = try http.decode(SpotifyTokenResponse.self, from: response)
-        if let rotated = decoded.refresh_token, rotated != refreshToken {
+        if let rotated = decoded.refreshToken, rotated != refreshToken {
             refreshToken = rotated
             try store?.save(.init(clientId: clientId, refreshToken: rotated))
         }
-        current = (decoded.access_token, now + Int64(decoded.expires_in) * 1_000_000)
-        return decoded.access_token
+        current = (decoded.accessToken, now + Int64(decoded.expiresIn) * 1_000_000)
+        return decoded.accessToken
     }
 
     public func invalidate() { current = nil }

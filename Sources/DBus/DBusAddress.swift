@@ -11,7 +11,8 @@ public enum DBusAddress {
         if let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/bus") {
             return runtime + "/bus"
         }
-        throw .noBus("DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus; run inside a desktop session, or start one with dbus-run-session")
+        throw .noBus(
+            "DBUS_SESSION_BUS_ADDRESS is not set and there is no $XDG_RUNTIME_DIR/bus; run inside a desktop session, or start one with dbus-run-session")
     }
 
     /// The first `unix:path=` in an address list.

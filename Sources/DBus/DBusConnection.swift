@@ -71,7 +71,9 @@ public actor DBusConnection {
         }
     }
 
-    private static func authenticate(_ inbound: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+    private static func authenticate(
+        _ inbound: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
+    ) async throws {
         let uid = String(getuid())
         let hexUID = uid.utf8.map { String(format: "%02x", $0) }.joined()
         try await outbound.write(ByteBuffer(bytes: [0] + Array("AUTH EXTERNAL \(hexUID)\r\n".utf8)))
@@ -110,7 +112,9 @@ public actor DBusConnection {
         case .methodCall:
             let handler = methodHandler
             Task {
-                var reply = await handler?(message) ?? message.errorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", text: "no such method \(message.member ?? "")")
+                var reply =
+                    await handler?(message)
+                    ?? message.errorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", text: "no such method \(message.member ?? "")")
                 guard message.flags & DBusMessage.noReplyExpected == 0 else { return }
                 reply.replySerial = message.serial
                 reply.destination = message.sender
@@ -200,14 +204,20 @@ public actor DBusConnection {
 
     /// `org.freedesktop.DBus.Properties.Get`.
     public func property(_ name: String, interface: String, of destination: String, path: String) async throws -> DBusValue {
-        let reply = try await call(DBusMessage(kind: .methodCall, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get", destination: destination, body: [.string(interface), .string(name)]))
+        let reply = try await call(
+            DBusMessage(
+                kind: .methodCall, path: path, interface: "org.freedesktop.DBus.Properties", member: "Get", destination: destination,
+                body: [.string(interface), .string(name)]))
         guard let value = reply.body.first else { throw DBusError.malformed("Get returned nothing") }
         return value.unwrapped
     }
 
     /// `org.freedesktop.DBus.Properties.GetAll`.
     public func properties(interface: String, of destination: String, path: String) async throws -> [String: DBusValue] {
-        let reply = try await call(DBusMessage(kind: .methodCall, path: path, interface: "org.freedesktop.DBus.Properties", member: "GetAll", destination: destination, body: [.string(interface)]))
+        let reply = try await call(
+            DBusMessage(
+                kind: .methodCall, path: path, interface: "org.freedesktop.DBus.Properties", member: "GetAll", destination: destination,
+                body: [.string(interface)]))
         return reply.body.first?.dictionary ?? [:]
     }
 }
@@ -215,7 +225,9 @@ public actor DBusConnection {
 extension DBusMessage {
     /// A call to the bus daemon itself.
     public static func busCall(_ member: String, _ body: [DBusValue] = []) -> DBusMessage {
-        DBusMessage(kind: .methodCall, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: member, destination: "org.freedesktop.DBus", body: body)
+        DBusMessage(
+            kind: .methodCall, path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: member, destination: "org.freedesktop.DBus", body: body
+        )
     }
 
     /// A successful reply to this call.

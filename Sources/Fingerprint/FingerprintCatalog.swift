@@ -29,7 +29,9 @@ public struct FingerprintCatalog: Sendable {
     }
 
     public init(data: Data, name: String = "catalog") throws {
-        guard data.count >= 20, data.prefix(4) == Data(Self.magic.utf8) else { throw FingerprintError.catalog("\(name) is not a Simulcast fingerprint catalog") }
+        guard data.count >= 20, data.prefix(4) == Data(Self.magic.utf8) else {
+            throw FingerprintError.catalog("\(name) is not a Simulcast fingerprint catalog")
+        }
         func u32(_ at: Int) -> UInt32 { data.withUnsafeBytes { UInt32(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt32.self)) } }
         guard u32(4) == Self.version else { throw FingerprintError.catalog("\(name) has format version \(u32(4)); this build reads \(Self.version)") }
         let trackCount = Int(u32(8))

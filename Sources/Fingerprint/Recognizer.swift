@@ -85,7 +85,8 @@ public struct Recognizer: Sendable {
         catalog.withRawBytes { raw in
             for speedChange in order {
                 if let found = best, found.votes >= Self.certainVotes, found.votes >= 3 * bestOfOtherTracks(),
-                    abs(speedChange) > abs(found.speed - 1) + 2.5 * FingerprintParameters.speedStep {
+                    abs(speedChange) > abs(found.speed - 1) + 2.5 * FingerprintParameters.speedStep
+                {
                     break
                 }
                 let speed = 1 + speedChange

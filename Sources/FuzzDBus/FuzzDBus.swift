@@ -12,39 +12,42 @@ func exerciseDBus(_ bytes: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzDBus(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    exerciseDBus(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzDBus(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+        exerciseDBus(Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
 #else
-@main
-enum FuzzDBusReplay {
-    static func main() throws {
-        var arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "--seeds", arguments.count == 2 {
-            try writeSeeds(to: arguments[1])
-            return
+    @main
+    enum FuzzDBusReplay {
+        static func main() throws {
+            var arguments = Array(CommandLine.arguments.dropFirst())
+            if arguments.first == "--seeds", arguments.count == 2 {
+                try writeSeeds(to: arguments[1])
+                return
+            }
+            arguments.removeAll { $0.hasPrefix("-") }
+            for path in arguments { exerciseDBus(Array(try Data(contentsOf: URL(fileURLWithPath: path)))) }
         }
-        arguments.removeAll { $0.hasPrefix("-") }
-        for path in arguments { exerciseDBus(Array(try Data(contentsOf: URL(fileURLWithPath: path)))) }
-    }
 
-    static func writeSeeds(to folder: String) throws {
-        var call = DBusMessage(kind: .methodCall)
-        call.path = "/org/mpris/MediaPlayer2"
-        call.interface = "org.freedesktop.DBus.Properties"
-        call.member = "Get"
-        call.destination = "org.mpris.MediaPlayer2.vlc"
-        call.body = [.string("org.mpris.MediaPlayer2.Player"), .string("Position")]
-        var signal = DBusMessage(kind: .signal)
-        signal.path = "/org/mpris/MediaPlayer2"
-        signal.interface = "org.freedesktop.DBus.Properties"
-        signal.member = "PropertiesChanged"
-        signal.body = [.string("org.mpris.MediaPlayer2.Player"), .array(elementSignature: "{sv}", [.dictEntry(.string("PlaybackStatus"), .variant(.string("Playing")))]), .array(elementSignature: "s", [])]
-        for (name, message) in [("call", call), ("signal", signal)] {
-            try Data(try DBusWire.encode(message, serial: 7)).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).bin"))
+        static func writeSeeds(to folder: String) throws {
+            var call = DBusMessage(kind: .methodCall)
+            call.path = "/org/mpris/MediaPlayer2"
+            call.interface = "org.freedesktop.DBus.Properties"
+            call.member = "Get"
+            call.destination = "org.mpris.MediaPlayer2.vlc"
+            call.body = [.string("org.mpris.MediaPlayer2.Player"), .string("Position")]
+            var signal = DBusMessage(kind: .signal)
+            signal.path = "/org/mpris/MediaPlayer2"
+            signal.interface = "org.freedesktop.DBus.Properties"
+            signal.member = "PropertiesChanged"
+            signal.body = [
+                .string("org.mpris.MediaPlayer2.Player"),
+                .array(elementSignature: "{sv}", [.dictEntry(.string("PlaybackStatus"), .variant(.string("Playing")))]), .array(elementSignature: "s", []),
+            ]
+            for (name, message) in [("call", call), ("signal", signal)] {
+                try Data(try DBusWire.encode(message, serial: 7)).write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).bin"))
+            }
         }
     }
-}
 #endif

@@ -36,18 +36,18 @@ func exerciseWire(_ data: [UInt8]) {
 }
 
 #if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzWire(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    exerciseWire(Array(UnsafeBufferPointer(start: data, count: size)))
-    return 0
-}
+    @_cdecl("LLVMFuzzerTestOneInput")
+    public func fuzzWire(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+        exerciseWire(Array(UnsafeBufferPointer(start: data, count: size)))
+        return 0
+    }
 #else
-@main
-enum FuzzWireReplay {
-    static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            exerciseWire(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+    @main
+    enum FuzzWireReplay {
+        static func main() throws {
+            for path in CommandLine.arguments.dropFirst() {
+                exerciseWire(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            }
         }
     }
-}
 #endif

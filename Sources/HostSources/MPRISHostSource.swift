@@ -32,7 +32,10 @@ public struct MPRISHostSource: Sendable {
     let configuration: Configuration
     let logger: Logger
 
-    public init(player: MPRISPlayer, sink: any PlaybackEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(), logger: Logger = Logger(label: "simulcast.host.mpris")) {
+    public init(
+        player: MPRISPlayer, sink: any PlaybackEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
+        logger: Logger = Logger(label: "simulcast.host.mpris")
+    ) {
         self.player = player
         self.sink = sink
         self.clock = clock

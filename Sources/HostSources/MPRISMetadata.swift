@@ -14,7 +14,10 @@ public struct MPRISMetadata: Hashable, Sendable {
     public var url: String?
     public var artURL: String?
 
-    public init(trackObjectPath: String? = nil, lengthMicros: Int64? = nil, title: String? = nil, artists: [String] = [], album: String? = nil, url: String? = nil, artURL: String? = nil) {
+    public init(
+        trackObjectPath: String? = nil, lengthMicros: Int64? = nil, title: String? = nil, artists: [String] = [], album: String? = nil, url: String? = nil,
+        artURL: String? = nil
+    ) {
         self.trackObjectPath = trackObjectPath
         self.lengthMicros = lengthMicros
         self.title = title

@@ -50,11 +50,14 @@ public struct MPRISPlayer: Sendable {
     }
 
     public func call(_ member: String, _ body: [DBusValue] = []) async throws {
-        _ = try await connection.call(DBusMessage(kind: .methodCall, path: Self.path, interface: Self.playerInterface, member: member, destination: busName, body: body))
+        _ = try await connection.call(
+            DBusMessage(kind: .methodCall, path: Self.path, interface: Self.playerInterface, member: member, destination: busName, body: body))
     }
 
     public func openURI(_ uri: String) async throws { try await call("OpenUri", [.string(uri)]) }
-    public func setPosition(trackObjectPath: String, micros: Int64) async throws { try await call("SetPosition", [.objectPath(trackObjectPath), .int64(max(0, micros))]) }
+    public func setPosition(trackObjectPath: String, micros: Int64) async throws {
+        try await call("SetPosition", [.objectPath(trackObjectPath), .int64(max(0, micros))])
+    }
     public func play() async throws { try await call("Play") }
     public func pause() async throws { try await call("Pause") }
     public func stop() async throws { try await call("Stop") }

@@ -35,7 +35,10 @@ public struct RecognitionHostSource: Sendable {
     let configuration: Configuration
     let logger: Logger
 
-    public init(recognizer: Recognizer, sink: any PlaybackEventSink, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "simulcast.host.recognize")) {
+    public init(
+        recognizer: Recognizer, sink: any PlaybackEventSink, configuration: Configuration = Configuration(),
+        logger: Logger = Logger(label: "simulcast.host.recognize")
+    ) {
         self.recognizer = recognizer
         self.sink = sink
         self.configuration = configuration
@@ -47,7 +50,8 @@ public struct RecognitionHostSource: Sendable {
         TrackMetadata(service: .localFiles, id: track.path, title: track.title, artists: track.artist.map { [$0] } ?? [], durationMs: Int(track.seconds * 1000))
     }
 
-    public func run<Chunks: AsyncSequence>(_ chunks: Chunks, onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws where Chunks.Element == Chunk {
+    public func run<Chunks: AsyncSequence>(_ chunks: Chunks, onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws
+    where Chunks.Element == Chunk {
         let rate = FingerprintParameters.sampleRate
         let windowSamples = Int(configuration.windowSeconds * Double(rate))
         let stepSamples = Int(configuration.stepSeconds * Double(rate))
@@ -78,7 +82,9 @@ public struct RecognitionHostSource: Sendable {
             let position = match.positionAtEndSeconds
             if current?.path != match.track.path {
                 current = (match.track.path, position, chunk.capturedAt, true)
-                await sink.publish(PlaybackEvent(event: .play, track: Self.track(match.track), positionMs: position * 1000), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
+                await sink.publish(
+                    PlaybackEvent(event: .play, track: Self.track(match.track), positionMs: position * 1000), at: chunk.capturedAt, logger: logger,
+                    onEvent: onEvent)
                 continue
             }
             guard var known = current else { continue }

@@ -28,7 +28,10 @@ public struct SpotifyHostSource: Sendable {
     let configuration: Configuration
     let logger: Logger
 
-    public init(api: SpotifyClient, sink: any PlaybackEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(), logger: Logger = Logger(label: "simulcast.host.spotify")) {
+    public init(
+        api: SpotifyClient, sink: any PlaybackEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
+        logger: Logger = Logger(label: "simulcast.host.spotify")
+    ) {
         self.api = api
         self.sink = sink
         self.clock = clock
@@ -81,9 +84,9 @@ public struct SpotifyHostSource: Sendable {
     static func content(of answer: SpotifyCurrentlyPlaying?) -> PolledPlayerState.Content {
         guard let answer else { return .nothing }
         // Adverts and podcast episodes have nothing a listener could play: hold.
-        if answer.isAdvert || answer.currently_playing_type == "episode" { return .advert }
+        if answer.isAdvert || answer.currentlyPlayingType == "episode" { return .advert }
         guard let track = answer.item?.track else { return .nothing }
-        return .track(id: track.id, durationMs: track.durationMs.map(Double.init), progressMs: Double(answer.progress_ms ?? 0), playing: answer.is_playing)
+        return .track(id: track.id, durationMs: track.durationMs.map(Double.init), progressMs: Double(answer.progressMs ?? 0), playing: answer.isPlaying)
     }
 
     private func events(for change: PlayerPollChange, metadata: inout SpotifyTrackCache) async -> [(event: PlaybackEvent, at: Int64)] {

@@ -18,7 +18,11 @@ public actor ListenerSession {
     let localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?
     private var localMatches: [String: MatchResult] = [:]
 
-    public init(client: RoomClient, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100), reportInterval: Duration = .seconds(1), localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)? = nil, logger: Logger = Logger(label: "simulcast.listener")) {
+    public init(
+        client: RoomClient, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100),
+        reportInterval: Duration = .seconds(1), localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)? = nil,
+        logger: Logger = Logger(label: "simulcast.listener")
+    ) {
         self.client = client
         self.localMatcher = localMatcher
         self.player = player
@@ -101,7 +105,9 @@ public actor ListenerSession {
         }
         if serverTime - lastReport >= Int64(reportInterval.components.seconds * 1_000_000), connected {
             lastReport = serverTime
-            let report = Wire.ListenerReport(trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, measuredAt: serverTime, syncErrorMs: policy.syncErrorMs, seq: policy.room?.seq)
+            let report = Wire.ListenerReport(
+                trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, measuredAt: serverTime, syncErrorMs: policy.syncErrorMs,
+                seq: policy.room?.seq)
             await client.send(.listenerReport(report))
         }
     }

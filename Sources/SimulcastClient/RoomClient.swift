@@ -28,7 +28,10 @@ public actor RoomClient {
 
     /// - Parameter serverURL: the server's base URL (`http://host:port`), or several separated
     ///   by commas; the WebSocket URLs are derived.
-    public init(serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = .seconds(2), logger: Logger = Logger(label: "simulcast.client")) {
+    public init(
+        serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = .seconds(2),
+        logger: Logger = Logger(label: "simulcast.client")
+    ) {
         let bases = Self.serverURLs(serverURL).map { url in
             var base = url
             if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }
@@ -107,7 +110,9 @@ public actor RoomClient {
         }
     }
 
-    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, onEvent: @escaping @Sendable (RoomClientEvent) async -> Void) async throws {
+    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, onEvent: @escaping @Sendable (RoomClientEvent) async -> Void)
+        async throws
+    {
         let (messages, outbox) = AsyncStream<WireMessage>.makeStream()
         self.outbox = outbox
         clockSync = ClockSync()
@@ -160,7 +165,9 @@ public actor RoomClient {
 
     /// Runs the connection, handing events to `onEvent`, and calls `tick` every `interval`,
     /// until cancelled or the server refuses for good.
-    public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void, every interval: Duration, tick: @escaping @Sendable () async -> Void) async throws {
+    public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void, every interval: Duration, tick: @escaping @Sendable () async -> Void)
+        async throws
+    {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.run(onEvent: onEvent) }
             group.addTask {

@@ -10,7 +10,8 @@ public struct ScriptedHostSource: Sendable {
     }
 
     /// Returns after the last event; `onEvent` sees each event as it is applied.
-    public func play<Events: AsyncSequence & Sendable>(_ events: Events, onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws where Events.Element == PlaybackEvent {
+    public func play<Events: AsyncSequence & Sendable>(_ events: Events, onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws
+    where Events.Element == PlaybackEvent {
         let start = ContinuousClock.now
         for try await event in events {
             if let at = event.at {

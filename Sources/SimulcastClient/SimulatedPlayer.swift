@@ -13,7 +13,10 @@ public actor SimulatedPlayer: PlayerDriver {
         public var canScheduleStart: Bool
         public var schedulePrecisionMs: Double
 
-        public init(startLatencyMs: ClosedRange<Double> = 150...600, seekLatencyMs: ClosedRange<Double> = 60...140, driftPPM: Double = 0, canScheduleStart: Bool = false, schedulePrecisionMs: Double = 3) {
+        public init(
+            startLatencyMs: ClosedRange<Double> = 150...600, seekLatencyMs: ClosedRange<Double> = 60...140, driftPPM: Double = 0,
+            canScheduleStart: Bool = false, schedulePrecisionMs: Double = 3
+        ) {
             self.startLatencyMs = startLatencyMs
             self.seekLatencyMs = seekLatencyMs
             self.driftPPM = driftPPM

@@ -89,7 +89,8 @@ public struct FollowPolicy: Sendable {
 
     /// The correction threshold in force: never below what this player's corrections can achieve.
     public var effectiveSeekThresholdMs: Double {
-        let spread = configuration.canScheduleStart
+        let spread =
+            configuration.canScheduleStart
             ? (scheduleError.samplesMs.map(abs).max() ?? 0)
             : (seekLatency.spreadMs ?? 0)
         return max(configuration.seekThresholdMs, spread + 10)
@@ -102,7 +103,9 @@ public struct FollowPolicy: Sendable {
 
     /// Call after a reconnect: the server may have restarted, so its `seq` may start over.
     public mutating func connectionRestarted() {
-        room = room.map { var r = $0; r.seq = Int.min; return r }
+        room = room.map {
+            var r = $0; r.seq = Int.min; return r
+        }
     }
 
     /// A new `room.state`. Returns nothing by itself: the next observation acts on it, so

@@ -37,7 +37,8 @@ public struct WireLimits: Hashable, Sendable {
                 return "a listener's hello must name its service (\(services.map(\.rawValue).sorted().joined(separator: ", ")))"
             }
             guard services.contains(service) else {
-                return "service \"\(String(service.rawValue.prefix(40)))\" is not one this server serves; use one of \(services.map(\.rawValue).sorted().joined(separator: ", "))"
+                return
+                    "service \"\(String(service.rawValue.prefix(40)))\" is not one this server serves; use one of \(services.map(\.rawValue).sorted().joined(separator: ", "))"
             }
         }
         return nil

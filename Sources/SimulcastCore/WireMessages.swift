@@ -14,7 +14,9 @@ public enum Wire {
         /// Free text naming the client software, for the logs.
         public var client: String?
 
-        public init(role: ParticipantRole, room: String, hostToken: String? = nil, service: MusicService? = nil, storefront: String? = nil, client: String? = nil) {
+        public init(
+            role: ParticipantRole, room: String, hostToken: String? = nil, service: MusicService? = nil, storefront: String? = nil, client: String? = nil
+        ) {
             self.role = role
             self.room = room
             self.hostToken = hostToken

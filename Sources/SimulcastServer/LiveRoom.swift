@@ -85,7 +85,8 @@ actor LiveRoom {
         if let key = connection.matchKey {
             guard matchKeyUse[key] != nil || matchKeyUse.count < limits.matchPairsPerRoom else {
                 context.metrics.limitHit(.matchPairs)
-                return .refused(Wire.Error(code: .roomFull, message: "room \(code) already follows \(matchKeyUse.count) service and storefront pairs, as many as it may"))
+                return .refused(
+                    Wire.Error(code: .roomFull, message: "room \(code) already follows \(matchKeyUse.count) service and storefront pairs, as many as it may"))
             }
         }
         if hello.role == .host {
@@ -106,7 +107,8 @@ actor LiveRoom {
         add(connection)
         idleSince = nil
         context.metrics.connections(hello.role).increment()
-        context.logger.info("joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
+        context.logger.info(
+            "joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
         socket.send(control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.nowMicros())))
         let seenBefore = stored.state.seq
         if let key = connection.matchKey {
@@ -222,7 +224,9 @@ actor LiveRoom {
 
     func summary() -> RoomSummary {
         let listeners = connections.values.filter { $0.role == .listener }.sorted { $0.id < $1.id }.map {
-            RoomSummary.Listener(connectionId: $0.wireId, service: $0.service ?? .spotify, storefront: $0.storefront, trackId: $0.lastReport?.trackId, syncErrorMs: $0.lastReport?.syncErrorMs)
+            RoomSummary.Listener(
+                connectionId: $0.wireId, service: $0.service ?? .spotify, storefront: $0.storefront, trackId: $0.lastReport?.trackId,
+                syncErrorMs: $0.lastReport?.syncErrorMs)
         }
         return RoomSummary(code: code, createdAt: stored.createdAt, serverTime: context.clock.nowMicros(), state: stored.state, listeners: listeners)
     }
@@ -301,7 +305,9 @@ actor LiveRoom {
         for (key, result) in corrections {
             // Only where it differs: setting a match moves `seq`.
             for held in [state.track].compactMap({ $0 }) + state.queue
-            where held.source.service == key.sourceService && held.source.id == key.sourceId && held.match(for: key.targetService, storefront: key.storefront) != result {
+            where held.source.service == key.sourceService && held.source.id == key.sourceId
+                && held.match(for: key.targetService, storefront: key.storefront) != result
+            {
                 _ = next.setMatch(result, for: held.source, service: key.targetService, storefront: key.storefront)
             }
         }

@@ -19,7 +19,8 @@ public actor LocalServer {
 
     /// - Parameter configuration: limits, tokens and expiry; its hostname, port and web part are replaced.
     public init(
-        matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"), web: WebListenerConfiguration = WebListenerConfiguration(),
+        matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"),
+        web: WebListenerConfiguration = WebListenerConfiguration(),
         configuration: ServerConfiguration = ServerConfiguration(), makeStore: @escaping StoreFactory
     ) {
         self.makeStore = makeStore
@@ -38,7 +39,9 @@ public actor LocalServer {
         let store = try await makeStore()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let runner = ServerRunner(
-            configuration: { var c = configuration; c.hostname = "127.0.0.1"; c.port = requested; c.web = web; return c }(),
+            configuration: {
+                var c = configuration; c.hostname = "127.0.0.1"; c.port = requested; c.web = web; return c
+            }(),
             dependencies: .init(store: store, matchmaker: matchmaker, clock: clock, logger: logger),
             handleSignals: false
         ) { bound in

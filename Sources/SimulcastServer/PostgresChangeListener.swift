@@ -37,7 +37,10 @@ struct PostgresChangeListener: Sendable {
                 try? await connection.close()
             } catch {
                 if Task.isCancelled { break }
-                if failures == 0 { logger.warning("lost the connection that hears other nodes' changes; reconnecting", metadata: ["error": "\(PostgresRoomStore.describe(error))"]) }
+                if failures == 0 {
+                    logger.warning(
+                        "lost the connection that hears other nodes' changes; reconnecting", metadata: ["error": "\(PostgresRoomStore.describe(error))"])
+                }
             }
             failures += 1
             // 100 ms, 200 ms, ... up to 2 s between attempts.

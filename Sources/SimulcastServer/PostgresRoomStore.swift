@@ -25,7 +25,9 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
     private let timeout: Duration
     public let url: PostgresDatabaseURL
 
-    private init(url: PostgresDatabaseURL, client: PostgresClient, runTask: Task<Void, Never>, listen: PostgresChangeListener?, logger: Logger, timeout: Duration) {
+    private init(
+        url: PostgresDatabaseURL, client: PostgresClient, runTask: Task<Void, Never>, listen: PostgresChangeListener?, logger: Logger, timeout: Duration
+    ) {
         self.url = url
         self.client = client
         self.runTask = runTask
@@ -47,7 +49,8 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
     ///   - timeout: how long any one statement may take, waiting for a connection included.
     ///   - maximumConnections: the pool's size for this node.
     public static func open(
-        url: PostgresDatabaseURL, listen: Bool = true, timeout: Duration = .seconds(5), maximumConnections: Int = 16, logger: Logger = Logger(label: "simulcast.store")
+        url: PostgresDatabaseURL, listen: Bool = true, timeout: Duration = .seconds(5), maximumConnections: Int = 16,
+        logger: Logger = Logger(label: "simulcast.store")
     ) async throws -> PostgresRoomStore {
         var configuration = url.clientConfiguration
         configuration.options.connectTimeout = timeout
@@ -99,11 +102,16 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
                     let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes"])
                     let clashing = tables.filter(ours.contains)
                     if !clashing.isEmpty {
-                        throw StoreError(.cannotOpen, "database \(self.url) already has tables named \(clashing.sorted().joined(separator: ", ")) that Simulcast did not create; use an empty database")
+                        throw StoreError(
+                            .cannotOpen,
+                            "database \(self.url) already has tables named \(clashing.sorted().joined(separator: ", ")) that Simulcast did not create; use an empty database"
+                        )
                     }
                 }
                 if version > Self.schemaVersion {
-                    throw StoreError(.cannotOpen, "database \(self.url) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
+                    throw StoreError(
+                        .cannotOpen,
+                        "database \(self.url) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
                 }
                 for (index, steps) in Self.migrations.enumerated() where index + 1 > version {
                     for step in steps { _ = try await connection.query(PostgresQuery(unsafeSQL: step), logger: self.logger) }
@@ -196,7 +204,8 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
             binds.append(value)
             return "$\(binds.count)"
         }
-        var sql = "WITH updated AS (UPDATE rooms SET seq = \(bind(commit.state.seq)), state = \(bind(commit.encoded)), last_active = GREATEST(last_active, \(bind(commit.at)))"
+        var sql =
+            "WITH updated AS (UPDATE rooms SET seq = \(bind(commit.state.seq)), state = \(bind(commit.encoded)), last_active = GREATEST(last_active, \(bind(commit.at)))"
         if let resulting = commit.claim.resulting {
             if let claim = resulting {
                 sql += ", host_node = \(bind(claim.node)), host_connection = \(bind(claim.connection))"
@@ -236,7 +245,8 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
         var purged = 0
         purged += try await count("WITH d AS (DELETE FROM match_cache WHERE expires_at <= \(now) RETURNING 1) SELECT count(*) FROM d")
         purged += try await count("WITH d AS (DELETE FROM http_cache WHERE expires_at <= \(now) RETURNING 1) SELECT count(*) FROM d")
-        purged += try await count(PostgresQuery(unsafeSQL: "WITH d AS (DELETE FROM nodes WHERE expires_at <= \(Self.databaseNow) RETURNING 1) SELECT count(*) FROM d"))
+        purged += try await count(
+            PostgresQuery(unsafeSQL: "WITH d AS (DELETE FROM nodes WHERE expires_at <= \(Self.databaseNow) RETURNING 1) SELECT count(*) FROM d"))
         return purged
     }
 

@@ -32,7 +32,9 @@ public enum RoomChange: Hashable, Sendable {
         case ("c", 2):
             self = .corrections(room: parts[1])
         case ("m", 5):
-            self = .match(MatchCacheKey(sourceService: MusicService(rawValue: parts[1]), sourceId: parts[4], targetService: MusicService(rawValue: parts[2]), storefront: parts[3]))
+            self = .match(
+                MatchCacheKey(
+                    sourceService: MusicService(rawValue: parts[1]), sourceId: parts[4], targetService: MusicService(rawValue: parts[2]), storefront: parts[3]))
         default:
             return nil
         }

@@ -35,7 +35,8 @@ public actor RoomHub {
         public var heartbeatInterval: Duration
 
         public init(
-            roomIdle: Duration = .seconds(7 * 86_400), sweepInterval: Duration = .seconds(60), unloadAfter: Duration = .seconds(30), nodeLease: Duration = .seconds(5),
+            roomIdle: Duration = .seconds(7 * 86_400), sweepInterval: Duration = .seconds(60), unloadAfter: Duration = .seconds(30),
+            nodeLease: Duration = .seconds(5),
             heartbeatInterval: Duration = .seconds(1)
         ) {
             self.roomIdle = roomIdle
@@ -61,6 +62,8 @@ public actor RoomHub {
     nonisolated let sharedStore: Bool
     private var rooms: [String: LiveRoom] = [:]
     private var loading: [String: Task<LiveRoom?, any Error>] = [:]
+    /// Newest seq other nodes announced for rooms still loading: the read may predate it.
+    private var announcedWhileLoading: [String: Int] = [:]
     private var inFlight: Set<MatchCacheKey> = []
     private var nextConnection = 0
     private var random = SystemRandomNumberGenerator()
@@ -68,7 +71,10 @@ public actor RoomHub {
     private var matchTasks: [Int: Task<Void, Never>] = [:]
     private var nextMatchTask = 0
 
-    public init(store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(), expiry: Expiry = Expiry(), matchLifetime: MatchLifetime = .init()) {
+    public init(
+        store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(),
+        expiry: Expiry = Expiry(), matchLifetime: MatchLifetime = .init()
+    ) {
         self.store = store
         self.matchmaker = matchmaker
         self.clock = clock
@@ -84,7 +90,8 @@ public actor RoomHub {
     }
 
     nonisolated var context: Context {
-        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore) { [weak self] key, source in
+        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore) {
+            [weak self] key, source in
             guard let self else { return }
             Task { await self.startMatch(key, source: source) }
         }
@@ -172,13 +179,19 @@ public actor RoomHub {
             throw APIError.roomNotFound(String(correction.room.prefix(12)))
         }
         guard let source = await room.holds(sourceService: correction.sourceService, sourceId: correction.sourceId) else {
-            throw APIError(.unprocessableContent, code: "track_not_in_room", message: "room \(code) is not playing \(correction.sourceService.rawValue.prefix(40)):\(correction.sourceId.prefix(64)); corrections come from the room that plays it")
+            throw APIError(
+                .unprocessableContent, code: "track_not_in_room",
+                message:
+                    "room \(code) is not playing \(correction.sourceService.rawValue.prefix(40)):\(correction.sourceId.prefix(64)); corrections come from the room that plays it"
+            )
         }
         guard let storefront = Storefront.normalise(correction.storefront) else {
             throw APIError(.unprocessableContent, code: "invalid_storefront", message: "storefront must be a two-letter country code")
         }
         guard let catalog = matchmaker.catalogs[correction.targetService] else {
-            throw APIError(.unprocessableContent, code: "no_catalog", message: "this server has no \(correction.targetService.rawValue.prefix(40)) catalog to check the correction against")
+            throw APIError(
+                .unprocessableContent, code: "no_catalog",
+                message: "this server has no \(correction.targetService.rawValue.prefix(40)) catalog to check the correction against")
         }
         guard correction.targetId.utf8.count <= limits.wire.maximumIdBytes else {
             throw APIError(.unprocessableContent, code: "invalid_target", message: "targetId is too long")
@@ -188,7 +201,9 @@ public actor RoomHub {
             throw APIError(.badGateway, code: "catalog_unavailable", message: "\(correction.targetService) could not be asked: \(error)")
         }
         guard let target else {
-            throw APIError(.unprocessableContent, code: "target_not_found", message: "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
+            throw APIError(
+                .unprocessableContent, code: "target_not_found",
+                message: "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
         }
         let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)
         var promoted = false
@@ -201,10 +216,17 @@ public actor RoomHub {
             id: 0, key: key, targetId: target.id, room: code, global: global || promoted, byHost: byHost, createdAt: clock.nowMicros(),
             result: .matched(target, confidence: 1, method: "correction", reasons: ["corrected in room \(code)"]))
         stored.id = try await store.addCorrection(stored)
-        logger.notice("match corrected", metadata: ["room": "\(code)", "source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)", "global": "\(stored.global)", "promoted": "\(promoted)"])
+        logger.notice(
+            "match corrected",
+            metadata: [
+                "room": "\(code)", "source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)", "global": "\(stored.global)",
+                "promoted": "\(promoted)",
+            ])
         await room.correct(stored.result, for: source, key: key)
         if stored.global {
-            let result = MatchResult.matched(target, confidence: 1, method: "correction", reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(StoredCorrection.roomsToPromote) rooms"])
+            let result = MatchResult.matched(
+                target, confidence: 1, method: "correction",
+                reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(StoredCorrection.roomsToPromote) rooms"])
             // Kept until revoked (revoking deletes the row); ten years stands for "no expiry" without overflow.
             try await store.cacheMatch(result, for: key, expiresAt: ServerInstant(clock.nowMicros()).advanced(by: 10 * 365 * 86_400_000_000).micros)
             for other in rooms.values where other !== room { await other.apply(result, for: source, key: key) }
@@ -246,6 +268,9 @@ public actor RoomHub {
         if let room {
             rooms[code] = room
             metrics.roomsLoaded.increment()
+            if let seq = announcedWhileLoading.removeValue(forKey: code) { await room.noteChange(seq: seq) }
+        } else {
+            announcedWhileLoading[code] = nil
         }
         return room
     }
@@ -292,7 +317,11 @@ public actor RoomHub {
             metrics.nodeChanges.increment()
             switch change {
             case .state(let code, let seq):
-                await rooms[code]?.noteChange(seq: seq)
+                if let room = rooms[code] {
+                    await room.noteChange(seq: seq)
+                } else if loading[code] != nil {
+                    announcedWhileLoading[code] = max(announcedWhileLoading[code] ?? 0, seq)
+                }
             case .corrections(let code):
                 await rooms[code]?.reloadCorrections()
             case .match(let key):
@@ -315,7 +344,8 @@ public actor RoomHub {
         }
         let now = clock.nowMicros()
         do {
-            let deleted = try await store.deleteIdleRooms(idleBefore: ServerInstant(now).advanced(by: -expiry.roomIdle.inMicroseconds).micros, keeping: Set(rooms.keys))
+            let deleted = try await store.deleteIdleRooms(
+                idleBefore: ServerInstant(now).advanced(by: -expiry.roomIdle.inMicroseconds).micros, keeping: Set(rooms.keys))
             let purged = try await store.purgeExpired(now: now)
             if deleted > 0 || purged > 0 {
                 metrics.roomsExpired.increment(by: Int64(deleted))
@@ -357,7 +387,9 @@ public actor RoomHub {
                     logger.warning("cannot cache match", metadata: ["error": "\(error)"])
                 }
             }
-            logger.info("matched", metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
+            logger.info(
+                "matched",
+                metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
         }
         // Every live room holding this track gets the answer, not only the one that asked.
         for room in rooms.values { await room.apply(result, for: source, key: key) }

@@ -32,7 +32,8 @@ struct RoomServerChannel: HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let limits = sockets.limits
-            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(limiter: limiter, headerTimeout: TimeAmount(limits.headerTimeout), metrics: sockets.metrics))
+            try channel.pipeline.syncOperations.addHandler(
+                ConnectionGuard(limiter: limiter, headerTimeout: TimeAmount(limits.headerTimeout), metrics: sockets.metrics))
             let factory = sockets
             let upgrader = NIOTypedWebSocketServerUpgrader<Negotiated>(
                 maxFrameSize: limits.frameBytes,
@@ -53,7 +54,8 @@ struct RoomServerChannel: HTTPChannelHandler {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
                         try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
-                        return Negotiated.http(try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true)))
+                        return Negotiated.http(
+                            try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true)))
                     }
                 })
             configuration.enablePipelining = false

@@ -23,10 +23,14 @@ struct RoomSocketFactory: Sendable {
 
     func makeHandler(channel: any Channel, head: HTTPRequestHead) -> RoomSocketHandler {
         let raw = Self.roomCode(inPath: head.uri) ?? ""
-        let address = ClientAddress.resolve(peer: channel.remoteAddress, forwardedFor: head.headers["X-Forwarded-For"], forwardedProto: head.headers.first(name: "X-Forwarded-Proto"), trustedProxies: trustedProxies)
+        let address = ClientAddress.resolve(
+            peer: channel.remoteAddress, forwardedFor: head.headers["X-Forwarded-For"], forwardedProto: head.headers.first(name: "X-Forwarded-Proto"),
+            trustedProxies: trustedProxies)
         guard let code = RoomCode.normalise(raw.removingPercentEncoding ?? raw) else {
             let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
-            return RoomSocketHandler(session: nil, refusal: Wire.Error(code: .roomNotFound, message: "\"\(shown)\" is not a room code"), limits: limits, clock: clock, metrics: metrics)
+            return RoomSocketHandler(
+                session: nil, refusal: Wire.Error(code: .roomNotFound, message: "\"\(shown)\" is not a room code"), limits: limits, clock: clock,
+                metrics: metrics)
         }
         let session = RoomSession(code: code, hub: hub, metrics: metrics, logger: logger)
         let handler = RoomSocketHandler(session: session, refusal: nil, limits: limits, clock: clock, metrics: metrics)

@@ -54,6 +54,7 @@ extension RoomStore {
     @discardableResult
     public func overwriteState(_ state: RoomState, forRoom code: String, at: Int64 = 0) async throws -> CommitOutcome {
         guard let current = try await room(code: code) else { return .missing }
-        return try await commitState(StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: current.state.seq, claim: .none, at: at))
+        return try await commitState(
+            StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: current.state.seq, claim: .none, at: at))
     }
 }

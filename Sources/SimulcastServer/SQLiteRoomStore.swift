@@ -22,7 +22,9 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     }
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for nil.
-    public static func open(path: String?, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.store")) async throws -> SQLiteRoomStore {
+    public static func open(path: String?, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.store")) async throws
+        -> SQLiteRoomStore
+    {
         if let path { try checkWritable(path) }
         let connection: SQLiteConnection
         do {
@@ -69,11 +71,14 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             // Version 2 files predate the application id; anything else with tables belongs to another program.
             let ours = version == 2 && Set(tables).isSuperset(of: ["rooms", "match_cache"])
             if !tables.isEmpty && !ours {
-                throw StoreError(.cannotOpen, "\(path) is not a Simulcast database (it holds other tables: \(tables.prefix(5).joined(separator: ", "))); choose another --database file")
+                throw StoreError(
+                    .cannotOpen,
+                    "\(path) is not a Simulcast database (it holds other tables: \(tables.prefix(5).joined(separator: ", "))); choose another --database file")
             }
         }
         if version > Self.schemaVersion {
-            throw StoreError(.cannotOpen, "\(path) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
+            throw StoreError(
+                .cannotOpen, "\(path) was written by a newer Simulcast (schema \(version); this one knows \(Self.schemaVersion)); upgrade simulcast")
         }
         _ = try await query("PRAGMA journal_mode=WAL")
         // In WAL mode NORMAL survives a killed process (the WAL is in the OS's hands at commit); only a
@@ -82,7 +87,8 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         _ = try await query("PRAGMA busy_timeout=5000")
         guard version < Self.schemaVersion else { return }
         _ = try await query("BEGIN")
-        _ = try await query("""
+        _ = try await query(
+            """
             CREATE TABLE IF NOT EXISTS rooms (
                 code TEXT PRIMARY KEY,
                 host_token_hash TEXT NOT NULL,
@@ -91,7 +97,8 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
                 state TEXT NOT NULL
             )
             """)
-        _ = try await query("""
+        _ = try await query(
+            """
             CREATE TABLE IF NOT EXISTS match_cache (
                 source_service TEXT NOT NULL,
                 source_id TEXT NOT NULL,
@@ -102,7 +109,8 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
                 PRIMARY KEY (source_service, source_id, target_service, storefront)
             )
             """)
-        _ = try await query("""
+        _ = try await query(
+            """
             CREATE TABLE IF NOT EXISTS http_cache (
                 key TEXT PRIMARY KEY,
                 body BLOB NOT NULL,
@@ -114,7 +122,8 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             _ = try await query("UPDATE rooms SET last_active = created_at")
             _ = try await query("CREATE INDEX IF NOT EXISTS rooms_last_active ON rooms (last_active)")
             _ = try await query("CREATE INDEX IF NOT EXISTS match_cache_expires ON match_cache (expires_at)")
-            _ = try await query("""
+            _ = try await query(
+                """
                 CREATE TABLE IF NOT EXISTS corrections (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     source_service TEXT NOT NULL,
@@ -144,7 +153,10 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         if try await self.room(code: room.code) != nil { throw StoreError(.duplicateRoom, "room \(room.code) exists") }
         _ = try await query(
             "INSERT INTO rooms (code, host_token_hash, created_at, seq, state, last_active) VALUES (?, ?, ?, ?, ?, ?)",
-            [.text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq), .text(try StoredRoomRecord.json(room.state)), .integer(Int(room.createdAt))]
+            [
+                .text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq),
+                .text(try StoredRoomRecord.json(room.state)), .integer(Int(room.createdAt)),
+            ]
         )
     }
 
@@ -246,8 +258,10 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     }
 
     public func corrections(for key: MatchCacheKey) async throws -> [StoredCorrection] {
-        try await decodeCorrections(query(
-            "SELECT record FROM corrections WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? ORDER BY id", Self.bindings(key)))
+        try await decodeCorrections(
+            query(
+                "SELECT record FROM corrections WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? ORDER BY id",
+                Self.bindings(key)))
     }
 
     public func corrections(room: String?) async throws -> [StoredCorrection] {

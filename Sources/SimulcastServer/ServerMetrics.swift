@@ -49,30 +49,40 @@ public final class ServerMetrics: Sendable {
     public init() {
         roomsLoaded = registry.makeGauge(descriptor: Self.name("simulcast_rooms_active", help: "Rooms loaded in memory"))
         hostConnections = registry.makeGauge(descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "host")])
-        listenerConnections = registry.makeGauge(descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "listener")])
+        listenerConnections = registry.makeGauge(
+            descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "listener")])
         roomsCreated = registry.makeCounter(descriptor: Self.name("simulcast_rooms_created_total", help: "Rooms created"))
         roomsExpired = registry.makeCounter(descriptor: Self.name("simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry"))
-        coalescedStates = registry.makeCounter(descriptor: Self.name("simulcast_states_coalesced_total", help: "Room states replaced by a newer one before a slow listener read them"))
+        coalescedStates = registry.makeCounter(
+            descriptor: Self.name("simulcast_states_coalesced_total", help: "Room states replaced by a newer one before a slow listener read them"))
         deliveries = registry.makeCounter(descriptor: Self.name("simulcast_state_deliveries_total", help: "room.state messages handed to sockets"))
-        storeFailures = registry.makeCounter(descriptor: Self.name("simulcast_store_failures_total", help: "State commits the database could not take (nothing was broadcast)"))
-        commitConflicts = registry.makeCounter(descriptor: Self.name("simulcast_commit_conflicts_total", help: "State commits retried because another commit, on any node, came first"))
-        nodeChanges = registry.makeCounter(descriptor: Self.name("simulcast_node_changes_total", help: "Changes announced through the shared database (every node's, this one's included)"))
+        storeFailures = registry.makeCounter(
+            descriptor: Self.name("simulcast_store_failures_total", help: "State commits the database could not take (nothing was broadcast)"))
+        commitConflicts = registry.makeCounter(
+            descriptor: Self.name("simulcast_commit_conflicts_total", help: "State commits retried because another commit, on any node, came first"))
+        nodeChanges = registry.makeCounter(
+            descriptor: Self.name("simulcast_node_changes_total", help: "Changes announced through the shared database (every node's, this one's included)"))
         var limits: [Limit: Counter] = [:]
         for limit in Limit.allCases {
-            limits[limit] = registry.makeCounter(descriptor: Self.name("simulcast_limit_hits_total", help: "Requests, messages or connections refused or closed by a limit"), labels: [("limit", limit.rawValue)])
+            limits[limit] = registry.makeCounter(
+                descriptor: Self.name("simulcast_limit_hits_total", help: "Requests, messages or connections refused or closed by a limit"),
+                labels: [("limit", limit.rawValue)])
         }
         self.limits = limits
         var inbound: [String: Counter] = [:]
         var outbound: [String: Counter] = [:]
         for type in Self.messageTypes {
-            inbound[type] = registry.makeCounter(descriptor: Self.name("simulcast_messages_total", help: "WebSocket messages"), labels: [("direction", "in"), ("type", type)])
-            outbound[type] = registry.makeCounter(descriptor: Self.name("simulcast_messages_total", help: "WebSocket messages"), labels: [("direction", "out"), ("type", type)])
+            inbound[type] = registry.makeCounter(
+                descriptor: Self.name("simulcast_messages_total", help: "WebSocket messages"), labels: [("direction", "in"), ("type", type)])
+            outbound[type] = registry.makeCounter(
+                descriptor: Self.name("simulcast_messages_total", help: "WebSocket messages"), labels: [("direction", "out"), ("type", type)])
         }
         self.inbound = inbound
         self.outbound = outbound
         var errors: [Wire.ErrorCode: Counter] = [:]
         for code in Self.errorCodes {
-            errors[code] = registry.makeCounter(descriptor: Self.name("simulcast_protocol_errors_total", help: "error messages sent to clients"), labels: [("code", code.rawValue)])
+            errors[code] = registry.makeCounter(
+                descriptor: Self.name("simulcast_protocol_errors_total", help: "error messages sent to clients"), labels: [("code", code.rawValue)])
         }
         self.errors = errors
     }
@@ -102,7 +112,10 @@ public final class ServerMetrics: Sendable {
         registry.makeDurationHistogram(
             descriptor: Self.name("simulcast_match_duration_seconds", help: "Time to match a track on a service, cache misses only"),
             labels: [("service", label), ("status", status.rawValue)],
-            buckets: [.milliseconds(1), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+            buckets: [
+                .milliseconds(1), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5),
+                .seconds(5), .seconds(10),
+            ]
         ).record(duration)
     }
 

@@ -8,7 +8,10 @@ public struct ServerRunner: Sendable {
     let group: ServiceGroup
     public let hub: RoomHub
 
-    public init(configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool, onServerRunning: @escaping @Sendable (Int) async -> Void) {
+    public init(
+        configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool,
+        onServerRunning: @escaping @Sendable (Int) async -> Void
+    ) {
         let (application, hub) = SimulcastApplication.build(configuration: configuration, dependencies: dependencies, onServerRunning: onServerRunning)
         self.hub = hub
         var groupConfiguration = ServiceGroupConfiguration(

@@ -20,7 +20,9 @@ public enum SimulcastApplication {
         public var clock: any LocalClock
         public var logger: Logger
 
-        public init(store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server")) {
+        public init(
+            store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server")
+        ) {
             self.store = store
             self.matchmaker = matchmaker
             self.clock = clock
@@ -60,8 +62,10 @@ public enum SimulcastApplication {
         let boundPort = BoundPort()
         let router = buildRouter(hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock, boundPort: boundPort)
         let sockets = RoomSocketFactory(
-            hub: hub, limits: configuration.limits, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger, trustedProxies: configuration.trustedProxies)
-        let limiter = ConnectionLimiter(perAddress: configuration.limits.connectionsPerAddress, total: configuration.limits.connections, exempt: configuration.trustedProxies)
+            hub: hub, limits: configuration.limits, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
+            trustedProxies: configuration.trustedProxies)
+        let limiter = ConnectionLimiter(
+            perAddress: configuration.limits.connectionsPerAddress, total: configuration.limits.connections, exempt: configuration.trustedProxies)
         var application = Application(
             router: router,
             server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter) },
@@ -77,7 +81,9 @@ public enum SimulcastApplication {
         return (application, hub)
     }
 
-    static func buildRouter(hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock, boundPort: BoundPort) -> Router<Context> {
+    static func buildRouter(hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock, boundPort: BoundPort) -> Router<
+        Context
+    > {
         let router = Router(context: Context.self)
         let limiters = RateLimiters(configuration.limits)
         let trusted = configuration.trustedProxies
@@ -97,7 +103,8 @@ public enum SimulcastApplication {
         @Sendable func lookUp(_ raw: String, from address: ClientAddress) async throws -> LiveRoom {
             guard limiters.roomLookups.hasToken(address.ip) else {
                 metrics.limitHit(.roomLookup)
-                throw APIError.rateLimited("too many lookups of unknown rooms from your address", retryAfter: limiters.roomLookups.retryAfterSeconds(address.ip))
+                throw APIError.rateLimited(
+                    "too many lookups of unknown rooms from your address", retryAfter: limiters.roomLookups.retryAfterSeconds(address.ip))
             }
             guard let code = RoomCode.normalise(raw), let room = try await hub.room(code: code) else {
                 _ = limiters.roomLookups.take(address.ip)
@@ -112,7 +119,8 @@ public enum SimulcastApplication {
             // Loopback (a local Prometheus or an operator's curl) or the admin token.
             let peer = context.remoteAddress?.ipAddress
             guard peer == "127.0.0.1" || peer == "::1" || peer == nil || isAdmin(request) else {
-                throw APIError(.forbidden, code: "metrics_forbidden", message: "metrics are served to loopback or with the admin token (Authorization: Bearer ...)")
+                throw APIError(
+                    .forbidden, code: "metrics_forbidden", message: "metrics are served to loopback or with the admin token (Authorization: Bearer ...)")
             }
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
         }
@@ -138,13 +146,17 @@ public enum SimulcastApplication {
                 correction = try JSONDecoder().decode(MatchCorrection.self, from: body)
                 global = try JSONDecoder().decode(Scope.self, from: body).global == true
             } catch {
-                throw APIError(.badRequest, code: "malformed_correction", message: "expected {room, sourceService, sourceId, targetService, storefront, targetId, global?} in at most 16 KiB")
+                throw APIError(
+                    .badRequest, code: "malformed_correction",
+                    message: "expected {room, sourceService, sourceId, targetService, storefront, targetId, global?} in at most 16 KiB")
             }
             let room = try await lookUp(correction.room, from: client(request, context))
             var byHost = false
             if let token = bearer(request) { byHost = await room.verifyHost(token: token) }
             if global, !isAdmin(request) {
-                throw APIError(.forbidden, code: "admin_required", message: "a global correction needs the server's admin token; without it the correction applies to your room")
+                throw APIError(
+                    .forbidden, code: "admin_required",
+                    message: "a global correction needs the server's admin token; without it the correction applies to your room")
             }
             let stored = try await hub.correct(correction, global: global, byHost: byHost)
             return EditedResponse(status: .created, response: stored)

@@ -18,7 +18,8 @@ struct StoreCloser: Service {
                     group.addTask { await hub.runChangeFeed() }
                 }
             }
-        } onGracefulShutdown: {}
+        } onGracefulShutdown: {
+        }
         await hub.shutdown()
         try await store.close()
     }

@@ -20,7 +20,8 @@ enum TokenOrigin {
             return .bind(first)
         }
         let origin = normalise(originHeader)
-        return allowed.contains(origin) ? .bind(origin) : .refuse("origin \(String(origin.prefix(100))) is not one this server is configured to serve (--public-origin)")
+        return allowed.contains(origin)
+            ? .bind(origin) : .refuse("origin \(String(origin.prefix(100))) is not one this server is configured to serve (--public-origin)")
     }
 
     /// Origins a browser uses for a server listening on `hostname:port`.

@@ -7,12 +7,16 @@ import SimulcastCore
 /// Apple does: an ES256 JWT with `kid` in the header, `iss`, `iat` and `exp` (at most
 /// 15,777,000 s after `iat`) in the claims, signed by the key whose public half is given.
 public enum FakeAppleMusic {
-    public static func router(state: FakeServiceState, publicKey: P256.Signing.PublicKey, keyId: String, teamId: String, now: @escaping @Sendable () -> Int64) -> Router<BasicRequestContext> {
+    public static func router(state: FakeServiceState, publicKey: P256.Signing.PublicKey, keyId: String, teamId: String, now: @escaping @Sendable () -> Int64)
+        -> Router<BasicRequestContext>
+    {
         let router = Router()
         router.get("/v1/catalog/:storefront/songs") { request, context -> Response in
             let query = FakeRequest.query(request)
             let storefront = context.parameters.get("storefront") ?? "us"
-            if let problem = await check(request, path: "songs", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) { return problem }
+            if let problem = await check(request, path: "songs", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) {
+                return problem
+            }
             var found: [TrackMetadata] = []
             let tracks = await state.tracks
             if let isrc = query["filter[isrc]"] {
@@ -31,7 +35,9 @@ public enum FakeAppleMusic {
         router.get("/v1/catalog/:storefront/songs/:id") { request, context -> Response in
             let query = FakeRequest.query(request)
             let storefront = context.parameters.get("storefront") ?? "us"
-            if let problem = await check(request, path: "song", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) { return problem }
+            if let problem = await check(request, path: "song", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) {
+                return problem
+            }
             let id = context.parameters.get("id") ?? ""
             guard let track = await state.tracks.first(where: { $0.id == id }), await state.available(track, in: storefront) else {
                 return errorBody(404, title: "Resource Not Found", detail: "Resource with requested id was not found")
@@ -41,22 +47,33 @@ public enum FakeAppleMusic {
         router.get("/v1/catalog/:storefront/search") { request, context -> Response in
             let query = FakeRequest.query(request)
             let storefront = context.parameters.get("storefront") ?? "us"
-            if let problem = await check(request, path: "search", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) { return problem }
+            if let problem = await check(request, path: "search", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) {
+                return problem
+            }
             let limit = Int(query["limit"] ?? "5") ?? 5
             guard limit <= 25 else { return errorBody(400, title: "Invalid Parameter Value", detail: "Value must be an integer less than or equal to 25") }
             let offset = Int(query["offset"] ?? "0") ?? 0
             let found = await state.search(query["term"] ?? "", storefront: storefront)
             let page = Array(found.dropFirst(offset).prefix(limit))
-            var songs: [String: Any] = ["href": "/v1/catalog/\(storefront)/search?limit=\(limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs", "data": page.map { song($0, storefront: storefront) }]
+            var songs: [String: Any] = [
+                "href": "/v1/catalog/\(storefront)/search?limit=\(limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs",
+                "data": page.map { song($0, storefront: storefront) },
+            ]
             if offset + limit < found.count {
-                songs["next"] = "/v1/catalog/\(storefront)/search?limit=\(limit)&offset=\(offset + limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs"
+                songs["next"] =
+                    "/v1/catalog/\(storefront)/search?limit=\(limit)&offset=\(offset + limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs"
             }
-            return FakeServiceServer.json(["results": page.isEmpty ? [String: Any]() : ["songs": songs], "meta": ["results": ["order": ["songs"], "rawOrder": ["songs"]]]])
+            return FakeServiceServer.json([
+                "results": page.isEmpty ? [String: Any]() : ["songs": songs], "meta": ["results": ["order": ["songs"], "rawOrder": ["songs"]]],
+            ])
         }
         return router
     }
 
-    static func check(_ request: Request, path: String, query: [String: String], state: FakeServiceState, publicKey: P256.Signing.PublicKey, keyId: String, teamId: String, now: Int64) async -> Response? {
+    static func check(
+        _ request: Request, path: String, query: [String: String], state: FakeServiceState, publicKey: P256.Signing.PublicKey, keyId: String, teamId: String,
+        now: Int64
+    ) async -> Response? {
         let authorization = FakeRequest.authorization(request)
         if let fault = await state.arrive(path: path, query: query, authorization: authorization) {
             switch fault {
@@ -76,7 +93,10 @@ public enum FakeAppleMusic {
     }
 
     static func song(_ track: TrackMetadata, storefront: String) -> [String: Any] {
-        var attributes: [String: Any] = ["name": track.title, "artistName": track.artists.joined(separator: " & "), "playParams": ["id": track.id, "kind": "song"], "url": "https://music.apple.com/\(storefront)/song/\(track.id)"]
+        var attributes: [String: Any] = [
+            "name": track.title, "artistName": track.artists.joined(separator: " & "), "playParams": ["id": track.id, "kind": "song"],
+            "url": "https://music.apple.com/\(storefront)/song/\(track.id)",
+        ]
         if let album = track.album { attributes["albumName"] = album }
         if let duration = track.durationMs { attributes["durationInMillis"] = duration }
         if let isrc = track.isrc { attributes["isrc"] = isrc }
@@ -88,7 +108,9 @@ public enum FakeAppleMusic {
     }
 
     static func errorBody(_ status: Int, title: String, detail: String) -> Response {
-        FakeServiceServer.json(["errors": [["id": UUID().uuidString, "title": title, "detail": detail, "status": String(status), "code": "\(status)00"]]], status: .init(code: status))
+        FakeServiceServer.json(
+            ["errors": [["id": UUID().uuidString, "title": title, "detail": detail, "status": String(status), "code": "\(status)00"]]],
+            status: .init(code: status))
     }
 }
 

@@ -24,7 +24,8 @@ public enum FakeDeezer {
                 let artistTerms = FakeSearch.terms(artist)
                 let titleTerms = FakeSearch.terms(title)
                 found = await state.tracks.filter { track in
-                    Set(FakeSearch.terms(track.artists.joined(separator: " "))).isSuperset(of: artistTerms) && Set(FakeSearch.terms(track.title)).isSuperset(of: titleTerms)
+                    Set(FakeSearch.terms(track.artists.joined(separator: " "))).isSuperset(of: artistTerms)
+                        && Set(FakeSearch.terms(track.title)).isSuperset(of: titleTerms)
                 }
             } else {
                 found = await state.search(q, storefront: nil)

@@ -6,7 +6,9 @@ import SimulcastCore
 /// own result format; rate limits as 403 with an empty body, like the real one.
 public enum FakeITunes {
     /// Album UPC -> track ids on it (in order), for `lookup?upc=`.
-    public static func router(state: FakeServiceState, albums: [String: (collectionId: Int, name: String, artist: String, trackIds: [String])] = [:]) -> Router<BasicRequestContext> {
+    public static func router(state: FakeServiceState, albums: [String: (collectionId: Int, name: String, artist: String, trackIds: [String])] = [:]) -> Router<
+        BasicRequestContext
+    > {
         let router = Router()
         router.get("/search") { request, _ -> Response in
             let query = FakeRequest.query(request)
@@ -14,8 +16,16 @@ public enum FakeITunes {
             let limit = Int(query["limit"] ?? "50") ?? 50
             if query["entity"] == "album" {
                 let wanted = Set(FakeSearch.terms(query["term"] ?? ""))
-                let matching = albums.values.filter { Set(FakeSearch.terms($0.name + " " + $0.artist)).isSuperset(of: wanted) }.sorted { $0.collectionId < $1.collectionId }
-                return results(matching.prefix(limit).map { ["wrapperType": "collection", "collectionType": "Album", "collectionId": $0.collectionId, "collectionName": $0.name, "artistName": $0.artist] })
+                let matching = albums.values.filter { Set(FakeSearch.terms($0.name + " " + $0.artist)).isSuperset(of: wanted) }.sorted {
+                    $0.collectionId < $1.collectionId
+                }
+                return results(
+                    matching.prefix(limit).map {
+                        [
+                            "wrapperType": "collection", "collectionType": "Album", "collectionId": $0.collectionId, "collectionName": $0.name,
+                            "artistName": $0.artist,
+                        ]
+                    })
             }
             var found = await state.search(query["term"] ?? "", storefront: query["country"])
             if query["attribute"] == "songTerm" {
@@ -30,12 +40,18 @@ public enum FakeITunes {
             let tracks = await state.tracks
             if let upc = query["upc"] {
                 guard let album = albums[upc] else { return results([]) }
-                let collection: [String: Any] = ["wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name, "artistName": album.artist]
+                let collection: [String: Any] = [
+                    "wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name,
+                    "artistName": album.artist,
+                ]
                 let songs = album.trackIds.compactMap { id in tracks.first { $0.id == id } }.map(songResult)
                 return results([collection] + songs)
             }
             if query["entity"] == "song", let id = Int(query["id"] ?? ""), let album = albums.values.first(where: { $0.collectionId == id }) {
-                let collection: [String: Any] = ["wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name, "artistName": album.artist]
+                let collection: [String: Any] = [
+                    "wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name,
+                    "artistName": album.artist,
+                ]
                 return results([collection] + album.trackIds.compactMap { id in tracks.first { $0.id == id } }.map(songResult))
             }
             let ids = (query["id"] ?? "").split(separator: ",").map(String.init)

@@ -25,7 +25,9 @@ public actor FakeMPRISPlayer {
     public private(set) var calls: [Call] = []
 
     /// Connects to the bus at `socketPath` and takes `org.mpris.MediaPlayer2.NAME`.
-    public static func start(socketPath: String, name: String = "fake", library: [String: MPRISMetadata] = [:], clock: any LocalClock = SystemClock()) async throws -> FakeMPRISPlayer {
+    public static func start(socketPath: String, name: String = "fake", library: [String: MPRISMetadata] = [:], clock: any LocalClock = SystemClock())
+        async throws -> FakeMPRISPlayer
+    {
         let connection = try await DBusConnection.connect(path: socketPath)
         let player = FakeMPRISPlayer(connection: connection, name: name, library: library, clock: clock)
         await connection.serve { message in await player.handle(message) }
@@ -76,14 +78,17 @@ public actor FakeMPRISPlayer {
     public func userSeek(toMicros position: Int64) async {
         basePositionMicros = max(0, position)
         since = clock.nowMicros()
-        _ = try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: MPRISPlayer.playerInterface, member: "Seeked", body: [.int64(basePositionMicros)]))
+        _ = try? await connection.send(
+            DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: MPRISPlayer.playerInterface, member: "Seeked", body: [.int64(basePositionMicros)]))
     }
 
     private func announce(_ changed: [String: DBusValue]) async {
         let body: [DBusValue] = [
-            .string(MPRISPlayer.playerInterface), .stringVariantMap(changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }), .array(elementSignature: "s", []),
+            .string(MPRISPlayer.playerInterface), .stringVariantMap(changed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }),
+            .array(elementSignature: "s", []),
         ]
-        _ = try? await connection.send(DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", body: body))
+        _ = try? await connection.send(
+            DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: "org.freedesktop.DBus.Properties", member: "PropertiesChanged", body: body))
     }
 
     // MARK: What clients call

@@ -1,5 +1,5 @@
-import Crypto
 import Catalogs
+import Crypto
 import Foundation
 import Hummingbird
 import SimulcastCore
@@ -146,10 +146,14 @@ public enum FakeSpotify {
                 guard FakeRequest.authorization(request) == expected else { return tokenError("invalid_client", "Invalid client") }
                 return FakeServiceServer.json(["access_token": await accounts.issueAccess(), "token_type": "Bearer", "expires_in": 3600])
             case "authorization_code":
-                guard form["client_id"] == accounts.clientId, let code = form["code"], let verifier = form["code_verifier"], let redirect = form["redirect_uri"],
+                guard form["client_id"] == accounts.clientId, let code = form["code"], let verifier = form["code_verifier"],
+                    let redirect = form["redirect_uri"],
                     let tokens = await accounts.redeem(code: code, verifier: verifier, redirectURI: redirect)
                 else { return tokenError("invalid_grant", "Invalid authorization code") }
-                return FakeServiceServer.json(["access_token": tokens.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": tokens.refresh, "scope": "user-read-currently-playing user-read-playback-state"])
+                return FakeServiceServer.json([
+                    "access_token": tokens.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": tokens.refresh,
+                    "scope": "user-read-currently-playing user-read-playback-state",
+                ])
             case "refresh_token":
                 guard form["client_id"] == accounts.clientId, let refresh = form["refresh_token"], let tokens = await accounts.refresh(refresh) else {
                     return tokenError("invalid_grant", "Refresh token revoked")
@@ -169,7 +173,10 @@ public enum FakeSpotify {
             if let problem = await check(request, path: "album", state: state, accounts: accounts) { return problem }
             let id = context.parameters.get("id") ?? ""
             guard let track = await state.tracks.first(where: { albumId($0) == id }) else { return apiError(404, "Non existing id") }
-            return FakeServiceServer.json(["id": id, "name": track.album ?? "", "album_type": "album", "external_ids": ["upc": track.albumUPC ?? ""], "release_date": track.releaseDate ?? "2000-01-01", "tracks": ["items": [trackObject(track)], "total": 1]])
+            return FakeServiceServer.json([
+                "id": id, "name": track.album ?? "", "album_type": "album", "external_ids": ["upc": track.albumUPC ?? ""],
+                "release_date": track.releaseDate ?? "2000-01-01", "tracks": ["items": [trackObject(track)], "total": 1],
+            ])
         }
         router.get("/v1/search") { request, _ -> Response in
             if let problem = await check(request, path: "search", state: state, accounts: accounts) { return problem }
@@ -184,12 +191,20 @@ public enum FakeSpotify {
             } else {
                 found = await state.search(q, storefront: query["market"])
             }
-            return FakeServiceServer.json(["tracks": ["href": "", "items": found.prefix(limit).map(trackObject), "limit": limit, "offset": 0, "total": found.count, "next": NSNull(), "previous": NSNull()]])
+            return FakeServiceServer.json([
+                "tracks": [
+                    "href": "", "items": found.prefix(limit).map(trackObject), "limit": limit, "offset": 0, "total": found.count, "next": NSNull(),
+                    "previous": NSNull(),
+                ]
+            ])
         }
         router.get("/v1/me/player/currently-playing") { request, _ -> Response in
             if let problem = await check(request, path: "currently-playing", state: state, accounts: accounts) { return problem }
             guard let current = await player.current else { return Response(status: .noContent) }
-            var body: [String: Any] = ["timestamp": current.timestamp, "progress_ms": current.progressMs, "is_playing": current.isPlaying, "currently_playing_type": current.type, "context": NSNull()]
+            var body: [String: Any] = [
+                "timestamp": current.timestamp, "progress_ms": current.progressMs, "is_playing": current.isPlaying, "currently_playing_type": current.type,
+                "context": NSNull(),
+            ]
             body["item"] = current.type == "ad" ? NSNull() : (current.track.map(trackObject) ?? NSNull())
             return FakeServiceServer.json(body)
         }
@@ -223,7 +238,8 @@ public enum FakeSpotify {
             "id": track.id, "name": track.title, "type": "track", "uri": "spotify:track:\(track.id)", "is_local": false,
             "artists": track.artists.map { ["name": $0, "type": "artist"] },
             "album": ["id": albumId(track), "name": track.album ?? "", "release_date": track.releaseDate ?? "2000-01-01", "album_type": "album"],
-            "duration_ms": track.durationMs ?? 0, "explicit": track.explicit ?? false, "track_number": track.trackNumber ?? 1, "disc_number": track.discNumber ?? 1,
+            "duration_ms": track.durationMs ?? 0, "explicit": track.explicit ?? false, "track_number": track.trackNumber ?? 1,
+            "disc_number": track.discNumber ?? 1,
         ]
         if let isrc = track.isrc { object["external_ids"] = ["isrc": isrc] }
         return object

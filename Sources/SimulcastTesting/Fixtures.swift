@@ -2,21 +2,30 @@ import SimulcastCore
 
 /// Small, hand-written tracks for tests (a user's checkout has no shared data set).
 public enum Fixtures {
-    public static let cestLaVie = TrackMetadata(service: .spotify, id: "sp-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000)
-    public static let sheLooksSoPerfect = TrackMetadata(service: .spotify, id: "sp-slsp", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_000)
-    public static let solayoh = TrackMetadata(service: .spotify, id: "sp-sol", title: "Solayoh", artists: ["Alyona Lanskaya"], album: "Solayoh", durationMs: 180_000)
+    public static let cestLaVie = TrackMetadata(
+        service: .spotify, id: "sp-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000)
+    public static let sheLooksSoPerfect = TrackMetadata(
+        service: .spotify, id: "sp-slsp", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_000)
+    public static let solayoh = TrackMetadata(
+        service: .spotify, id: "sp-sol", title: "Solayoh", artists: ["Alyona Lanskaya"], album: "Solayoh", durationMs: 180_000)
 
-    public static let appleCestLaVie = TrackMetadata(service: .appleMusic, id: "298026101", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_040)
-    public static let appleSheLooksSoPerfect = TrackMetadata(service: .appleMusic, id: "am-slsp", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_320)
+    public static let appleCestLaVie = TrackMetadata(
+        service: .appleMusic, id: "298026101", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_040)
+    public static let appleSheLooksSoPerfect = TrackMetadata(
+        service: .appleMusic, id: "am-slsp", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_320)
 
     /// A room playing `track` matched on Apple Music (us) as `match`.
-    public static func room(seq: Int = 1, track: TrackMetadata = cestLaVie, match: TrackMetadata? = appleCestLaVie, positionMs: Double = 0, at serverTime: Int64, playing: Bool = true, hostConnected: Bool = true) -> RoomState {
+    public static func room(
+        seq: Int = 1, track: TrackMetadata = cestLaVie, match: TrackMetadata? = appleCestLaVie, positionMs: Double = 0, at serverTime: Int64,
+        playing: Bool = true, hostConnected: Bool = true
+    ) -> RoomState {
         var roomTrack = RoomTrack(source: track)
         if let match {
             roomTrack.setMatch(.matched(match, method: "test"), for: .appleMusic, storefront: "us")
         } else {
             roomTrack.setMatch(.notFound(method: "test", reasons: ["not in the catalog"]), for: .appleMusic, storefront: "us")
         }
-        return RoomState(seq: seq, track: roomTrack, anchor: PlaybackAnchor(positionMs: positionMs, serverTime: serverTime), playing: playing, hostConnected: hostConnected)
+        return RoomState(
+            seq: seq, track: roomTrack, anchor: PlaybackAnchor(positionMs: positionMs, serverTime: serverTime), playing: playing, hostConnected: hostConnected)
     }
 }

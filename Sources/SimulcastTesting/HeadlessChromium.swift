@@ -35,7 +35,8 @@ public final class HeadlessChromium: Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
-            "--autoplay-policy=no-user-gesture-required", "--hide-scrollbars", "--remote-debugging-port=0", "--remote-allow-origins=*", "--remote-debugging-address=127.0.0.1",
+            "--autoplay-policy=no-user-gesture-required", "--hide-scrollbars", "--remote-debugging-port=0", "--remote-allow-origins=*",
+            "--remote-debugging-address=127.0.0.1",
             "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "about:blank",
         ]
         process.standardOutput = FileHandle.nullDevice

@@ -10,7 +10,8 @@ public final class PrivateDBusDaemon: Sendable {
     let addressPipe: Pipe
 
     public static func executable() -> String? {
-        for candidate in ["/usr/bin/dbus-daemon", "/bin/dbus-daemon", "/usr/local/bin/dbus-daemon"] where FileManager.default.isExecutableFile(atPath: candidate) {
+        for candidate in ["/usr/bin/dbus-daemon", "/bin/dbus-daemon", "/usr/local/bin/dbus-daemon"]
+        where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }
         return nil

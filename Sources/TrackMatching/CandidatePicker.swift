@@ -29,16 +29,25 @@ public struct CandidatePicker: Sendable {
         }
         // Several releases of one recording are one answer: prefer the source's album among them.
         let twins = accepted.filter { sameRecording($0.candidate, best.candidate) }
-        let chosen = twins.max { albumScore(source, $0.candidate) < albumScore(source, $1.candidate) || (albumScore(source, $0.candidate) == albumScore(source, $1.candidate) && $0.score < $1.score) } ?? best
+        let chosen =
+            twins.max {
+                albumScore(source, $0.candidate) < albumScore(source, $1.candidate)
+                    || (albumScore(source, $0.candidate) == albumScore(source, $1.candidate) && $0.score < $1.score)
+            } ?? best
         let rivals = accepted.filter { !sameRecording($0.candidate, best.candidate) }
         var reasons = chosen.notes
-        if twins.count > 1 { reasons.append("\(twins.count) releases of the same recording; took \(chosen.candidate.album.map { "the one on \"\($0)\"" } ?? "the first")") }
+        if twins.count > 1 {
+            reasons.append("\(twins.count) releases of the same recording; took \(chosen.candidate.album.map { "the one on \"\($0)\"" } ?? "the first")")
+        }
         if best.score < acceptThreshold {
-            return MatchResult(status: .notFound, track: nil, confidence: best.score, method: "simulcast", reasons: reasons + ["best candidate \(best.candidate.id) scores \(String(format: "%.2f", best.score)), below \(acceptThreshold)"])
+            return MatchResult(
+                status: .notFound, track: nil, confidence: best.score, method: "simulcast",
+                reasons: reasons + ["best candidate \(best.candidate.id) scores \(String(format: "%.2f", best.score)), below \(acceptThreshold)"])
         }
         if let rival = rivals.first, best.score - rival.score < margin, !best.identifierMatch {
             let top = ([best] + rivals.prefix(2)).map { "\($0.candidate.id) \"\($0.candidate.title)\" (\(String(format: "%.2f", $0.score)))" }
-            return MatchResult(status: .ambiguous, track: nil, confidence: best.score, method: "simulcast", reasons: ["no clear winner: " + top.joined(separator: ", ")])
+            return MatchResult(
+                status: .ambiguous, track: nil, confidence: best.score, method: "simulcast", reasons: ["no clear winner: " + top.joined(separator: ", ")])
         }
         return .matched(chosen.candidate, confidence: chosen.score, method: chosen.identifierMatch ? "simulcast:isrc" : "simulcast", reasons: reasons)
     }
@@ -66,7 +75,9 @@ public struct CandidatePicker: Sendable {
                 return reject("another version: \(describe(candidateVersion)) for \(describe(sourceVersion))")
             }
             versionLabelledOnOneSide = true
-            notes.append("\(describe(sourceVersion.isEmpty ? candidateVersion : sourceVersion)) named on one side only, but the same album and length: one store's labelling")
+            notes.append(
+                "\(describe(sourceVersion.isEmpty ? candidateVersion : sourceVersion)) named on one side only, but the same album and length: one store's labelling"
+            )
         }
         if sourceTitle.numbers != candidateTitle.numbers {
             return reject("other numbering (\(sourceTitle.numbers.sorted()) vs \(candidateTitle.numbers.sorted()))")
@@ -76,7 +87,8 @@ public struct CandidatePicker: Sendable {
         let titleScore: Double
         let sourceLatin = TextNormalizer.isLatin(sourceTitle.base)
         let candidateLatin = TextNormalizer.isLatin(candidateTitle.base)
-        let similarity = TitleComparison.censoredMatch(sourceTitle.base, candidateTitle.base) ? 1 : TitleComparison.similarity(sourceTitle.baseKey, candidateTitle.baseKey)
+        let similarity =
+            TitleComparison.censoredMatch(sourceTitle.base, candidateTitle.base) ? 1 : TitleComparison.similarity(sourceTitle.baseKey, candidateTitle.baseKey)
         if similarity >= 0.85 {
             titleScore = similarity
             if similarity < 1 { notes.append("title close (\(String(format: "%.2f", similarity)))") } else { notes.append("same title") }
@@ -92,7 +104,8 @@ public struct CandidatePicker: Sendable {
         }
 
         // Artists (featured names from titles count).
-        let artists = ArtistNames.agreement(source: sourceArtists + sourceTitle.featured, candidate: ArtistNames.all(candidate.artists, featured: candidateTitle.featured))
+        let artists = ArtistNames.agreement(
+            source: sourceArtists + sourceTitle.featured, candidate: ArtistNames.all(candidate.artists, featured: candidateTitle.featured))
         let artistScore: Double
         switch artists {
         case .primary: artistScore = 1; notes.append("same artist")
@@ -134,7 +147,8 @@ public struct CandidatePicker: Sendable {
             score = max(score, 0.95)
             notes.insert("same ISRC", at: 0)
         }
-        return CandidateAssessment(candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch, versionLabelledOnOneSide: versionLabelledOnOneSide)
+        return CandidateAssessment(
+            candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch, versionLabelledOnOneSide: versionLabelledOnOneSide)
     }
 
     /// 1 for the same album (tags like "Deluxe" and " - Single" aside), 0.5 unknown, lower for another.
@@ -160,7 +174,9 @@ public struct CandidatePicker: Sendable {
         if let album {
             let albumTags = TitleParser.parse(album).tags.filter { $0.kind == .live }
             let albumKey = TextNormalizer.key(album)
-            if !tags.contains(where: { $0.kind == .live }), let live = albumTags.first ?? (albumKey.hasPrefix("live ") ? VersionTag(kind: .live, detail: nil, text: album) : nil) {
+            if !tags.contains(where: { $0.kind == .live }),
+                let live = albumTags.first ?? (albumKey.hasPrefix("live ") ? VersionTag(kind: .live, detail: nil, text: album) : nil)
+            {
                 tags.append(live)
             }
         }

@@ -20,7 +20,9 @@ public enum EvaluationCase: Sendable {
             var discNumber: Int?
 
             var metadata: TrackMetadata {
-                TrackMetadata(service: MusicService(rawValue: service ?? "unknown"), id: id ?? "", title: title ?? "", artists: artists ?? [], album: album, durationMs: durationMs, isrc: isrc, trackNumber: trackNumber, discNumber: discNumber, explicit: explicit)
+                TrackMetadata(
+                    service: MusicService(rawValue: service ?? "unknown"), id: id ?? "", title: title ?? "", artists: artists ?? [], album: album,
+                    durationMs: durationMs, isrc: isrc, trackNumber: trackNumber, discNumber: discNumber, explicit: explicit)
             }
         }
         var kind: String
@@ -45,7 +47,10 @@ public enum EvaluationCase: Sendable {
             switch record.kind {
             case "pick":
                 guard let source = record.source else { throw CatalogLineError(line: index + 1) }
-                cases.append(.pick(id: record.id, category: record.category, source: source.metadata, candidates: record.candidates?.map(\.metadata), expected: record.expected))
+                cases.append(
+                    .pick(
+                        id: record.id, category: record.category, source: source.metadata, candidates: record.candidates?.map(\.metadata),
+                        expected: record.expected))
             case "pair":
                 guard let a = record.a, let b = record.b, let same = record.same else { throw CatalogLineError(line: index + 1) }
                 cases.append(.pair(id: record.id, a: a.metadata, b: b.metadata, same: same))

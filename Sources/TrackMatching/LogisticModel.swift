@@ -18,7 +18,9 @@ public struct LogisticModel: Codable, Hashable, Sendable {
 
     public func decide(_ features: [Double]) -> Bool { probability(features) >= threshold }
 
-    public static func fit(_ examples: [(features: [Double], label: Bool)], iterations: Int = 4_000, learningRate: Double = 0.5, l2: Double = 0.001) -> LogisticModel {
+    public static func fit(_ examples: [(features: [Double], label: Bool)], iterations: Int = 4_000, learningRate: Double = 0.5, l2: Double = 0.001)
+        -> LogisticModel
+    {
         guard let width = examples.first?.features.count else { return LogisticModel(weights: []) }
         var weights = Array(repeating: 0.0, count: width)
         let count = Double(examples.count)

@@ -104,7 +104,11 @@ public struct MatchEvaluation: Sendable {
         case .simulcast: return picker.pick(source, from: candidates)
         case .seed:
             let service = candidates.first?.service ?? MusicService(rawValue: "target")
-            let catalog = OfflineCatalog(service: service, tracks: candidates.map { var t = $0; t.service = service; return t })
+            let catalog = OfflineCatalog(
+                service: service,
+                tracks: candidates.map {
+                    var t = $0; t.service = service; return t
+                })
             return await SeedMatcher().match(source, in: catalog, storefront: "us")
         }
     }

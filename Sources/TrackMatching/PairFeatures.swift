@@ -5,7 +5,9 @@ import SimulcastCore
 /// survives dirty records (values in the wrong field, prices and labels in the title):
 /// leading title words, all words, durations and dates wherever they are written.
 public enum PairFeatures {
-    public static let names = ["bias", "titleSimilarity", "titlePrefix", "allWords", "duration", "date", "featured", "version", "album", "pickerAccepts", "pickerScore"]
+    public static let names = [
+        "bias", "titleSimilarity", "titlePrefix", "allWords", "duration", "date", "featured", "version", "album", "pickerAccepts", "pickerScore",
+    ]
 
     public static func compute(_ a: TrackMetadata, _ b: TrackMetadata) -> [Double] {
         let titleA = TitleParser.parse(a.title)
@@ -42,7 +44,10 @@ public enum PairFeatures {
         ([track.title] + track.artists + [track.album ?? ""]).joined(separator: " ")
     }
 
-    static let noise: Set<String> = ["feat", "ft", "explicit", "clean", "music", "deluxe", "version", "edition", "the", "a", "and", "records", "inc", "ltd", "for", "of", "under", "exclusive", "licence", "license", "c", "p", "1", "29", "99", "0", "pop", "rock", "rap", "hip", "hop"]
+    static let noise: Set<String> = [
+        "feat", "ft", "explicit", "clean", "music", "deluxe", "version", "edition", "the", "a", "and", "records", "inc", "ltd", "for", "of", "under",
+        "exclusive", "licence", "license", "c", "p", "1", "29", "99", "0", "pop", "rock", "rap", "hip", "hop",
+    ]
 
     static func words(_ text: String) -> Set<String> {
         Set(TextNormalizer.tokens(TextNormalizer.key(text)).filter { !noise.contains($0) && $0.count > 1 })
@@ -84,11 +89,17 @@ public enum PairFeatures {
         let lower = text.lowercased()
         if let range = lower.range(of: #"([0-9]{1,2})-([a-z]{3})-([0-9]{2})"#, options: .regularExpression) {
             let parts = lower[range].split(separator: "-")
-            if let day = Int(parts[0]), let month = months.firstIndex(of: String(parts[1])), let year = Int(parts[2]) { found.append((2000 + year, month + 1, day)) }
+            if let day = Int(parts[0]), let month = months.firstIndex(of: String(parts[1])), let year = Int(parts[2]) {
+                found.append((2000 + year, month + 1, day))
+            }
         }
-        if let range = lower.range(of: #"(january|february|march|april|may|june|july|august|september|october|november|december) [0-9]{1,2} , [0-9]{4}"#, options: .regularExpression) {
+        if let range = lower.range(
+            of: #"(january|february|march|april|may|june|july|august|september|october|november|december) [0-9]{1,2} , [0-9]{4}"#, options: .regularExpression)
+        {
             let parts = lower[range].split(separator: " ")
-            if let month = months.firstIndex(of: String(parts[0].prefix(3))), let day = Int(parts[1]), let year = Int(parts[3]) { found.append((year, month + 1, day)) }
+            if let month = months.firstIndex(of: String(parts[0].prefix(3))), let day = Int(parts[1]), let year = Int(parts[3]) {
+                found.append((year, month + 1, day))
+            }
         }
         if let range = lower.range(of: #"[0-9]{4}-[0-9]{2}-[0-9]{2}"#, options: .regularExpression) {
             let parts = lower[range].split(separator: "-").compactMap { Int($0) }

@@ -25,13 +25,16 @@ public struct SeedMatcher: TrackMatcher {
                 if let agreeing = results.first(where: { Self.same($0.title, source.title) && Self.same($0.album, source.album) }) {
                     return .matched(agreeing, method: "seed:title+album", reasons: ["\"\(fullTerm)\" found \(results.count); title and album agree"])
                 }
-                return .matched(results[0], method: "seed:first-result", reasons: ["\"\(fullTerm)\" found \(results.count); none with the same title and album, took the first"])
+                return .matched(
+                    results[0], method: "seed:first-result",
+                    reasons: ["\"\(fullTerm)\" found \(results.count); none with the same title and album, took the first"])
             }
             reasons.append("\"\(fullTerm)\" found nothing")
 
             let titleResults = try await catalog.search(term: source.title, storefront: storefront, limit: searchLimit)
             if let first = titleResults.first {
-                return .matched(first, method: "seed:title-only", reasons: reasons + ["title alone \"\(source.title)\": took the first of \(titleResults.count)"])
+                return .matched(
+                    first, method: "seed:title-only", reasons: reasons + ["title alone \"\(source.title)\": took the first of \(titleResults.count)"])
             }
             reasons.append("title alone \"\(source.title)\" found nothing")
 

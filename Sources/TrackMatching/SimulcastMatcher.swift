@@ -28,7 +28,9 @@ public struct SimulcastMatcher: TrackMatcher {
             if let isrc = source.isrc, let lookup = catalog as? any ISRCLookupCatalog {
                 let found = try await lookup.tracks(isrc: isrc, storefront: storefront)
                 steps.append("ISRC \(isrc): \(found.count) found")
-                let withISRC = found.map { var track = $0; track.isrc = track.isrc ?? isrc; return track }
+                let withISRC = found.map {
+                    var track = $0; track.isrc = track.isrc ?? isrc; return track
+                }
                 _ = add(withISRC)
                 let result = picker.pick(source, from: withISRC)
                 if result.isMatched { return annotate(result, steps: steps, method: "isrc") }
@@ -72,7 +74,8 @@ public struct SimulcastMatcher: TrackMatcher {
             return .notFound(method: name, reasons: steps + ["not in the \(catalog.service) catalog for storefront \(storefront)"])
         }
         let final = picker.pick(source, from: candidates)
-        return MatchResult(status: final.status == .matched ? .notFound : final.status, track: nil, confidence: final.confidence, method: name, reasons: steps + final.reasons)
+        return MatchResult(
+            status: final.status == .matched ? .notFound : final.status, track: nil, confidence: final.confidence, method: name, reasons: steps + final.reasons)
     }
 
     /// Primary artist + base title; the base title alone; romanised forms when the source is not in Latin script.

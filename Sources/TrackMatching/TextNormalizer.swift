@@ -27,7 +27,8 @@ public enum TextNormalizer {
     /// The key without a leading article ("The Jackson 5" and "Jackson 5" meet).
     public static func nameKey(_ text: String) -> String {
         let value = key(text)
-        for article in ["the ", "a ", "an ", "die ", "der ", "das ", "le ", "la ", "les ", "el ", "los "] where value.hasPrefix(article) && value.count > article.count + 2 {
+        for article in ["the ", "a ", "an ", "die ", "der ", "das ", "le ", "la ", "les ", "el ", "los "]
+        where value.hasPrefix(article) && value.count > article.count + 2 {
             return String(value.dropFirst(article.count))
         }
         return value

@@ -40,7 +40,9 @@ public enum TitleParser {
         base = base.trimmingCharacters(in: .whitespaces)
         if base.isEmpty { base = title }
         let baseKey = TextNormalizer.key(base)
-        return ParsedTitle(original: title, base: base, baseKey: baseKey, tags: tags, featured: featured, numbers: numbers(in: baseKey), censored: title.range(of: #"\w\*+\w"#, options: .regularExpression) != nil && !title.contains("B*Witched"))
+        return ParsedTitle(
+            original: title, base: base, baseKey: baseKey, tags: tags, featured: featured, numbers: numbers(in: baseKey),
+            censored: title.range(of: #"\w\*+\w"#, options: .regularExpression) != nil && !title.contains("B*Witched"))
     }
 
     /// Names after "feat.", "ft.", "featuring", "with", "mit" at the start of a segment.
@@ -61,12 +63,16 @@ public enum TitleParser {
             let cleaned = TextNormalizer.tokens(detail).filter { Int($0) == nil && !["the", "original", "official"].contains($0) }.joined(separator: " ")
             return cleaned.isEmpty ? nil : cleaned
         }
-        if key.contains("taylor s version") || key.contains("taylors version") || words.contains("rerecorded") || key.contains("re recorded") { return tag(.rerecording) }
+        if key.contains("taylor s version") || key.contains("taylors version") || words.contains("rerecorded") || key.contains("re recorded") {
+            return tag(.rerecording)
+        }
         if words.contains("karaoke") { return tag(.karaoke) }
         if words.contains("instrumental") { return tag(.instrumental) }
         if words.contains("acoustic") || words.contains("unplugged") { return tag(.acoustic) }
         if words.contains("demo") { return tag(.demo) }
-        if key.contains("sped up") || key.contains("speed up") || words.contains("slowed") || words.contains("nightcore") || words.contains("reverb") { return tag(.speed) }
+        if key.contains("sped up") || key.contains("speed up") || words.contains("slowed") || words.contains("nightcore") || words.contains("reverb") {
+            return tag(.speed)
+        }
         if words.contains("cover") { return tag(.cover) }
         if words.contains("video") || key.contains("music video") { return tag(.otherVersion, "video") }
         if key.contains("radio edit") { return tag(.radioEdit) }
@@ -81,10 +87,14 @@ public enum TitleParser {
         if words.contains("remaster") || words.contains("remastered") || words.contains("remasterizado") { return tag(.remaster) }
         if words.contains("mono") || words.contains("stereo") { return tag(.channels) }
         if words.contains("explicit") || words.contains("clean") || words.contains("dirty") { return tag(.explicitness) }
-        if key.contains("soundtrack") || words.contains("ost") || key.hasPrefix("from ") || key.hasPrefix("aus ") || key.hasPrefix("de la pelicula") || key.contains("theme from") {
+        if key.contains("soundtrack") || words.contains("ost") || key.hasPrefix("from ") || key.hasPrefix("aus ") || key.hasPrefix("de la pelicula")
+            || key.contains("theme from")
+        {
             return tag(.soundtrack)
         }
-        if words.contains("deluxe") || words.contains("edition") || words.contains("anniversary") || words.contains("expanded") || words.contains("bonus") { return tag(.edition) }
+        if words.contains("deluxe") || words.contains("edition") || words.contains("anniversary") || words.contains("expanded") || words.contains("bonus") {
+            return tag(.edition)
+        }
         if key == "album version" || key == "single version" || key == "lp version" || key == "45 version" { return tag(.albumVersion) }
         if key == "original" || key == "das original" || key == "original version" || key == "original mix" || key == "original mono" { return tag(.original) }
         if words.contains("edit") { return tag(.remix, before("edit")) }

@@ -25,7 +25,8 @@ struct AudfprintAnchor {
         var note: String
     }
 
-    func run(references: [FingerprintBenchmark.Reference], queries: [FingerprintBenchmark.Query], work: String, identical: IdenticalAudioCheck) throws -> Result {
+    func run(references: [FingerprintBenchmark.Reference], queries: [FingerprintBenchmark.Query], work: String, identical: IdenticalAudioCheck) throws -> Result
+    {
         let database = work + "/audfprint-\(name).pklz"
         let referenceList = work + "/audfprint-references.txt"
         let queryList = work + "/audfprint-queries.txt"
@@ -59,7 +60,8 @@ struct AudfprintAnchor {
                 let match = matches[query.file]!
                 let reference = (match.reference as NSString).resolvingSymlinksInPath
                 if reference == query.source, abs(match.offset - query.start) <= 0.1 { return true }
-                let repeatError = try identical.repeatError(source: query.source, start: query.start, length: query.length, matched: reference, claimed: match.offset, window: 0.1)
+                let repeatError = try identical.repeatError(
+                    source: query.source, start: query.start, length: query.length, matched: reference, claimed: match.offset, window: 0.1)
                 return (repeatError ?? .infinity) <= 0.1
             }
             func percent(_ n: Int) -> String { "\(Int((100 * Double(n) / Double(max(1, group.count))).rounded())) %" }
@@ -70,8 +72,11 @@ struct AudfprintAnchor {
             cells[row.name] = try cell(positives.filter(row.holds))
         }
         let options = (["--maxtimebits 17"] + [analysis.joined(separator: " ")]).filter { !$0.isEmpty }.joined(separator: " ")
-        let note = String(format: "audfprint %@ (audfprint2, %@): threshold %d common hashes for <= 1 %% FPR (%d of %d negatives over it); %@; %d queries matched in %.0f s (%.0f ms each, one process, table loaded once).",
-                          name, options, threshold, negatives.filter { $0 >= threshold }.count, negatives.count, indexNote, queries.count, matchSeconds, 1000 * matchSeconds / Double(max(1, queries.count)))
+        let note = String(
+            format:
+                "audfprint %@ (audfprint2, %@): threshold %d common hashes for <= 1 %% FPR (%d of %d negatives over it); %@; %d queries matched in %.0f s (%.0f ms each, one process, table loaded once).",
+            name, options, threshold, negatives.filter { $0 >= threshold }.count, negatives.count, indexNote, queries.count, matchSeconds,
+            1000 * matchSeconds / Double(max(1, queries.count)))
         return Result(cells: cells, note: note)
     }
 

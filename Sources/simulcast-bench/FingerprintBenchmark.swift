@@ -10,7 +10,8 @@ struct FingerprintBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fingerprint",
         abstract: "Audio recognition: recall per condition at <= 1 % FPR, offsets, skew, speed, size, memory.",
-        discussion: "Needs: apt-get install wesnoth-1.16-music warzone2100-music ufoai-music nexuiz-music singularity-music drascula-music ffmpeg sox espeak-ng unzip; optional anchor: pip install audfprint2."
+        discussion:
+            "Needs: apt-get install wesnoth-1.16-music warzone2100-music ufoai-music nexuiz-music singularity-music drascula-music ffmpeg sox espeak-ng unzip; optional anchor: pip install audfprint2."
     )
 
     @Option(help: "Scratch folder for decoded audio, queries and catalogs (outside the repository).")
@@ -60,8 +61,12 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             throw ValidationError("\(tool) is needed: apt-get install ffmpeg sox espeak-ng unzip")
         }
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        let references = try Self.corpus(["/usr/share/games/wesnoth/1.16/data/core/music", "/usr/share/games/warzone2100/music"], pk3s: ["/usr/share/games/ufoai/base/0music.pk3"], work: work + "/ufoai")
-        let heldOut = try Self.corpus(["/usr/share/games/singularity/music", "/usr/share/scummvm/drascula/audio"], pk3s: ["/usr/share/games/nexuiz/data/music.pk3"], work: work + "/nexuiz")
+        let references = try Self.corpus(
+            ["/usr/share/games/wesnoth/1.16/data/core/music", "/usr/share/games/warzone2100/music"], pk3s: ["/usr/share/games/ufoai/base/0music.pk3"],
+            work: work + "/ufoai")
+        let heldOut = try Self.corpus(
+            ["/usr/share/games/singularity/music", "/usr/share/scummvm/drascula/audio"], pk3s: ["/usr/share/games/nexuiz/data/music.pk3"],
+            work: work + "/nexuiz")
         guard references.count >= 100, heldOut.count >= 30 else {
             throw ValidationError("the corpus packages are missing (found \(references.count) references, \(heldOut.count) negatives); see --help")
         }
@@ -82,7 +87,9 @@ struct FingerprintBenchmark: AsyncParsableCommand {
                 let audio = try AudioDecoder.decode(fileAt: reference.path)
                 decodeSeconds += Date().timeIntervalSince(decodeStart)
                 let indexStart = Date()
-                try builder.add(CatalogTrack(path: reference.path, title: (reference.path as NSString).lastPathComponent, artist: reference.group, seconds: 0), audio: audio)
+                try builder.add(
+                    CatalogTrack(path: reference.path, title: (reference.path as NSString).lastPathComponent, artist: reference.group, seconds: 0), audio: audio
+                )
                 indexSeconds += Date().timeIntervalSince(indexStart)
                 progress.update(index + 1)
             }
@@ -99,7 +106,10 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         func add(_ source: Reference, length: Double, condition: QueryCondition, positive: Bool) {
             let start = (Double(generator.next() >> 11) / Double(1 << 53) * max(0, source.seconds - length - 1) * 10).rounded() / 10
             let id = queries.count
-            queries.append(Query(id: id, source: source.path, group: positive ? source.group : nil, start: start, length: length, condition: condition, file: "\(work)/queries/\(Self.queryName(id: id, source: source.path, start: start, length: length, condition: condition)).wav"))
+            queries.append(
+                Query(
+                    id: id, source: source.path, group: positive ? source.group : nil, start: start, length: length, condition: condition,
+                    file: "\(work)/queries/\(Self.queryName(id: id, source: source.path, start: start, length: length, condition: condition)).wav"))
         }
         let long = references.filter { $0.seconds >= 30 }
         for condition in QueryCondition.allCases {
@@ -119,7 +129,9 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         for query in queries {
             if !FileManager.default.fileExists(atPath: query.file) {
                 let cut = query.file + ".cut.wav"
-                try ExternalTool.run("ffmpeg", ["-v", "error", "-y", "-ss", String(query.start), "-t", String(query.length), "-i", query.source, "-ac", "1", "-ar", "44100", cut])
+                try ExternalTool.run(
+                    "ffmpeg",
+                    ["-v", "error", "-y", "-ss", String(query.start), "-t", String(query.length), "-i", query.source, "-ac", "1", "-ar", "44100", cut])
                 try query.condition.apply(input: cut, output: query.file, noise: noise, seed: query.id)
                 try? FileManager.default.removeItem(atPath: cut)
             }
@@ -137,8 +149,11 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             let elapsed = Date().timeIntervalSince(started) * 1000
             if let candidate {
                 let track = recognizer.catalog.tracks[candidate.trackIndex]
-                outcomes.append(Outcome(query: query, group: track.artist, matchedPath: track.path, votes: candidate.votes, ratio: Double(candidate.votes) / Double(max(1, candidate.runnerUpVotes)),
-                                        offset: candidate.offsetFrames * FingerprintParameters.secondsPerFrame, skew: candidate.speed - 1, milliseconds: elapsed))
+                outcomes.append(
+                    Outcome(
+                        query: query, group: track.artist, matchedPath: track.path, votes: candidate.votes,
+                        ratio: Double(candidate.votes) / Double(max(1, candidate.runnerUpVotes)),
+                        offset: candidate.offsetFrames * FingerprintParameters.secondsPerFrame, skew: candidate.speed - 1, milliseconds: elapsed))
             } else {
                 outcomes.append(Outcome(query: query, group: nil, matchedPath: nil, votes: 0, ratio: 0, offset: 0, skew: 0, milliseconds: elapsed))
             }
@@ -149,9 +164,11 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         for index in outcomes.indices where outcomes[index].groupMatches {
             let outcome = outcomes[index]
             var error = outcome.matchedPath == outcome.query.source ? abs(outcome.offset - outcome.query.start) : .infinity
-            if error > 0.05, let repeatError = try identical.repeatError(
-                source: outcome.query.source, start: outcome.query.start, length: outcome.query.length,
-                matched: outcome.matchedPath ?? outcome.query.source, claimed: outcome.offset, window: 0.1) {
+            if error > 0.05,
+                let repeatError = try identical.repeatError(
+                    source: outcome.query.source, start: outcome.query.start, length: outcome.query.length,
+                    matched: outcome.matchedPath ?? outcome.query.source, claimed: outcome.offset, window: 0.1)
+            {
                 error = min(error, repeatError)
             }
             outcomes[index].offsetError = error
@@ -182,31 +199,52 @@ struct FingerprintBenchmark: AsyncParsableCommand {
 
         // Report.
         var lines: [String] = []
-        lines.append(String(format: "Machine: %@; references %d tracks / %.2f h (wesnoth-1.16-music, warzone2100-music, ufoai-music; files under 30 s left out), negatives %d tracks (nexuiz, singularity, drascula).", Self.machine(), references.count, hours, heldOut.count))
+        lines.append(
+            String(
+                format:
+                    "Machine: %@; references %d tracks / %.2f h (wesnoth-1.16-music, warzone2100-music, ufoai-music; files under 30 s left out), negatives %d tracks (nexuiz, singularity, drascula).",
+                Self.machine(), references.count, hours, heldOut.count))
         if reused {
-            lines.append(String(format: "Indexing: not measured (--reuse-index); %.2f MB per audio hour (%.1f MB).", Double(catalogBytes) / 1e6 / hours, Double(catalogBytes) / 1e6))
+            lines.append(
+                String(
+                    format: "Indexing: not measured (--reuse-index); %.2f MB per audio hour (%.1f MB).", Double(catalogBytes) / 1e6 / hours,
+                    Double(catalogBytes) / 1e6))
         } else {
-            lines.append(String(format: "Indexing: %.0fx real time fingerprinting on one core (decoding apart: ffmpeg to 8 kHz took %.0f s, %.0fx); %.2f MB per audio hour (%.1f MB); peak memory %.0f MB.",
-                                hours * 3600 / indexSeconds, decodeSeconds, hours * 3600 / decodeSeconds, Double(catalogBytes) / 1e6 / hours, Double(catalogBytes) / 1e6, indexPeakMB))
+            lines.append(
+                String(
+                    format:
+                        "Indexing: %.0fx real time fingerprinting on one core (decoding apart: ffmpeg to 8 kHz took %.0f s, %.0fx); %.2f MB per audio hour (%.1f MB); peak memory %.0f MB.",
+                    hours * 3600 / indexSeconds, decodeSeconds, hours * 3600 / decodeSeconds, Double(catalogBytes) / 1e6 / hours, Double(catalogBytes) / 1e6,
+                    indexPeakMB))
         }
         let latencies = outcomes.filter { $0.query.length == 8 && $0.query.condition == .clean && $0.query.group != nil }.map(\.milliseconds).sorted()
-        lines.append(String(format: "Query (8 s, clean, peaks + search, decoding apart): p50 %.1f ms, p95 %.1f ms.", Self.percentile(latencies, 0.5), Self.percentile(latencies, 0.95)))
-        lines.append("Threshold for <= 1 % FPR: \(ours.threshold) agreeing landmarks (and 1.5x the runner-up); false positives \(ours.falsePositives) of \(ours.negativeCount) negatives.")
-        for note in anchorNotes { lines.append("") ; lines.append(note) }
+        lines.append(
+            String(
+                format: "Query (8 s, clean, peaks + search, decoding apart): p50 %.1f ms, p95 %.1f ms.", Self.percentile(latencies, 0.5),
+                Self.percentile(latencies, 0.95)))
+        lines.append(
+            "Threshold for <= 1 % FPR: \(ours.threshold) agreeing landmarks (and 1.5x the runner-up); false positives \(ours.falsePositives) of \(ours.negativeCount) negatives."
+        )
+        for note in anchorNotes { lines.append(""); lines.append(note) }
         lines.append("")
         let anchorHeads = anchors.map { "| \($0.name): recall / offset <= 100 ms " }.joined()
-        lines.append("| condition | n | Simulcast recall | offset <= 50 ms | offset <= 100 ms | right track and skew within 0.005 | skew error median " + anchorHeads + "|")
+        lines.append(
+            "| condition | n | Simulcast recall | offset <= 50 ms | offset <= 100 ms | right track and skew within 0.005 | skew error median " + anchorHeads
+                + "|")
         lines.append("|---|---|---|---|---|---|---" + String(repeating: "|---", count: anchors.count) + "|")
         for row in ours.rows {
             let anchorCells = anchors.map { "| \($0.result?.cells[row.name] ?? "not run") " }.joined()
-            lines.append("| \(row.name) | \(row.count) | \(row.recall) | \(row.within50) | \(row.within100) | \(row.skewWithin) | \(row.skewError) " + anchorCells + "|")
+            lines.append(
+                "| \(row.name) | \(row.count) | \(row.recall) | \(row.within50) | \(row.within100) | \(row.skewWithin) | \(row.skewError) " + anchorCells + "|")
         }
         if let outcomesFile {
             let rows = try outcomes.map { outcome in
                 let fields: [String: Any] = [
-                    "id": outcome.query.id, "condition": outcome.query.condition.rawValue, "length": outcome.query.length, "positive": outcome.query.group != nil,
+                    "id": outcome.query.id, "condition": outcome.query.condition.rawValue, "length": outcome.query.length,
+                    "positive": outcome.query.group != nil,
                     "source": outcome.query.source, "start": outcome.query.start, "matched": outcome.matchedPath ?? NSNull(), "offset": outcome.offset,
-                    "skew": outcome.skew, "votes": outcome.votes, "offsetError": outcome.offsetError ?? NSNull(), "ratio": outcome.ratio, "milliseconds": outcome.milliseconds,
+                    "skew": outcome.skew, "votes": outcome.votes, "offsetError": outcome.offsetError ?? NSNull(), "ratio": outcome.ratio,
+                    "milliseconds": outcome.milliseconds,
                 ]
                 return String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
             }
@@ -251,8 +289,10 @@ struct FingerprintBenchmark: AsyncParsableCommand {
                 skewText = String(format: "%.4f", errors[errors.count / 2])
                 skewWithin = percent(errors.filter { $0 <= 0.005 }.count, group.count)
             }
-            return Scored.Row(name: name, count: group.count, recall: percent(right.count, group.count), within50: percent(right.filter { error($0) <= 0.05 }.count, group.count),
-                              within100: percent(right.filter { error($0) <= 0.1 }.count, group.count), skewError: skewText, skewWithin: skewWithin)
+            return Scored.Row(
+                name: name, count: group.count, recall: percent(right.count, group.count),
+                within50: percent(right.filter { error($0) <= 0.05 }.count, group.count),
+                within100: percent(right.filter { error($0) <= 0.1 }.count, group.count), skewError: skewText, skewWithin: skewWithin)
         }
         return Scored(threshold: threshold, falsePositives: negativeVotes.filter { $0 >= threshold }.count, negativeCount: negativeVotes.count, rows: rows)
     }
@@ -274,10 +314,12 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             let real = (file as NSString).resolvingSymlinksInPath
             guard seen.insert(real).inserted else { continue }
             let probe = try? ExternalTool.run("ffprobe", ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", real])
-            guard let seconds = probe.flatMap({ Double(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) }), seconds >= 30 else { continue }
+            guard let seconds = probe.flatMap({ Double(String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) }), seconds >= 30
+            else { continue }
             var group = ((real as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased()
             for suffix in ["-old", "_enhanced", "-enhanced", "_original"] where group.hasSuffix(suffix) { group = String(group.dropLast(suffix.count)) }
-            result.append(Reference(path: real, group: ((real as NSString).deletingLastPathComponent as NSString).lastPathComponent + "/" + group, seconds: seconds))
+            result.append(
+                Reference(path: real, group: ((real as NSString).deletingLastPathComponent as NSString).lastPathComponent + "/" + group, seconds: seconds))
         }
         return result
     }
@@ -331,7 +373,9 @@ struct FingerprintBenchmark: AsyncParsableCommand {
     }
 
     static func machine() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":")
+            .last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
         return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores"
     }
 }

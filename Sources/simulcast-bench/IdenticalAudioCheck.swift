@@ -52,7 +52,9 @@ final class IdenticalAudioCheck {
                 var index = 0
                 let n = min(x.count, y.count)
                 while index + 8 <= n {
-                    sum += UnsafeRawPointer(x.baseAddress! + index).loadUnaligned(as: SIMD8<Float>.self) * UnsafeRawPointer(y.baseAddress! + index).loadUnaligned(as: SIMD8<Float>.self)
+                    sum +=
+                        UnsafeRawPointer(x.baseAddress! + index).loadUnaligned(as: SIMD8<Float>.self)
+                        * UnsafeRawPointer(y.baseAddress! + index).loadUnaligned(as: SIMD8<Float>.self)
                     index += 8
                 }
                 var total = sum.sum()

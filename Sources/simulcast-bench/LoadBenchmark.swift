@@ -1,8 +1,8 @@
 import ArgumentParser
-import SimulcastCore
 import Foundation
 import NIOCore
 import NIOPosix
+import SimulcastCore
 
 /// `simulcast-bench load`: the real server as child processes (one node, or K nodes sharing
 /// a PostgreSQL database), N listeners over R rooms on NIO client threads, each room's host
@@ -10,7 +10,8 @@ import NIOPosix
 /// machine clock. With K nodes, room r's host is on node r mod K and its listeners are spread
 /// over every node, so most deliveries cross nodes.
 struct LoadBenchmark: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "load", abstract: "Fan-out latency, delivery, CPU and memory of server nodes under many listeners.")
+    static let configuration = CommandConfiguration(
+        commandName: "load", abstract: "Fan-out latency, delivery, CPU and memory of server nodes under many listeners.")
 
     @Option(help: "Listeners in all.") var listeners = 1000
     @Option(help: "Rooms (listeners are spread evenly).") var rooms = 1
@@ -18,8 +19,12 @@ struct LoadBenchmark: AsyncParsableCommand {
     @Option(help: "Milliseconds between a host's states.") var intervalMs = 500
     @Option(help: "Share of listeners that never read (0...1).") var slowShare: Double = 0
     @Option(help: "Listener connects and disconnects per second during the run.") var churn: Double = 0
-    @Option(help: "Soak: run this many seconds of churn (listeners, hosts, rooms created and expiring) and compare resources at start and end.") var soak: Double?
-    @Option(help: "When the rooms' hosts publish within each interval: spread (each at its own moment, as independent hosts do) or aligned (all at once, the worst case).")
+    @Option(help: "Soak: run this many seconds of churn (listeners, hosts, rooms created and expiring) and compare resources at start and end.") var soak:
+        Double?
+    @Option(
+        help:
+            "When the rooms' hosts publish within each interval: spread (each at its own moment, as independent hosts do) or aligned (all at once, the worst case)."
+    )
     var phase: Phase = .spread
     @Option(help: "Client event-loop threads (they share the machine with the server).") var clientThreads = 2
     @Option(help: "Server nodes; above 1 they share the PostgreSQL database of --database.") var nodes = 1
@@ -79,7 +84,10 @@ struct LoadBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var serverArguments = ["--max-connections", "60000", "--max-connections-per-address", "60000", "--max-listeners-per-room", "60000", "--room-creations-per-minute", "1000000"]
+        var serverArguments = [
+            "--max-connections", "60000", "--max-connections-per-address", "60000", "--max-listeners-per-room", "60000", "--room-creations-per-minute",
+            "1000000",
+        ]
         if soak != nil { serverArguments += ["--room-expiry", "5", "--sweep-interval", "2"] }
         let databaseURL = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"]
         guard nodes == 1 || databaseURL != nil else { throw BenchError("--nodes \(nodes) needs --database postgres://... (or SIMULCAST_DATABASE_URL)") }
@@ -111,7 +119,11 @@ struct LoadBenchmark: AsyncParsableCommand {
             let node = (index / roomList.count) % ports.count
             listenersPerNode[node] += 1
             let tags = failover.listenerTags(room: room, node: node, recovering: false)
-            pending.append((room, slow, LoadClient.connect(group: group, port: ports[node], room: roomList[room].code, role: .listener(slow: slow), recorder: recorder, tags: tags)))
+            pending.append(
+                (
+                    room, slow,
+                    LoadClient.connect(group: group, port: ports[node], room: roomList[room].code, role: .listener(slow: slow), recorder: recorder, tags: tags)
+                ))
             if pending.count == 200 || index == listeners - 1 {
                 for (room, slow, future) in pending { channels.append((room, slow, try await future.get())) }
                 pending.removeAll()
@@ -184,13 +196,16 @@ struct LoadBenchmark: AsyncParsableCommand {
                 let leaving = channels[victim]
                 if leaving.slow { continue }
                 try? await leaving.channel.close()
-                let replacement = try await LoadClient.connect(group: group, port: server.port, room: roomList[leaving.room].code, role: .listener(slow: false), recorder: recorder).get()
+                let replacement = try await LoadClient.connect(
+                    group: group, port: server.port, room: roomList[leaving.room].code, role: .listener(slow: false), recorder: recorder
+                ).get()
                 channels[victim] = (leaving.room, false, replacement)
             }
             if soak != nil {
                 // Rooms come and go: one new room a tick, used briefly and abandoned to expire.
                 let room = try await BenchHTTP.createRoom(port: server.port)
-                let visitor = try await LoadClient.connect(group: group, port: server.port, room: room.code, role: .listener(slow: false), recorder: recorder).get()
+                let visitor = try await LoadClient.connect(group: group, port: server.port, room: room.code, role: .listener(slow: false), recorder: recorder)
+                    .get()
                 try? await visitor.close()
                 extraRooms += 1
                 if tick % 10 == 0, let host = hosts.first {
@@ -245,8 +260,10 @@ struct LoadBenchmark: AsyncParsableCommand {
         }
         let crossNode = Percentiles(book.crossNodeLatencies)
         let result = Result(
-            phase: phase, listeners: listeners, rooms: roomList.count, slowShare: slowShare, churnPerSecond: soak != nil ? max(churn, 20) : churn, durationSeconds: measured,
-            publishes: publishes, expectedDeliveries: expected, delivered: delivered, deliveredFraction: expected > 0 ? Double(delivered) / Double(expected) : 0,
+            phase: phase, listeners: listeners, rooms: roomList.count, slowShare: slowShare, churnPerSecond: soak != nil ? max(churn, 20) : churn,
+            durationSeconds: measured,
+            publishes: publishes, expectedDeliveries: expected, delivered: delivered,
+            deliveredFraction: expected > 0 ? Double(delivered) / Double(expected) : 0,
             latencyMs: ["p50": percentiles.at(0.5), "p99": percentiles.at(0.99), "max": percentiles.sorted.last ?? .nan],
             connectPerSecond: Double(listeners) / max(connectSeconds, 0.001),
             serverCPUMicrosPerDelivery: delivered > 0 ? (cpuEnd - cpuStart) * 1e6 / Double(delivered) : .nan,
@@ -278,20 +295,29 @@ struct LoadBenchmark: AsyncParsableCommand {
         var lines = [
             "| listeners | rooms | phase | slow | churn/s | delivered | p50 ms | p99 ms | max ms | server µs/delivery | RSS KiB/idle conn | connects/s |",
             "|---|---|---|---|---|---|---|---|---|---|---|---|",
-            "| \(r.listeners) | \(r.rooms) | \(r.phase.rawValue) " + String(format: "| %.0f %% | %.0f | %.2f %% | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f |", r.slowShare * 100, r.churnPerSecond, r.deliveredFraction * 100,
-                   r.latencyMs["p50"] ?? 0, r.latencyMs["p99"] ?? 0, r.latencyMs["max"] ?? 0, r.serverCPUMicrosPerDelivery, r.serverRSSKiBPerIdleConnection, r.connectPerSecond),
+            "| \(r.listeners) | \(r.rooms) | \(r.phase.rawValue) "
+                + String(
+                    format: "| %.0f %% | %.0f | %.2f %% | %.1f | %.1f | %.1f | %.1f | %.1f | %.0f |", r.slowShare * 100, r.churnPerSecond,
+                    r.deliveredFraction * 100,
+                    r.latencyMs["p50"] ?? 0, r.latencyMs["p99"] ?? 0, r.latencyMs["max"] ?? 0, r.serverCPUMicrosPerDelivery, r.serverRSSKiBPerIdleConnection,
+                    r.connectPerSecond),
         ]
         if r.nodes > 1, let cross = r.crossNodeLatencyMs {
             lines.append("")
             lines.append("| nodes | cross-node p50 ms | cross-node p99 ms | cross-node max ms | bus messages/s |")
             lines.append("|---|---|---|---|---|")
-            lines.append("| \(r.nodes) " + String(format: "| %.1f | %.1f | %.1f | %.1f |", cross["p50"] ?? 0, cross["p99"] ?? 0, cross["max"] ?? 0, r.busMessagesPerSecond ?? 0))
+            lines.append(
+                "| \(r.nodes) "
+                    + String(format: "| %.1f | %.1f | %.1f | %.1f |", cross["p50"] ?? 0, cross["p99"] ?? 0, cross["max"] ?? 0, r.busMessagesPerSecond ?? 0))
         }
         if let failover = r.failover {
             lines.append("")
             lines.append("| listeners on the killed node | followed again | p50 ms | p99 ms | max ms | rooms keeping their latest state |")
             lines.append("|---|---|---|---|---|---|")
-            lines.append("| \(failover.listenersOnKilledNode) | \(failover.recovered) " + String(format: "| %.0f | %.0f | %.0f ", failover.recoveryMs["p50"] ?? 0, failover.recoveryMs["p99"] ?? 0, failover.recoveryMs["max"] ?? 0) + "| \(failover.roomsKeepingLatestState) of \(r.rooms) |")
+            lines.append(
+                "| \(failover.listenersOnKilledNode) | \(failover.recovered) "
+                    + String(format: "| %.0f | %.0f | %.0f ", failover.recoveryMs["p50"] ?? 0, failover.recoveryMs["p99"] ?? 0, failover.recoveryMs["max"] ?? 0)
+                    + "| \(failover.roomsKeepingLatestState) of \(r.rooms) |")
         }
         if let soak = r.soak {
             lines.append("")

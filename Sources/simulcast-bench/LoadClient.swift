@@ -21,7 +21,9 @@ enum LoadClient {
 
     /// Connects one peer to `/v1/rooms/{room}/ws` and says hello; the future completes when the
     /// server has switched protocols.
-    static func connect(group: any EventLoopGroup, port: Int, room: String, role: Role, recorder: LoadRecorder, tags: Tags = Tags()) -> EventLoopFuture<any Channel> {
+    static func connect(group: any EventLoopGroup, port: Int, room: String, role: Role, recorder: LoadRecorder, tags: Tags = Tags()) -> EventLoopFuture<
+        any Channel
+    > {
         // The handshake may finish (and its handler leave the pipeline) before connect's
         // future runs, so its promise is kept here rather than looked up there.
         let upgradedBox = Mutex<EventLoopFuture<Void>?>(nil)

@@ -60,8 +60,11 @@ final class LoadFailover: Sendable {
         guard !state.withLock({ $0.stopping }) else { return }
         let target = next(after: node)
         group.next().scheduleTask(in: .milliseconds(Int64.random(in: 200...300))) { [self] in
-            LoadClient.connect(group: group, port: ports[target], room: rooms[room], role: .listener(slow: false), recorder: recorder, tags: listenerTags(room: room, node: target, recovering: true))
-                .whenFailure { _ in self.reconnect(room: room, after: target) }
+            LoadClient.connect(
+                group: group, port: ports[target], room: rooms[room], role: .listener(slow: false), recorder: recorder,
+                tags: listenerTags(room: room, node: target, recovering: true)
+            )
+            .whenFailure { _ in self.reconnect(room: room, after: target) }
         }
     }
 }

@@ -9,7 +9,8 @@ import TrackMatching
 /// Match latency and throughput against a large offline catalog, cold and cached, for the
 /// simulcast strategy and the seed's, with accuracy on queries whose answer is known.
 struct MatchBenchmark: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "match", abstract: "Match latency and throughput on a catalog of 100,000+ tracks, cold and cached.")
+    static let configuration = CommandConfiguration(
+        commandName: "match", abstract: "Match latency and throughput on a catalog of 100,000+ tracks, cold and cached.")
 
     @Option(help: "The shared matching data folder.")
     var data = "../shared/matching"
@@ -35,8 +36,12 @@ struct MatchBenchmark: AsyncParsableCommand {
         let catalog = OfflineCatalog(service: .appleMusic, tracks: catalogTracks)
         let indexSeconds = (ContinuousClock.now - started).inSeconds
         let workload = generator.queries(from: real, count: queries)
-        print("catalog: \(catalogTracks.count) tracks (\(real.count) real, the rest generated variants and decoys), indexed in \(String(format: "%.2f", indexSeconds)) s")
-        print("queries: \(workload.count) real records as another service would send them (remaster suffixes, durations up to 0.9 s off, no album or duration, no ISRC), each with a known answer\n")
+        print(
+            "catalog: \(catalogTracks.count) tracks (\(real.count) real, the rest generated variants and decoys), indexed in \(String(format: "%.2f", indexSeconds)) s"
+        )
+        print(
+            "queries: \(workload.count) real records as another service would send them (remaster suffixes, durations up to 0.9 s off, no album or duration, no ISRC), each with a known answer\n"
+        )
         print("strategy    p50 ms   p99 ms   matches/s   correct  same recording, other release  wrong accept  missed")
         for (name, matcher) in [("simulcast", SimulcastMatcher() as any TrackMatcher), ("seed", SeedMatcher() as any TrackMatcher)] {
             var latencies: [Double] = []
@@ -49,16 +54,30 @@ struct MatchBenchmark: AsyncParsableCommand {
                 latencies.append((ContinuousClock.now - t0).inSeconds * 1_000_000)
                 let got = result.isMatched ? result.track?.id : nil
                 let expectedISRC = catalogTracks.first { $0.id == query.expected }?.isrc
-                if got == query.expected { correct += 1 } else if got == nil { missed += 1 } else if expectedISRC != nil, result.track?.isrc == expectedISRC { twin += 1 } else { wrong += 1 }
+                if got == query.expected {
+                    correct += 1
+                } else if got == nil {
+                    missed += 1
+                } else if expectedISRC != nil, result.track?.isrc == expectedISRC {
+                    twin += 1
+                } else {
+                    wrong += 1
+                }
                 if mistakes, got != query.expected {
                     let wanted = catalogTracks.first { $0.id == query.expected }
-                    FileHandle.standardError.write(Data("\n\(name): \(query.source.displayName) [\(query.source.album ?? "-")] \(query.source.durationMs ?? 0) -> \(result.track.map { "\($0.id) \($0.displayName) [\($0.album ?? "-")] \($0.durationMs ?? 0)" } ?? "none"); wanted \(wanted.map { "\($0.displayName) [\($0.album ?? "-")] \($0.durationMs ?? 0)" } ?? "?") \(result.method)\n".utf8))
+                    FileHandle.standardError.write(
+                        Data(
+                            "\n\(name): \(query.source.displayName) [\(query.source.album ?? "-")] \(query.source.durationMs ?? 0) -> \(result.track.map { "\($0.id) \($0.displayName) [\($0.album ?? "-")] \($0.durationMs ?? 0)" } ?? "none"); wanted \(wanted.map { "\($0.displayName) [\($0.album ?? "-")] \($0.durationMs ?? 0)" } ?? "?") \(result.method)\n"
+                                .utf8))
                 }
                 bar.update(index + 1)
             }
             let total = (ContinuousClock.now - runStarted).inSeconds
             let p = Percentiles(latencies)
-            print(String(format: "%@ %8.3f %8.3f %11.0f %9d %30d %13d %7d", name.padding(toLength: 10, withPad: " ", startingAt: 0), p.at(0.5) / 1000, p.at(0.99) / 1000, Double(workload.count) / total, correct, twin, wrong, missed))
+            print(
+                String(
+                    format: "%@ %8.3f %8.3f %11.0f %9d %30d %13d %7d", name.padding(toLength: 10, withPad: " ", startingAt: 0), p.at(0.5) / 1000,
+                    p.at(0.99) / 1000, Double(workload.count) / total, correct, twin, wrong, missed))
         }
 
         // Cached: what the server does for a track it has matched before.

@@ -24,7 +24,8 @@ struct NoiseBeds: Sendable {
             b[6] = w * 0.115926
             return value * 0.2
         }
-        let text = "The quick brown fox jumps over the lazy dog while the band plays on and people talk about the weather, the game last night, the price of coffee and where to go for dinner after the show."
+        let text =
+            "The quick brown fox jumps over the lazy dog while the band plays on and people talk about the weather, the game last night, the price of coffee and where to go for dinner after the show."
         var talkers: [String] = []
         for (index, voice) in ["en", "en-us", "en+f3", "en+m3", "en-gb", "en+f2"].enumerated() {
             let path = "\(work)/talker\(index).wav"

@@ -73,7 +73,8 @@ final class ServerProcess {
 
     var databaseBytes: Int {
         guard !database.isEmpty else { return 0 }
-        return [database, database + "-wal"].reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) }
+        return [database, database + "-wal"].reduce(0) { total, path in total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        }
     }
 
     func stop() {
@@ -91,7 +92,9 @@ final class ServerProcess {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 } }
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
         guard bound else { throw BenchError("no free port") }
         return Int(UInt16(bigEndian: address.sin_port))
     }

@@ -3,7 +3,8 @@ import Foundation
 
 /// `simulcast-bench sync`: the deterministic simulator, Simulcast against the seed's method.
 struct SyncBenchmark: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "sync", abstract: "Simulate a listening session in virtual time and measure sync error, Simulcast against the seed's method.")
+    static let configuration = CommandConfiguration(
+        commandName: "sync", abstract: "Simulate a listening session in virtual time and measure sync error, Simulcast against the seed's method.")
 
     @Option(help: "Preset: wan or lan.")
     var scenario = "wan"
@@ -45,7 +46,10 @@ struct SyncBenchmark: AsyncParsableCommand {
         let ours = Summary(simulcast)
         let theirs = Summary(seedMethod)
         if let svg {
-            try SyncPlot.svg(simulcast: simulcast.trace, seed: seedMethod.trace, title: "\(scenario): \(setup.delayMs) ± \(setup.jitterMs) ms one way, \(setup.tracks) tracks").write(toFile: svg, atomically: true, encoding: .utf8)
+            try SyncPlot.svg(
+                simulcast: simulcast.trace, seed: seedMethod.trace,
+                title: "\(scenario): \(setup.delayMs) ± \(setup.jitterMs) ms one way, \(setup.tracks) tracks"
+            ).write(toFile: svg, atomically: true, encoding: .utf8)
         }
         if json {
             let object: [String: [String: Double]] = ["simulcast": ours.dictionary, "seed": theirs.dictionary]
@@ -53,11 +57,18 @@ struct SyncBenchmark: AsyncParsableCommand {
             print(String(decoding: data, as: UTF8.self))
             return
         }
-        print("scenario \(scenario): one-way delay \(setup.delayMs) ± \(setup.jitterMs) ms, loss \(setup.loss), clocks ± \(setup.clockOffsetMs) ms and ± \(setup.driftPPM) ppm,")
-        print("start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n")
+        print(
+            "scenario \(scenario): one-way delay \(setup.delayMs) ± \(setup.jitterMs) ms, loss \(setup.loss), clocks ± \(setup.clockOffsetMs) ms and ± \(setup.driftPPM) ppm,"
+        )
+        print(
+            "start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n"
+        )
         print("method      p50 ms   p95 ms   p99 ms   corrections/track   samples")
         for (name, summary) in [("simulcast", ours), ("seed", theirs)] {
-            print(String(format: "%@ %8.1f %8.1f %8.1f %19.2f %9d", name.padding(toLength: 10, withPad: " ", startingAt: 0), summary.p50, summary.p95, summary.p99, summary.correctionsPerTrack, summary.samples))
+            print(
+                String(
+                    format: "%@ %8.1f %8.1f %8.1f %19.2f %9d", name.padding(toLength: 10, withPad: " ", startingAt: 0), summary.p50, summary.p95, summary.p99,
+                    summary.correctionsPerTrack, summary.samples))
         }
         if let svg { print("\nplot: \(svg)") }
     }

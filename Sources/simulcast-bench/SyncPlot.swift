@@ -14,7 +14,9 @@ enum SyncPlot {
         var lines: [String] = []
         lines.append(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" font-family="sans-serif" font-size="12">"##)
         lines.append(##"<rect width="100%" height="100%" fill="white"/>"##)
-        lines.append(##"<text x="\##(left)" y="22" font-size="14">Sync error of one listener (ms, clipped to ±\##(Int(limit))): \##(title.replacingOccurrences(of: "&", with: "and"))</text>"##)
+        lines.append(
+            ##"<text x="\##(left)" y="22" font-size="14">Sync error of one listener (ms, clipped to ±\##(Int(limit))): \##(title.replacingOccurrences(of: "&", with: "and"))</text>"##
+        )
         for tick in stride(from: -limit, through: limit, by: 50) {
             lines.append(##"<line x1="\##(left)" x2="\##(width - right)" y1="\##(y(tick))" y2="\##(y(tick))" stroke="\##(tick == 0 ? "#888" : "#e5e5e5")"/>"##)
             lines.append(##"<text x="\##(left - 8)" y="\##(y(tick) + 4)" text-anchor="end">\##(Int(tick))</text>"##)

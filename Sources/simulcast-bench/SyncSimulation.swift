@@ -120,7 +120,11 @@ struct SyncSimulation {
                     room = room.applying(snapshot)
                     if let track = room.track?.source {
                         var withMatch = room.track!
-                        withMatch.setMatch(.matched(TrackMetadata(service: .appleMusic, id: "am-" + track.id, title: track.title, artists: track.artists, durationMs: track.durationMs), method: "sim"), for: .appleMusic, storefront: "us")
+                        withMatch.setMatch(
+                            .matched(
+                                TrackMetadata(
+                                    service: .appleMusic, id: "am-" + track.id, title: track.title, artists: track.artists, durationMs: track.durationMs),
+                                method: "sim"), for: .appleMusic, storefront: "us")
                         room.track = withMatch
                     }
                     for listener in 1...(2 * listenerCount) { send(.roomState(room), to: listener) }
@@ -177,7 +181,8 @@ struct SyncSimulation {
                     let local = clocks[node].local(now)
                     guard let serverTime = syncs[node].serverTime(forClientTime: local) else { continue }
                     let player = players[node]
-                    let observation = PlayerObservation(trackId: player.trackId, playing: player.playing(now), positionMs: player.position(now), serverTime: serverTime)
+                    let observation = PlayerObservation(
+                        trackId: player.trackId, playing: player.playing(now), positionMs: player.position(now), serverTime: serverTime)
                     for command in policies[index].playerObserved(observation) {
                         apply(command, to: &players[node], clock: clocks[node], sync: syncs[node])
                     }

@@ -7,7 +7,9 @@ import TrackMatching
 
 /// Catalog and matcher flags shared by `serve` and `match`.
 struct CatalogOptions: ParsableArguments {
-    @Option(name: .customLong("catalog"), help: ArgumentHelp("An offline catalog for a service, as SERVICE=FILE.jsonl (repeatable); replaces the live service.", valueName: "service=file"))
+    @Option(
+        name: .customLong("catalog"),
+        help: ArgumentHelp("An offline catalog for a service, as SERVICE=FILE.jsonl (repeatable); replaces the live service.", valueName: "service=file"))
     var catalogs: [String] = []
 
     @Flag(help: "Use only offline catalogs: never call a music service.")

@@ -47,12 +47,15 @@ struct CorrectCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let token = token ?? (global ? environment["SIMULCAST_ADMIN_TOKEN"] : nil) ?? environment["SIMULCAST_HOST_TOKEN"] ?? environment["SIMULCAST_ADMIN_TOKEN"]
+        let token =
+            token ?? (global ? environment["SIMULCAST_ADMIN_TOKEN"] : nil) ?? environment["SIMULCAST_HOST_TOKEN"] ?? environment["SIMULCAST_ADMIN_TOKEN"]
         let api = RoomsAPI(baseURL: server)
         do {
             if list {
                 for correction in try await api.corrections(room: room, token: token) {
-                    print("\(correction.id)\t\(correction.global ? "global" : "room \(correction.room)")\t\(correction.result.track?.service.rawValue ?? ""):\(correction.result.track?.id ?? "")\t\(correction.result.track?.displayName ?? "")")
+                    print(
+                        "\(correction.id)\t\(correction.global ? "global" : "room \(correction.room)")\t\(correction.result.track?.service.rawValue ?? ""):\(correction.result.track?.id ?? "")\t\(correction.result.track?.displayName ?? "")"
+                    )
                 }
                 return
             }
@@ -65,10 +68,14 @@ struct CorrectCommand: AsyncParsableCommand {
             guard let source, let to, let id else { throw ValidationError("--source, --to and --id name the correction (or use --list or --revoke)") }
             let parts = source.split(separator: ":").map(String.init)
             guard parts.count == 3 else { throw ValidationError("--source looks like spotify:track:ID") }
-            let correction = MatchCorrection(room: room, sourceService: MusicService(rawValue: parts[0]), sourceId: parts[2], targetService: MusicService(rawValue: to), storefront: storefront.lowercased(), targetId: id)
+            let correction = MatchCorrection(
+                room: room, sourceService: MusicService(rawValue: parts[0]), sourceId: parts[2], targetService: MusicService(rawValue: to),
+                storefront: storefront.lowercased(), targetId: id)
             let applied = try await api.correct(correction, token: token, global: global)
             let scope = applied.global ? "every room" : "room \(applied.room)"
-            print("correction \(applied.id): \(source) is now \(to):\(applied.result.track?.id ?? id) \(applied.result.track?.displayName ?? "") in \(scope) (\(storefront))")
+            print(
+                "correction \(applied.id): \(source) is now \(to):\(applied.result.track?.id ?? id) \(applied.result.track?.displayName ?? "") in \(scope) (\(storefront))"
+            )
         } catch let error as APIClientError {
             throw ValidationError(error.description)
         }

@@ -11,7 +11,8 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Run a whole room offline: a server, a host playing six songs, listeners on Apple Music and Deezer.",
-        discussion: "Starts a server on a free loopback port with a temporary database, a host playing a bundled script (with a pause, a seek and skips), and two listeners with simulated players whose clocks are off by seconds and drift, matched against bundled offline catalogs. Midway the server is stopped and started again on the same database; everyone reconnects by themselves."
+        discussion:
+            "Starts a server on a free loopback port with a temporary database, a host playing a bundled script (with a pause, a seek and skips), and two listeners with simulated players whose clocks are off by seconds and drift, matched against bundled offline catalogs. Midway the server is stopped and started again on the same database; everyone reconnects by themselves."
     )
 
     @Flag(help: "Print only the summary, as JSON.")
@@ -71,8 +72,12 @@ struct DemoCommand: AsyncParsableCommand {
         var probes: [SyncErrorSampler.ListenerProbe] = []
         for (index, spec) in listenerSpecs.enumerated() {
             let deviceClock = SkewedClock(base: trueClock, offsetMicros: spec.offsetMicros, driftPPM: spec.clockPPM)
-            let player = SimulatedPlayer(configuration: .init(driftPPM: spec.playerPPM, canScheduleStart: spec.0 == .appleMusic), trueClock: trueClock, deviceClock: deviceClock, seed: seed &+ UInt64(index))
-            let client = RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .listener, room: room.code, service: spec.0, storefront: spec.1, client: "simulcast-demo"), clock: deviceClock, logger: logger)
+            let player = SimulatedPlayer(
+                configuration: .init(driftPPM: spec.playerPPM, canScheduleStart: spec.0 == .appleMusic), trueClock: trueClock, deviceClock: deviceClock,
+                seed: seed &+ UInt64(index))
+            let client = RoomClient(
+                serverURL: baseURL, hello: Wire.Hello(role: .listener, room: room.code, service: spec.0, storefront: spec.1, client: "simulcast-demo"),
+                clock: deviceClock, logger: logger)
             let session = ListenerSession(client: client, player: player, policy: .init(service: spec.0, storefront: spec.1), logger: logger)
             probes.append(.init(service: spec.0, storefront: spec.1, session: session, player: player))
             out.say("listener on \(spec.0)/\(spec.1): clock \(spec.offsetMicros > 0 ? "+" : "")\(Double(spec.offsetMicros) / 1000) ms, \(spec.clockPPM) ppm")
@@ -80,7 +85,9 @@ struct DemoCommand: AsyncParsableCommand {
 
         // Host: a clock of its own, slightly off, playing the bundled script.
         let hostClock = SkewedClock(base: trueClock, offsetMicros: -350_000, driftPPM: 20)
-        let hostClient = RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, client: "simulcast-demo"), clock: hostClock, logger: logger)
+        let hostClient = RoomClient(
+            serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, client: "simulcast-demo"), clock: hostClock,
+            logger: logger)
         let host = HostSession(client: hostClient)
         let sampler = SyncErrorSampler(host: host, listeners: probes, trueClock: trueClock)
         let started = ContinuousClock.now
@@ -117,12 +124,16 @@ struct DemoCommand: AsyncParsableCommand {
                     table.note("server restarted on the same database; clients reconnect by themselves")
                 }
             }
-            try await ScriptedHostSource(session: host).play(AsyncThrowingStream { continuation in
-                for event in events { continuation.yield(event) }
-                continuation.finish()
-            }) { event in
+            try await ScriptedHostSource(session: host).play(
+                AsyncThrowingStream { continuation in
+                    for event in events { continuation.yield(event) }
+                    continuation.finish()
+                }
+            ) { event in
                 let now = await host.currentPosition()
-                table.note("host \(event.event.rawValue): \(now.track?.displayName ?? "nothing")\(event.event == .seek ? " → \(PrintPlayer.clock(now.positionMs))" : "")")
+                table.note(
+                    "host \(event.event.rawValue): \(now.track?.displayName ?? "nothing")\(event.event == .seek ? " → \(PrintPlayer.clock(now.positionMs))" : "")"
+                )
             }
             if restartAt > 0 { restartedAt = restartAt }
             try await Task.sleep(for: .milliseconds(500))

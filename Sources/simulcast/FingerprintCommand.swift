@@ -16,7 +16,8 @@ struct FingerprintIndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
         abstract: "Add audio files (or folders of them) to a catalog, creating it if needed.",
-        discussion: "Title and artist come from a sidecar FILE.json ({\"title\": ..., \"artist\": ...}) if there is one, else from the file's tags through ffprobe, else from the file name. WAV is read natively; other formats need ffmpeg."
+        discussion:
+            "Title and artist come from a sidecar FILE.json ({\"title\": ..., \"artist\": ...}) if there is one, else from the file's tags through ffprobe, else from the file name. WAV is read natively; other formats need ffmpeg."
     )
 
     @Argument(help: "Audio files or folders.")
@@ -49,8 +50,10 @@ struct FingerprintIndexCommand: AsyncParsableCommand {
         try builder.write(to: catalog)
         let elapsed = (ContinuousClock.now - started).inSeconds
         let size = (try? FileManager.default.attributesOfItem(atPath: catalog)[.size] as? Int) ?? 0
-        print(String(format: "%@: %d tracks, %.2f h of audio indexed now at %.0fx real time (decoding included), %d landmarks, %.1f MB",
-                     catalog, builder.tracks.count, audioSeconds / 3600, audioSeconds / max(elapsed, 0.001), builder.landmarkCount, Double(size) / 1e6))
+        print(
+            String(
+                format: "%@: %d tracks, %.2f h of audio indexed now at %.0fx real time (decoding included), %d landmarks, %.1f MB",
+                catalog, builder.tracks.count, audioSeconds / 3600, audioSeconds / max(elapsed, 0.001), builder.landmarkCount, Double(size) / 1e6))
         for failure in failures { print("skipped \(failure)") }
     }
 
@@ -98,11 +101,16 @@ struct FingerprintIndexCommand: AsyncParsableCommand {
             struct Tags: Decodable {
                 var title: String?
                 var artist: String?
-                enum CodingKeys: String, CodingKey { case title, artist, TITLE, ARTIST }
+                /// ffprobe reports tags in whatever case the file has them.
+                enum CodingKeys: String, CodingKey {
+                    case title, artist
+                    case upperTitle = "TITLE"
+                    case upperArtist = "ARTIST"
+                }
                 init(from decoder: any Decoder) throws {
                     let c = try decoder.container(keyedBy: CodingKeys.self)
-                    title = try c.decodeIfPresent(String.self, forKey: .title) ?? c.decodeIfPresent(String.self, forKey: .TITLE)
-                    artist = try c.decodeIfPresent(String.self, forKey: .artist) ?? c.decodeIfPresent(String.self, forKey: .ARTIST)
+                    title = try c.decodeIfPresent(String.self, forKey: .title) ?? c.decodeIfPresent(String.self, forKey: .upperTitle)
+                    artist = try c.decodeIfPresent(String.self, forKey: .artist) ?? c.decodeIfPresent(String.self, forKey: .upperArtist)
                 }
             }
             struct Part: Decodable { var tags: Tags? }
@@ -135,7 +143,8 @@ struct FingerprintRecognizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recognize",
         abstract: "Say which catalog track a recording is and where it starts in it.",
-        discussion: "FILE is any audio file; - reads raw signed 16-bit little-endian PCM from standard input (arecord -f S16_LE, parec --format=s16le) and answers as soon as it is sure."
+        discussion:
+            "FILE is any audio file; - reads raw signed 16-bit little-endian PCM from standard input (arecord -f S16_LE, parec --format=s16le) and answers as soon as it is sure."
     )
 
     @Argument(help: "An audio file, or - for raw PCM on standard input.")
@@ -191,6 +200,8 @@ struct FingerprintRecognizeCommand: AsyncParsableCommand {
 
     static func text(_ match: Recognition?) -> String {
         guard let match else { return "no match" }
-        return String(format: "%@ — %@ at %.2f s (speed %+.2f %%, confidence %.2f)", match.track.artist ?? "?", match.track.title, match.offsetSeconds, match.skew * 100, match.confidence)
+        return String(
+            format: "%@ — %@ at %.2f s (speed %+.2f %%, confidence %.2f)", match.track.artist ?? "?", match.track.title, match.offsetSeconds, match.skew * 100,
+            match.confidence)
     }
 }

@@ -158,7 +158,9 @@ struct HostCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        return SpotifyClient(token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL, retry: RetryPolicy(maximumAttempts: 1), logger: logger)
+        return SpotifyClient(
+            token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL, retry: RetryPolicy(maximumAttempts: 1),
+            logger: logger)
     }
 
     /// Sound as it is heard: a file paced at real time, or raw PCM from standard input.

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Catalogs
 import DBus
-import HostSources
-import TrackMatching
 import Foundation
+import HostSources
 import SimulcastClient
 import SimulcastCore
+import TrackMatching
 
 struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,10 +25,14 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Your account's country (two letters); catalogs differ by country.")
     var storefront = "us"
 
-    @Option(help: "simulated (a player with real-world latencies), print (prints what to play, where and when), or mpris[:NAME] (a Linux player: the Spotify client, VLC, ...).")
+    @Option(
+        help:
+            "simulated (a player with real-world latencies), print (prints what to play, where and when), or mpris[:NAME] (a Linux player: the Spotify client, VLC, ...)."
+    )
     var player = "simulated"
 
-    @Option(help: "Your music files (a folder, or a catalog .jsonl whose ids are paths), matched on this machine; use with --service local and an MPRIS player.")
+    @Option(
+        help: "Your music files (a folder, or a catalog .jsonl whose ids are paths), matched on this machine; use with --service local and an MPRIS player.")
     var library: String?
 
     @Option(help: "Simulated player: start latency range in ms, as MIN-MAX.")
@@ -40,7 +44,10 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Simulated player: audio clock drift in ppm (default: random within ±50).")
     var driftPpm: Double?
 
-    @Flag(inversion: .prefixedNo, help: "Simulated player: prepare tracks and start them on schedule, as AVPlayer and Web Audio can (--no-schedule: start at once and correct with seeks).")
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Simulated player: prepare tracks and start them on schedule, as AVPlayer and Web Audio can (--no-schedule: start at once and correct with seeks).")
     var schedule = true
 
     @Option(help: "Smallest sync error worth a seek, in ms (raised automatically to what this player's seeks can achieve).")
@@ -100,7 +107,9 @@ struct ListenCommand: AsyncParsableCommand {
             )
             driver = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: clock, seed: UInt64.random(in: 0...UInt64.max))
         }
-        let session = ListenerSession(client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs), localMatcher: localMatcher, logger: logger)
+        let session = ListenerSession(
+            client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs),
+            localMatcher: localMatcher, logger: logger)
         let showStatus = player != "print"
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in

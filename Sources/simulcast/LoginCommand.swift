@@ -6,7 +6,8 @@ struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Log in to a service with your own app's client id (Spotify: Authorization Code with PKCE).",
-        discussion: "Create an app at developer.spotify.com, add the redirect URI this command prints (http://127.0.0.1:PORT/callback), and pass its client id. The refresh token is saved with 0600 permissions (--store to choose where)."
+        discussion:
+            "Create an app at developer.spotify.com, add the redirect URI this command prints (http://127.0.0.1:PORT/callback), and pass its client id. The refresh token is saved with 0600 permissions (--store to choose where)."
     )
 
     @Argument(help: "The service: spotify.")
@@ -29,7 +30,9 @@ struct LoginCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         guard let clientId = clientId ?? environment["SPOTIFY_CLIENT_ID"] else { throw ValidationError("give --client-id (your own Spotify app's)") }
         let tokenStore = SpotifyRefreshTokenStore(path: store ?? SpotifyRefreshTokenStore.defaultPath())
-        let login = SpotifyLogin(clientId: clientId, store: tokenStore, accountsURL: accountsURL ?? environment["SIMULCAST_SPOTIFY_ACCOUNTS_URL"] ?? "https://accounts.spotify.com", port: port)
+        let login = SpotifyLogin(
+            clientId: clientId, store: tokenStore, accountsURL: accountsURL ?? environment["SIMULCAST_SPOTIFY_ACCOUNTS_URL"] ?? "https://accounts.spotify.com",
+            port: port)
         print("Redirect URI to register in your Spotify app: \(login.redirectURI)")
         do {
             try await login.run { url in

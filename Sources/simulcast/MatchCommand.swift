@@ -9,7 +9,8 @@ struct MatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Find a track on another service and say how it was chosen.",
-        discussion: "The source is a track reference (spotify:track:ID, deezer:track:ID, apple-music:song:ID), fetched from its service, or given by hand with --title and --artist. Spotify references need SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET, or a login (`simulcast login spotify`)."
+        discussion:
+            "The source is a track reference (spotify:track:ID, deezer:track:ID, apple-music:song:ID), fetched from its service, or given by hand with --title and --artist. Spotify references need SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET, or a login (`simulcast login spotify`)."
     )
 
     @Argument(help: "The source track, as SERVICE:track:ID (e.g. spotify:track:4PTG3Z6ehGkBFwjybzWkR8).")
@@ -50,7 +51,10 @@ struct MatchCommand: AsyncParsableCommand {
         logger.logLevel = .warning
         let matchmaker = try catalogOptions.makeMatchmaker(cache: InMemoryResponseCache(), logger: logger)
         let track = try await resolveSource(matchmaker: matchmaker, logger: logger)
-        if explain { print("source: \(track.service):\(track.id)  \(track.displayName)\(track.album.map { "  [\($0)]" } ?? "")\(track.isrc.map { "  ISRC \($0)" } ?? "")") }
+        if explain {
+            print(
+                "source: \(track.service):\(track.id)  \(track.displayName)\(track.album.map { "  [\($0)]" } ?? "")\(track.isrc.map { "  ISRC \($0)" } ?? "")")
+        }
         let result = await matchmaker.match(track, on: MusicService(rawValue: to), storefront: storefront.lowercased())
         switch result.status {
         case .matched:
@@ -81,7 +85,9 @@ struct MatchCommand: AsyncParsableCommand {
                 return track
             }
             guard let catalog = matchmaker.catalogs[service] else { throw ValidationError("no \(service) catalog is configured") }
-            guard let track = try await catalog.track(id: id, storefront: storefront) else { throw ValidationError("\(service) has no track \(id) in storefront \(storefront)") }
+            guard let track = try await catalog.track(id: id, storefront: storefront) else {
+                throw ValidationError("\(service) has no track \(id) in storefront \(storefront)")
+            }
             return track
         } catch let error as CatalogServiceError {
             throw ValidationError("cannot read the source track: \(error)")
@@ -92,7 +98,8 @@ struct MatchCommand: AsyncParsableCommand {
     private func spotifyClient(matchmaker: TrackMatchmaker, logger: Logger) throws -> SpotifyClient {
         if let client = matchmaker.catalogs[.spotify] as? SpotifyClient { return client }
         let setup = try catalogOptions.setup()
-        let user = try SpotifyUserTokenProvider.fromStore(SpotifyRefreshTokenStore(path: SpotifyRefreshTokenStore.defaultPath()), accountsURL: setup.spotifyAccountsURL, logger: logger)
+        let user = try SpotifyUserTokenProvider.fromStore(
+            SpotifyRefreshTokenStore(path: SpotifyRefreshTokenStore.defaultPath()), accountsURL: setup.spotifyAccountsURL, logger: logger)
         return SpotifyClient(token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: setup.spotifyAPIURL, logger: logger)
     }
 }

@@ -8,7 +8,8 @@ struct MatchEvalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match-eval",
         abstract: "Measure a matching strategy on labelled cases (pick and pair formats).",
-        discussion: "Pick cases count correct, wrong accepts (a different recording: the worst outcome) and misses, per category; pair cases give precision, recall and F1. Without --strategy both strategies run side by side. Pick cases without candidates search the --catalog file."
+        discussion:
+            "Pick cases count correct, wrong accepts (a different recording: the worst outcome) and misses, per category; pair cases give precision, recall and F1. Without --strategy both strategies run side by side. Pick cases without candidates search the --catalog file."
     )
 
     @Option(help: "JSON Lines of pick and/or pair cases.")
@@ -55,7 +56,8 @@ struct MatchEvalCommand: AsyncParsableCommand {
         print("\(cases): \(loaded.count) cases")
         print("strategy    correct  wrong accept  missed  total   pair P / R / F1")
         for (strategy, outcome) in outcomes {
-            let pick = outcome.pick.map { String(format: "%7d  %12d  %6d  %5d", $0.correct, $0.wrongAccept, $0.missed, $0.total) } ?? String(repeating: " ", count: 36)
+            let pick =
+                outcome.pick.map { String(format: "%7d  %12d  %6d  %5d", $0.correct, $0.wrongAccept, $0.missed, $0.total) } ?? String(repeating: " ", count: 36)
             let pair = outcome.pair.map { String(format: "   %.3f / %.3f / %.3f (%d)", $0.precision, $0.recall, $0.f1, $0.total) } ?? ""
             print("\(strategy.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(pick)\(pair)")
         }
@@ -78,7 +80,9 @@ struct MatchEvalCommand: AsyncParsableCommand {
         if mistakes {
             for (strategy, outcome) in outcomes {
                 print("\n\(strategy.rawValue) mistakes:")
-                for mistake in outcome.mistakes { print("  \(mistake.id): expected \(mistake.expected ?? "none"), got \(mistake.got ?? "none")  \(mistake.reason.prefix(200))") }
+                for mistake in outcome.mistakes {
+                    print("  \(mistake.id): expected \(mistake.expected ?? "none"), got \(mistake.got ?? "none")  \(mistake.reason.prefix(200))")
+                }
             }
         }
     }

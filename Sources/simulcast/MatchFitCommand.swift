@@ -40,6 +40,8 @@ struct MatchFitCommand: AsyncParsableCommand {
             """
         try source.write(toFile: output, atomically: true, encoding: .utf8)
         print("fitted on \(examples.count) pairs; threshold \(String(format: "%.2f", model.threshold)); wrote \(output)")
-        for (name, weight) in zip(PairFeatures.names, model.weights) { print("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%+.3f", weight))") }
+        for (name, weight) in zip(PairFeatures.names, model.weights) {
+            print("  \(name.padding(toLength: 16, withPad: " ", startingAt: 0)) \(String(format: "%+.3f", weight))")
+        }
     }
 }

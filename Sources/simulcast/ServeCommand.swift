@@ -22,7 +22,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on (0 picks a free one).")
     var port = 8080
 
-    @Option(help: "A SQLite file, or postgres://user:password@host:5432/db?sslmode=disable|prefer|require for several nodes (default: SIMULCAST_DATABASE_URL, else simulcast.sqlite).")
+    @Option(
+        help:
+            "A SQLite file, or postgres://user:password@host:5432/db?sslmode=disable|prefer|require for several nodes (default: SIMULCAST_DATABASE_URL, else simulcast.sqlite)."
+    )
     var database: String?
 
     @Option(help: "Connections this node keeps to PostgreSQL.")
@@ -39,7 +42,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: .hidden)
     var webTestSDKs = false
 
-    @Option(help: ArgumentHelp("A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable); from anyone else they are ignored.", valueName: "address"))
+    @Option(
+        help: ArgumentHelp(
+            "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable); from anyone else they are ignored.", valueName: "address"))
     var trustedProxy: [String] = []
 
     @Option(help: "Open connections in total (also kept below the descriptor limit).")
@@ -98,7 +103,9 @@ struct ServeCommand: AsyncParsableCommand {
         let web = try webConfiguration()
         let runner = ServerRunner(configuration: serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
             logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(databaseName)"])
-            logger.notice("web listener", metadata: ["page": "http://\(hostname):\(port)/r/ROOMCODE", "apple-music": "\(web.appleMusicSigner == nil ? "off (no MusicKit key)" : "on")"])
+            logger.notice(
+                "web listener",
+                metadata: ["page": "http://\(hostname):\(port)/r/ROOMCODE", "apple-music": "\(web.appleMusicSigner == nil ? "off (no MusicKit key)" : "on")"])
             for line in catalogLines { logger.notice("catalog", metadata: ["uses": "\(line)"]) }
         }
         // Host claims in the database name this id; a restarted process is a new node.
@@ -118,7 +125,9 @@ struct ServeCommand: AsyncParsableCommand {
         let admin = ProcessInfo.processInfo.environment["SIMULCAST_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         return ServerConfiguration(
             hostname: hostname, port: port, limits: limits, trustedProxies: Set(trustedProxy), adminToken: admin,
-            expiry: .init(roomIdle: .milliseconds(Int64(roomExpiry * 1000)), sweepInterval: .milliseconds(Int64(sweepInterval * 1000)), unloadAfter: .milliseconds(Int64(min(30, roomExpiry) * 1000))),
+            expiry: .init(
+                roomIdle: .milliseconds(Int64(roomExpiry * 1000)), sweepInterval: .milliseconds(Int64(sweepInterval * 1000)),
+                unloadAfter: .milliseconds(Int64(min(30, roomExpiry) * 1000))),
             shutdownTimeout: .milliseconds(Int64(shutdownTimeout * 1000)), web: web)
     }
 
@@ -127,7 +136,8 @@ struct ServeCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let signer: AppleMusicDeveloperToken?
         do {
-            signer = try AppleMusicDeveloperToken.fromEnvironment(keyId: setup.appleMusicKeyId, teamId: setup.appleMusicTeamId, keyFile: setup.appleMusicKeyFile)
+            signer = try AppleMusicDeveloperToken.fromEnvironment(
+                keyId: setup.appleMusicKeyId, teamId: setup.appleMusicTeamId, keyFile: setup.appleMusicKeyFile)
         } catch {
             throw ValidationError("\(error)")
         }

@@ -11,20 +11,31 @@ import Testing
     static let keyId = "ABC123DEFG"
     static let teamId = "DEF123GHIJ"
     static let isrc = "GBAYE0601498"
-    static let tracks: [TrackMetadata] = [
-        TrackMetadata(service: .appleMusic, id: "1440754431", title: "A Horse with No Name", artists: ["America"], album: "America", durationMs: 251_960, isrc: "USWB19900031", trackNumber: 1, discNumber: 1),
-        TrackMetadata(service: .appleMusic, id: "1", title: "Bohemian Rhapsody", artists: ["Queen"], album: "A Night at the Opera", durationMs: 354_947, isrc: isrc),
-        TrackMetadata(service: .appleMusic, id: "2", title: "Bohemian Rhapsody", artists: ["Queen"], album: "Greatest Hits", durationMs: 354_947, isrc: isrc),
-        TrackMetadata(service: .appleMusic, id: "3", title: "Bohemian Rhapsody", artists: ["Queen"], album: "Bohemian Rhapsody (Soundtrack)", durationMs: 355_000, isrc: isrc, explicit: false),
-    ] + (0..<30).map { TrackMetadata(service: .appleMusic, id: "p\($0)", title: "Paging Song \($0)", artists: ["Pager"], album: "Pages") }
+    static let tracks: [TrackMetadata] =
+        [
+            TrackMetadata(
+                service: .appleMusic, id: "1440754431", title: "A Horse with No Name", artists: ["America"], album: "America", durationMs: 251_960,
+                isrc: "USWB19900031", trackNumber: 1, discNumber: 1),
+            TrackMetadata(
+                service: .appleMusic, id: "1", title: "Bohemian Rhapsody", artists: ["Queen"], album: "A Night at the Opera", durationMs: 354_947, isrc: isrc),
+            TrackMetadata(
+                service: .appleMusic, id: "2", title: "Bohemian Rhapsody", artists: ["Queen"], album: "Greatest Hits", durationMs: 354_947, isrc: isrc),
+            TrackMetadata(
+                service: .appleMusic, id: "3", title: "Bohemian Rhapsody", artists: ["Queen"], album: "Bohemian Rhapsody (Soundtrack)", durationMs: 355_000,
+                isrc: isrc, explicit: false),
+        ] + (0..<30).map { TrackMetadata(service: .appleMusic, id: "p\($0)", title: "Paging Song \($0)", artists: ["Pager"], album: "Pages") }
 
-    func withFake<T: Sendable>(signingKey: P256.Signing.PrivateKey = key, clock: any LocalClock = ImmediateClock(), logger: Logger? = nil, _ body: @Sendable (AppleMusicClient, FakeServiceState) async throws -> T) async throws -> T {
+    func withFake<T: Sendable>(
+        signingKey: P256.Signing.PrivateKey = key, clock: any LocalClock = ImmediateClock(), logger: Logger? = nil,
+        _ body: @Sendable (AppleMusicClient, FakeServiceState) async throws -> T
+    ) async throws -> T {
         let state = FakeServiceState(tracks: Self.tracks)
         let now: @Sendable () -> Int64 = { clock.nowMicros() / 1_000_000 }
         let router = FakeAppleMusic.router(state: state, publicKey: Self.key.publicKey, keyId: Self.keyId, teamId: Self.teamId, now: now)
         return try await FakeServiceServer.run(router) { base in
             let signer = try AppleMusicDeveloperToken(keyId: Self.keyId, teamId: Self.teamId, pem: signingKey.pemRepresentation)
-            let client = AppleMusicClient(tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: base, clock: clock, logger: logger ?? Logger(label: "test"))
+            let client = AppleMusicClient(
+                tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: base, clock: clock, logger: logger ?? Logger(label: "test"))
             return try await body(client, state)
         }
     }
@@ -59,7 +70,9 @@ import Testing
         try await clock.sleep(untilMicros: clock.nowMicros() + 700_000_000)
         let renewed = try await provider.token()
         #expect(renewed != first)
-        #expect(DeveloperTokenCheck.isValid(renewed, publicKey: Self.key.publicKey, keyId: Self.keyId, teamId: Self.teamId, now: clock.nowMicros() / 1_000_000 + 7_000))
+        #expect(
+            DeveloperTokenCheck.isValid(
+                renewed, publicKey: Self.key.publicKey, keyId: Self.keyId, teamId: Self.teamId, now: clock.nowMicros() / 1_000_000 + 7_000))
     }
 
     @Test func aBadKeyIsAClearErrorThatDoesNotQuoteIt() {
@@ -128,9 +141,13 @@ import Testing
             #expect(songs.count == 3)
             #expect(clock.sleeps.last == 7_000_000)
             await state.failNext(.status(429, retryAfter: 2), times: 4)
-            await #expect(throws: CatalogServiceError.rateLimited(.appleMusic, retryAfterSeconds: 2)) { try await client.songs(isrc: Self.isrc, storefront: "us") }
+            await #expect(throws: CatalogServiceError.rateLimited(.appleMusic, retryAfterSeconds: 2)) {
+                try await client.songs(isrc: Self.isrc, storefront: "us")
+            }
             await state.failNext(.malformedBody)
-            await #expect(throws: CatalogServiceError.malformedResponse(.appleMusic, detail: "wrong type at data")) { try await client.songs(isrc: Self.isrc, storefront: "us") }
+            await #expect(throws: CatalogServiceError.malformedResponse(.appleMusic, detail: "wrong type at data")) {
+                try await client.songs(isrc: Self.isrc, storefront: "us")
+            }
         }
     }
 }

@@ -6,11 +6,16 @@ import Testing
 
 @Suite(.serialized) struct DeezerClientTests {
     static let tracks: [TrackMetadata] = [
-        TrackMetadata(service: .deezer, id: "3129775", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000, isrc: "GBARL9800010", trackNumber: 1, discNumber: 1),
-        TrackMetadata(service: .deezer, id: "76150640", title: "She Looks So Perfect", artists: ["5 Seconds Of Summer"], album: "5 Seconds Of Summer", durationMs: 202_000, isrc: "GBUM71400131"),
+        TrackMetadata(
+            service: .deezer, id: "3129775", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000, isrc: "GBARL9800010",
+            trackNumber: 1, discNumber: 1),
+        TrackMetadata(
+            service: .deezer, id: "76150640", title: "She Looks So Perfect", artists: ["5 Seconds Of Summer"], album: "5 Seconds Of Summer",
+            durationMs: 202_000, isrc: "GBUM71400131"),
     ]
 
-    func withFake<T: Sendable>(clock: any LocalClock = ImmediateClock(), _ body: @Sendable (DeezerClient, FakeServiceState) async throws -> T) async throws -> T {
+    func withFake<T: Sendable>(clock: any LocalClock = ImmediateClock(), _ body: @Sendable (DeezerClient, FakeServiceState) async throws -> T) async throws -> T
+    {
         let state = FakeServiceState(tracks: Self.tracks, clock: clock)
         return try await FakeServiceServer.run(FakeDeezer.router(state: state)) { base in
             try await body(DeezerClient(baseURL: base, clock: clock), state)
@@ -63,9 +68,13 @@ import Testing
     @Test func otherErrorsAreTyped() async throws {
         try await withFake { client, state in
             await state.failNext(.deezerError(code: 300, type: "InvalidQueryException", message: "Invalid query"))
-            await #expect(throws: CatalogServiceError.serviceError(.deezer, code: 300, type: "InvalidQueryException")) { try await client.search(term: "x", storefront: "fr", limit: 5) }
+            await #expect(throws: CatalogServiceError.serviceError(.deezer, code: 300, type: "InvalidQueryException")) {
+                try await client.search(term: "x", storefront: "fr", limit: 5)
+            }
             await state.failNext(.malformedBody)
-            await #expect(throws: CatalogServiceError.malformedResponse(.deezer, detail: "wrong type at data.[0].id")) { try await client.search(term: "perfect", storefront: "fr", limit: 5) }
+            await #expect(throws: CatalogServiceError.malformedResponse(.deezer, detail: "wrong type at data.[0].id")) {
+                try await client.search(term: "perfect", storefront: "fr", limit: 5)
+            }
         }
     }
 

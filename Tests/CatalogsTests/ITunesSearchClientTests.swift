@@ -7,15 +7,23 @@ import TrackMatching
 
 @Suite(.serialized) struct ITunesSearchClientTests {
     static let tracks: [TrackMetadata] = [
-        TrackMetadata(service: .appleMusic, id: "1440891002", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"], album: "She Looks So Perfect - EP", durationMs: 191_520, trackNumber: 4, discNumber: 1),
-        TrackMetadata(service: .appleMusic, id: "1440890947", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_320, trackNumber: 1, discNumber: 1, explicit: false, releaseDate: "2014-06-27"),
-        TrackMetadata(service: .appleMusic, id: "298026101", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_040, trackNumber: 1, discNumber: 1),
+        TrackMetadata(
+            service: .appleMusic, id: "1440891002", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"],
+            album: "She Looks So Perfect - EP", durationMs: 191_520, trackNumber: 4, discNumber: 1),
+        TrackMetadata(
+            service: .appleMusic, id: "1440890947", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer",
+            durationMs: 202_320, trackNumber: 1, discNumber: 1, explicit: false, releaseDate: "2014-06-27"),
+        TrackMetadata(
+            service: .appleMusic, id: "298026101", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_040, trackNumber: 1,
+            discNumber: 1),
     ]
     static let albums: [String: (collectionId: Int, name: String, artist: String, trackIds: [String])] = [
-        "00602537810444": (1440890940, "5 Seconds of Summer", "5 Seconds of Summer", ["1440890947"]),
+        "00602537810444": (1440890940, "5 Seconds of Summer", "5 Seconds of Summer", ["1440890947"])
     ]
 
-    func withFake<T: Sendable>(clock: any LocalClock = ImmediateClock(), _ body: @Sendable (ITunesSearchClient, FakeServiceState) async throws -> T) async throws -> T {
+    func withFake<T: Sendable>(clock: any LocalClock = ImmediateClock(), _ body: @Sendable (ITunesSearchClient, FakeServiceState) async throws -> T)
+        async throws -> T
+    {
         let state = FakeServiceState(tracks: Self.tracks, clock: clock)
         return try await FakeServiceServer.run(FakeITunes.router(state: state, albums: Self.albums)) { base in
             let client = ITunesSearchClient(configuration: .init(baseURL: base), cache: InMemoryResponseCache(), clock: clock)
@@ -28,7 +36,9 @@ import TrackMatching
     @Test func theMatcherWalksTheAlbumWhenSearchMissesTheSong() async throws {
         try await withFake { client, state in
             await state.hideFromSearch("1440890947")
-            let source = TrackMetadata(service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_496)
+            let source = TrackMetadata(
+                service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer",
+                durationMs: 202_496)
             let result = await SimulcastMatcher().match(source, in: client, storefront: "us")
             #expect(result.status == .matched)
             #expect(result.track?.id == "1440890947")
@@ -113,7 +123,9 @@ import TrackMatching
     @Test func concurrentMatchesStayWithinThePacingBudget() async throws {
         let clock = ManualClock()
         try await withFake(clock: clock) { client, state in
-            let sources = (0..<100).map { TrackMetadata(service: .spotify, id: "sp\($0)", title: "Song \($0)", artists: ["Artist \($0)"], album: "Album \($0)") }
+            let sources = (0..<100).map {
+                TrackMetadata(service: .spotify, id: "sp\($0)", title: "Song \($0)", artists: ["Artist \($0)"], album: "Album \($0)")
+            }
             let remaining = Counter(sources.count)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for source in sources {
@@ -136,7 +148,8 @@ import TrackMatching
             let times = await state.seen.map(\.atMicros).sorted()
             #expect(times.count >= 100)
             for index in times.indices.dropFirst(20) {
-                #expect(times[index] - times[index - 20] >= 60_000_000, "request \(index) came \(times[index] - times[index - 20]) µs after request \(index - 20)")
+                #expect(
+                    times[index] - times[index - 20] >= 60_000_000, "request \(index) came \(times[index] - times[index - 20]) µs after request \(index - 20)")
             }
         }
     }

@@ -7,7 +7,8 @@ import Testing
 /// The decoders read the services' real bodies, recorded from the live APIs.
 @Suite struct RecordedDecodingTests {
     @Test func iTunesLookupOfAnAlbum() throws {
-        let response = try JSONDecoder().decode(ITunesSearchResponse.self, from: try Recorded.data("itunes-lookup-entity-song-limit-200-id-1728639278-country-us.json"))
+        let response = try JSONDecoder().decode(
+            ITunesSearchResponse.self, from: try Recorded.data("itunes-lookup-entity-song-limit-200-id-1728639278-country-us.json"))
         #expect(response.resultCount == 7)
         // The first result is the album itself; the six songs follow.
         #expect(response.songs.count == 6)
@@ -35,7 +36,7 @@ import Testing
         #expect(track.artists.contains("Lady Gaga"))
         #expect(track.album == "Die With A Smile")
         // Available countries are honoured: the recorded track lists those it plays in.
-        let countries = object.available_countries ?? []
+        let countries = object.availableCountries ?? []
         #expect(!countries.isEmpty)
         #expect(object.track(in: "zz") == nil)
     }

@@ -18,7 +18,8 @@ import Testing
         let accounts = FakeSpotifyAccounts(clientId: "client-id-123", clientSecret: "client-secret-456")
         errors += try await FakeServiceServer.run(FakeSpotify.router(state: spotifyState, accounts: accounts)) { base -> [String] in
             let clock = ImmediateClock()
-            let tokens = SpotifyAppTokenProvider(clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: base, clock: clock, logger: logs.logger)
+            let tokens = SpotifyAppTokenProvider(
+                clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: base, clock: clock, logger: logs.logger)
             let client = SpotifyClient(appTokens: tokens, apiURL: base, clock: clock, logger: logs.logger)
             _ = try await client.track(id: "4dE2vWsTtOBBWmuJY4vkVf", storefront: "us")
             await spotifyState.failNext(.status(429, retryAfter: 1))
@@ -36,7 +37,8 @@ import Testing
         let appleState = FakeServiceState(tracks: AppleMusicClientTests.tracks)
         let signer = try AppleMusicDeveloperToken(keyId: "KEYID12345", teamId: "TEAMID1234", pem: key.pemRepresentation)
         let provider = AppleMusicTokenProvider(signer: signer)
-        let router = FakeAppleMusic.router(state: appleState, publicKey: key.publicKey, keyId: "KEYID12345", teamId: "TEAMID1234", now: { Int64(Date().timeIntervalSince1970) })
+        let router = FakeAppleMusic.router(
+            state: appleState, publicKey: key.publicKey, keyId: "KEYID12345", teamId: "TEAMID1234", now: { Int64(Date().timeIntervalSince1970) })
         errors += try await FakeServiceServer.run(router) { base -> [String] in
             let client = AppleMusicClient(tokens: provider, baseURL: base, clock: ImmediateClock(), logger: logs.logger)
             _ = try await client.songs(isrc: AppleMusicClientTests.isrc, storefront: "us")

@@ -6,10 +6,15 @@ import SimulcastTesting
 import Testing
 
 @Suite(.serialized) struct SpotifyClientTests {
-    static let tracks: [TrackMetadata] = [
-        TrackMetadata(service: .spotify, id: "4dE2vWsTtOBBWmuJY4vkVf", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_133, isrc: "GBARL9800010", albumUPC: "5099749162225", explicit: false),
-        TrackMetadata(service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_496, isrc: "GBUM71400131", albumUPC: "00602537810444"),
-    ] + (0..<15).map { TrackMetadata(service: .spotify, id: "many\($0)", title: "Many \($0)", artists: ["Crowd"], album: "Lots") }
+    static let tracks: [TrackMetadata] =
+        [
+            TrackMetadata(
+                service: .spotify, id: "4dE2vWsTtOBBWmuJY4vkVf", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_133,
+                isrc: "GBARL9800010", albumUPC: "5099749162225", explicit: false),
+            TrackMetadata(
+                service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer",
+                durationMs: 202_496, isrc: "GBUM71400131", albumUPC: "00602537810444"),
+        ] + (0..<15).map { TrackMetadata(service: .spotify, id: "many\($0)", title: "Many \($0)", artists: ["Crowd"], album: "Lots") }
 
     struct Fake: Sendable {
         var base: String
@@ -69,9 +74,13 @@ import Testing
             #expect(clock.sleeps.first == 3_000_000)
             #expect(clock.sleeps.count == 2)
             await fake.state.failNext(.status(429, retryAfter: 1), times: 4)
-            await #expect(throws: CatalogServiceError.rateLimited(.spotify, retryAfterSeconds: 1)) { try await client.track(id: "4dE2vWsTtOBBWmuJY4vkVf", storefront: "us") }
+            await #expect(throws: CatalogServiceError.rateLimited(.spotify, retryAfterSeconds: 1)) {
+                try await client.track(id: "4dE2vWsTtOBBWmuJY4vkVf", storefront: "us")
+            }
             await fake.state.failNext(.malformedBody)
-            await #expect(throws: CatalogServiceError.malformedResponse(.spotify, detail: "wrong type at name")) { try await client.track(id: "4dE2vWsTtOBBWmuJY4vkVf", storefront: "us") }
+            await #expect(throws: CatalogServiceError.malformedResponse(.spotify, detail: "wrong type at name")) {
+                try await client.track(id: "4dE2vWsTtOBBWmuJY4vkVf", storefront: "us")
+            }
         }
     }
 
@@ -112,9 +121,9 @@ import Testing
             await fake.player.set(track: Self.tracks[0], progressMs: 42_000, isPlaying: true)
             await fake.player.setQueue([Self.tracks[1]])
             let playing = try #require(try await player.currentlyPlaying())
-            #expect(playing.is_playing)
+            #expect(playing.isPlaying)
             // The fake's position moves on in real time, as a real player's does.
-            #expect((42_000..<43_000).contains(playing.progress_ms ?? 0))
+            #expect((42_000..<43_000).contains(playing.progressMs ?? 0))
             #expect(playing.item?.track?.id == "4dE2vWsTtOBBWmuJY4vkVf")
             #expect(try await player.queue().queue.compactMap(\.track).map(\.id) == ["1gugDOSMREb34Xo0c1PlxM"])
 
@@ -124,7 +133,7 @@ import Testing
             // The access token expires: refreshed with the refresh token, which rotates and is saved.
             await fake.accounts.expireAccessTokens()
             await fake.player.set(track: Self.tracks[1], progressMs: 1_000, isPlaying: false)
-            #expect(try await player.currentlyPlaying()?.is_playing == false)
+            #expect(try await player.currentlyPlaying()?.isPlaying == false)
             #expect(try store.load()?.refreshToken != saved.refreshToken)
             try? FileManager.default.removeItem(at: directory)
         }
@@ -136,7 +145,8 @@ import Testing
         let login = SpotifyLogin(clientId: "client-id-123", store: store, accountsURL: "http://127.0.0.1:9", port: port)
         await #expect(throws: CatalogServiceError.notConfigured(.spotify, detail: "the redirect did not come from this login (state mismatch)")) {
             try await login.run(timeoutSeconds: 10) { _ in
-                _ = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/callback?code=stolen&state=guess"), timeout: .seconds(5))
+                _ = try await HTTPClient.shared.execute(
+                    HTTPClientRequest(url: "http://127.0.0.1:\(port)/callback?code=stolen&state=guess"), timeout: .seconds(5))
             }
         }
         #expect(try store.load() == nil)

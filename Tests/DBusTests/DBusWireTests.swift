@@ -1,5 +1,6 @@
-@testable import DBus
 import Testing
+
+@testable import DBus
 
 @Suite struct DBusWireTests {
     static let values: [DBusValue] = [
@@ -28,7 +29,8 @@ import Testing
     @Test func readsBigEndianMessages() throws {
         var bytes: [UInt8] = [UInt8(ascii: "B"), 1, 0, 1, 0, 0, 0, 8, 0, 0, 0, 9]
         // Header fields: MEMBER "Seek" and SIGNATURE "x".
-        let fields: [UInt8] = [3, 1, UInt8(ascii: "s"), 0, 0, 0, 0, 4] + Array("Seek".utf8) + [0, 0, 0, 0] + [8, 1, UInt8(ascii: "g"), 0, 1, UInt8(ascii: "x"), 0]
+        let fields: [UInt8] =
+            [3, 1, UInt8(ascii: "s"), 0, 0, 0, 0, 4] + Array("Seek".utf8) + [0, 0, 0, 0] + [8, 1, UInt8(ascii: "g"), 0, 1, UInt8(ascii: "x"), 0]
         bytes += [0, 0, 0, UInt8(fields.count)] + fields
         while bytes.count % 8 != 0 { bytes.append(0) }
         bytes += [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFC, 0x18]  // -1000
@@ -39,7 +41,12 @@ import Testing
 
     @Test(arguments: [
         ("not D-Bus", [UInt8]("GET / HTTP/1.1\r\n\r\n".utf8)),
-        ("truncated", Array(try! DBusWireWriter.encode(DBusMessage(kind: .signal, path: "/p", interface: "a.b", member: "C", body: [.string("hello")]), serial: 1).dropLast(3))),
+        (
+            "truncated",
+            Array(
+                try! DBusWireWriter.encode(DBusMessage(kind: .signal, path: "/p", interface: "a.b", member: "C", body: [.string("hello")]), serial: 1).dropLast(
+                    3))
+        ),
     ])
     func garbageIsAnErrorNotACrash(_ name: String, _ bytes: [UInt8]) {
         #expect(throws: DBusError.self) { _ = try DBusWireReader.decode(bytes) }

@@ -22,7 +22,8 @@ import Testing
     @Test func catalogsAreWrittenMappedAndEdited() throws {
         var builder = FingerprintCatalogBuilder()
         for seed in 1...3 {
-            try builder.add(CatalogTrack(path: "t\(seed).wav", title: "T\(seed)", artist: nil, seconds: 0), audio: SyntheticMusic.track(seed: UInt64(seed), seconds: 20))
+            try builder.add(
+                CatalogTrack(path: "t\(seed).wav", title: "T\(seed)", artist: nil, seconds: 0), audio: SyntheticMusic.track(seed: UInt64(seed), seconds: 20))
         }
         let path = Self.temporary("catalog.scfp")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -76,4 +77,3 @@ import Testing
         #expect(builder.tracks.isEmpty)
     }
 }
-

@@ -48,7 +48,8 @@ import Testing
     }
 
     @Test func survivesNoise() throws {
-        let query = SyntheticMusic.mixed(SyntheticMusic.excerpt(Self.references[2], from: 5, seconds: 8), with: SyntheticMusic.noise(seconds: 8, seed: 99), snrDB: 5)
+        let query = SyntheticMusic.mixed(
+            SyntheticMusic.excerpt(Self.references[2], from: 5, seconds: 8), with: SyntheticMusic.noise(seconds: 8, seed: 99), snrDB: 5)
         let match = try #require(try Recognizer(catalog: Self.catalog).recognize(query))
         #expect(match.track.path == "synthetic-3.wav")
         #expect(abs(match.offsetSeconds - 5) < 0.05)

@@ -12,10 +12,12 @@ import Testing
 @Suite(.serialized, .enabled(if: SystemTests.dbus, "needs dbus-daemon (Debian's dbus package; .ci/run installs it)"))
 struct MPRISTests {
     static let spotifyTrack = MPRISMetadata(
-        trackObjectPath: "/com/spotify/track/4dE2vWsTtOBBWmuJY4vkVf", lengthMicros: 178_133_000, title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched",
+        trackObjectPath: "/com/spotify/track/4dE2vWsTtOBBWmuJY4vkVf", lengthMicros: 178_133_000, title: "C'est La Vie", artists: ["B*Witched"],
+        album: "B*Witched",
         url: "https://open.spotify.com/track/4dE2vWsTtOBBWmuJY4vkVf", artURL: "https://i.scdn.co/image/x")
     static let localTrack = MPRISMetadata(
-        trackObjectPath: "/org/fake/track/1", lengthMicros: 202_000_000, title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer",
+        trackObjectPath: "/org/fake/track/1", lengthMicros: 202_000_000, title: "She Looks So Perfect", artists: ["5 Seconds of Summer"],
+        album: "5 Seconds of Summer",
         url: "file:///music/5sos/She%20Looks%20So%20Perfect.flac")
 
     actor Recorder: PlaybackEventSink {

@@ -10,8 +10,12 @@ import Testing
 /// The Spotify source against the loopback fake Web API, on the real clock with a fast
 /// polling pace, so the fake's position moves as a real player's does.
 @Suite(.serialized) struct SpotifyHostSourceTests {
-    static let first = TrackMetadata(service: .spotify, id: "4dE2vWsTtOBBWmuJY4vkVf", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_133, isrc: "GBARL9800010", albumUPC: "5099749162225")
-    static let second = TrackMetadata(service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer", durationMs: 202_496, isrc: "GBUM71400131", albumUPC: "00602537810444")
+    static let first = TrackMetadata(
+        service: .spotify, id: "4dE2vWsTtOBBWmuJY4vkVf", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_133,
+        isrc: "GBARL9800010", albumUPC: "5099749162225")
+    static let second = TrackMetadata(
+        service: .spotify, id: "1gugDOSMREb34Xo0c1PlxM", title: "She Looks So Perfect", artists: ["5 Seconds of Summer"], album: "5 Seconds of Summer",
+        durationMs: 202_496, isrc: "GBUM71400131", albumUPC: "00602537810444")
 
     /// Records what the source publishes, with the local time it says each event happened.
     actor Recorder: PlaybackEventSink {
@@ -64,10 +68,15 @@ import Testing
         let accounts = FakeSpotifyAccounts(clientId: "host-client", clientSecret: "unused")
         let player = FakeSpotify.Player(clock: clock)
         let recorder = Recorder()
-        let logger = { var logger = Logger(label: "test"); logger.logLevel = .critical; return logger }()
+        let logger = {
+            var logger = Logger(label: "test"); logger.logLevel = .critical; return logger
+        }()
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
-            let tokens = SpotifyUserTokenProvider(clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), store: nil, accountsURL: base, clock: clock, logger: logger)
-            let api = SpotifyClient(token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, retry: RetryPolicy(maximumAttempts: 1), clock: clock, logger: logger)
+            let tokens = SpotifyUserTokenProvider(
+                clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), store: nil, accountsURL: base, clock: clock, logger: logger)
+            let api = SpotifyClient(
+                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, retry: RetryPolicy(maximumAttempts: 1),
+                clock: clock, logger: logger)
             var configuration = SpotifyHostSource.Configuration()
             configuration.tracker.playingIntervalMs = 150
             configuration.tracker.pausedIntervalMs = 150

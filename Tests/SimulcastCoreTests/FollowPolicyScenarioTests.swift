@@ -67,7 +67,10 @@ import Testing
         #expect(observe(&policy, 2_000, id, true, 2_500) == [.seek(positionMs: 2_100, play: true)])
         // Before the seek lands, the host skips.
         policy.roomStateReceived(Fixtures.room(seq: 2, track: Fixtures.sheLooksSoPerfect, match: Fixtures.appleSheLooksSoPerfect, at: at(2_050)))
-        #expect(observe(&policy, 2_060, id, false, 2_100) == [.load(trackId: Fixtures.appleSheLooksSoPerfect.id, positionMs: 10 + policy.startLatency.predictedMs, play: true)])
+        #expect(
+            observe(&policy, 2_060, id, false, 2_100) == [
+                .load(trackId: Fixtures.appleSheLooksSoPerfect.id, positionMs: 10 + policy.startLatency.predictedMs, play: true)
+            ])
     }
 
     @Test func aReconnectMidTrackKeepsPlayingWithoutReloading() {

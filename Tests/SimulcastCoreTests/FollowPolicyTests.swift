@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct FollowPolicyTests {
     static let t0: Int64 = 1_700_000_000_000_000
-    let configuration = FollowPolicy.Configuration(service: .appleMusic, storefront: "us", seekThresholdMs: 35, minimumCorrectionIntervalMs: 1500, defaultStartLatencyMs: 300, defaultSeekLatencyMs: 100)
+    let configuration = FollowPolicy.Configuration(
+        service: .appleMusic, storefront: "us", seekThresholdMs: 35, minimumCorrectionIntervalMs: 1500, defaultStartLatencyMs: 300, defaultSeekLatencyMs: 100)
     let matchId = Fixtures.appleCestLaVie.id
 
     func at(_ ms: Double) -> Int64 { Self.t0 + Int64(ms * 1000) }
@@ -58,7 +59,10 @@ import Testing
         #expect(policy.correctionsThisTrack == 1)
         // The next track starts with the learned latency, not the default.
         policy.roomStateReceived(Fixtures.room(seq: 2, track: Fixtures.sheLooksSoPerfect, match: Fixtures.appleSheLooksSoPerfect, at: at(3000)))
-        #expect(observe(&policy, at: 3000, track: matchId, playing: true, position: 3000) == [.load(trackId: Fixtures.appleSheLooksSoPerfect.id, positionMs: 350, play: true)])
+        #expect(
+            observe(&policy, at: 3000, track: matchId, playing: true, position: 3000) == [
+                .load(trackId: Fixtures.appleSheLooksSoPerfect.id, positionMs: 350, play: true)
+            ])
     }
 
     @Test func aSeekThatLandsShortIsNotChasedBelowItsOwnSpread() {

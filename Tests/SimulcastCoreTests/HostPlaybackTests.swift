@@ -7,7 +7,8 @@ import Testing
 
     @Test func followsAScript() throws {
         var host = HostPlayback()
-        try host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 42_000, queue: [Fixtures.sheLooksSoPerfect, Fixtures.solayoh]), at: ms(0))
+        try host.apply(
+            PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 42_000, queue: [Fixtures.sheLooksSoPerfect, Fixtures.solayoh]), at: ms(0))
         #expect(host.positionMs(at: ms(1_500)) == 43_500)
         try host.apply(PlaybackEvent(event: .pause), at: ms(2_000))
         #expect(host.positionMs(at: ms(10_000)) == 44_000)

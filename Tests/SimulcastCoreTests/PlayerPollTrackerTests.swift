@@ -37,36 +37,46 @@ import Testing
     }
 
     @Test(arguments: [
-        Case(name: "steady playback reports one start and nothing else",
-             polls: [(playing(10_000), 0, 100), (playing(12_000), 2_000, 100), (playing(14_000), 4_000, 100)],
-             expected: [["started a"], [], []]),
-        Case(name: "a jump forward is a seek",
-             polls: [(playing(10_000), 0, 100), (playing(72_000), 2_000, 100)],
-             expected: [["started a"], ["seeked"]]),
-        Case(name: "a jump back to the start of the same track is a seek (repeat one)",
-             polls: [(playing(190_000), 0, 100), (playing(500), 12_000, 100)],
-             expected: [["started a"], ["seeked"]]),
-        Case(name: "jitter within the tolerance is not a seek",
-             polls: [(playing(10_000), 0, 100), (playing(12_700), 2_000, 100)],
-             expected: [["started a"], ["reanchored"]]),
-        Case(name: "another track is a start",
-             polls: [(playing(10_000, id: "a"), 0, 100), (playing(700, id: "b"), 2_000, 100)],
-             expected: [["started a"], ["started b"]]),
-        Case(name: "pause and resume",
-             polls: [(playing(10_000), 0, 100), (paused(11_000), 1_000, 100), (paused(11_000), 3_000, 100), (playing(11_000), 9_000, 100)],
-             expected: [["started a"], ["paused"], [], ["resumed"]]),
-        Case(name: "a seek while paused",
-             polls: [(paused(11_000), 0, 100), (paused(40_000), 1_500, 100)],
-             expected: [["started a paused"], ["seeked"]]),
-        Case(name: "an advert holds, the next track starts",
-             polls: [(playing(10_000), 0, 100), (.advert, 2_000, 100), (.advert, 7_000, 100), (playing(300, id: "b"), 12_000, 100)],
-             expected: [["started a"], ["advert"], [], ["started b"]]),
-        Case(name: "the same track after an advert starts again",
-             polls: [(playing(10_000), 0, 100), (.advert, 2_000, 100), (playing(12_000, id: "a"), 32_000, 100)],
-             expected: [["started a"], ["advert"], ["started a"]]),
-        Case(name: "nothing playing pauses, then stops after two minutes",
-             polls: [(playing(10_000), 0, 100), (.nothing, 2_000, 100), (.nothing, 60_000, 100), (.nothing, 125_000, 100)],
-             expected: [["started a"], ["paused"], [], ["stopped"]]),
+        Case(
+            name: "steady playback reports one start and nothing else",
+            polls: [(playing(10_000), 0, 100), (playing(12_000), 2_000, 100), (playing(14_000), 4_000, 100)],
+            expected: [["started a"], [], []]),
+        Case(
+            name: "a jump forward is a seek",
+            polls: [(playing(10_000), 0, 100), (playing(72_000), 2_000, 100)],
+            expected: [["started a"], ["seeked"]]),
+        Case(
+            name: "a jump back to the start of the same track is a seek (repeat one)",
+            polls: [(playing(190_000), 0, 100), (playing(500), 12_000, 100)],
+            expected: [["started a"], ["seeked"]]),
+        Case(
+            name: "jitter within the tolerance is not a seek",
+            polls: [(playing(10_000), 0, 100), (playing(12_700), 2_000, 100)],
+            expected: [["started a"], ["reanchored"]]),
+        Case(
+            name: "another track is a start",
+            polls: [(playing(10_000, id: "a"), 0, 100), (playing(700, id: "b"), 2_000, 100)],
+            expected: [["started a"], ["started b"]]),
+        Case(
+            name: "pause and resume",
+            polls: [(playing(10_000), 0, 100), (paused(11_000), 1_000, 100), (paused(11_000), 3_000, 100), (playing(11_000), 9_000, 100)],
+            expected: [["started a"], ["paused"], [], ["resumed"]]),
+        Case(
+            name: "a seek while paused",
+            polls: [(paused(11_000), 0, 100), (paused(40_000), 1_500, 100)],
+            expected: [["started a paused"], ["seeked"]]),
+        Case(
+            name: "an advert holds, the next track starts",
+            polls: [(playing(10_000), 0, 100), (.advert, 2_000, 100), (.advert, 7_000, 100), (playing(300, id: "b"), 12_000, 100)],
+            expected: [["started a"], ["advert"], [], ["started b"]]),
+        Case(
+            name: "the same track after an advert starts again",
+            polls: [(playing(10_000), 0, 100), (.advert, 2_000, 100), (playing(12_000, id: "a"), 32_000, 100)],
+            expected: [["started a"], ["advert"], ["started a"]]),
+        Case(
+            name: "nothing playing pauses, then stops after two minutes",
+            polls: [(playing(10_000), 0, 100), (.nothing, 2_000, 100), (.nothing, 60_000, 100), (.nothing, 125_000, 100)],
+            expected: [["started a"], ["paused"], [], ["stopped"]]),
     ])
     func changes(_ testCase: Case) {
         var tracker = PlayerPollTracker()
@@ -100,7 +110,12 @@ import Testing
         let now: Int64 = 1_000_000_000
         _ = tracker.observe(PolledPlayerState(content: Self.playing(10_000, duration: 200_000), sentAt: now - 100_000, receivedAt: now))
         #expect(tracker.nextPoll(now: now) == now + 500_000)  // burst after the start
-        for n in 1...3 { _ = tracker.observe(PolledPlayerState(content: Self.playing(10_000 + Double(n) * 500 + 50, duration: 200_000), sentAt: now + Int64(n) * 500_000, receivedAt: now + Int64(n) * 500_000 + 100_000)) }
+        for n in 1...3 {
+            _ = tracker.observe(
+                PolledPlayerState(
+                    content: Self.playing(10_000 + Double(n) * 500 + 50, duration: 200_000), sentAt: now + Int64(n) * 500_000,
+                    receivedAt: now + Int64(n) * 500_000 + 100_000))
+        }
         let later = now + 1_600_000
         #expect(tracker.nextPoll(now: later) == later + 2_000_000)  // steady: every 2 s
         // 1 s before the end: poll 400 ms after it.

@@ -20,7 +20,8 @@ import Testing
     }
 
     @Test func aQueuedTrackBringsItsMatchWhenItStarts() {
-        var state = RoomState.empty(at: 0).applying(PlaybackSnapshot(track: Fixtures.solayoh, playing: true, anchor: .init(positionMs: 0, serverTime: 10), queue: [Fixtures.cestLaVie]))
+        var state = RoomState.empty(at: 0).applying(
+            PlaybackSnapshot(track: Fixtures.solayoh, playing: true, anchor: .init(positionMs: 0, serverTime: 10), queue: [Fixtures.cestLaVie]))
         #expect(state.tracksNeedingMatch(service: .appleMusic, storefront: "us") == [Fixtures.solayoh, Fixtures.cestLaVie])
         _ = state.setMatch(apple, for: Fixtures.cestLaVie, service: .appleMusic, storefront: "us")
         let skipped = state.applying(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: 0, serverTime: 20), queue: []))

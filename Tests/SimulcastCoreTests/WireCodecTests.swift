@@ -8,13 +8,17 @@ import Testing
 
     /// What clients see on the wire; a change here is a protocol change (update docs/PROTOCOL.md).
     @Test(arguments: [
-        (WireMessage.hello(Wire.Hello(role: .listener, room: "ABC234", service: .appleMusic, storefront: "us")),
-         #"{"role":"listener","room":"ABC234","service":"apple-music","storefront":"us","type":"hello","v":1}"#),
+        (
+            WireMessage.hello(Wire.Hello(role: .listener, room: "ABC234", service: .appleMusic, storefront: "us")),
+            #"{"role":"listener","room":"ABC234","service":"apple-music","storefront":"us","type":"hello","v":1}"#
+        ),
         (.timePing(Wire.TimePing(t0: 1_000)), #"{"t0":1000,"type":"time.ping","v":1}"#),
         (.timePong(Wire.TimePong(t0: 1_000, t1: 5_000, t2: 5_010)), #"{"t0":1000,"t1":5000,"t2":5010,"type":"time.pong","v":1}"#),
         (.error(.roomNotFound, "there is no room ABC234"), #"{"code":"room_not_found","message":"there is no room ABC234","type":"error","v":1}"#),
-        (.listenerReport(Wire.ListenerReport(trackId: "298026101", playing: true, positionMs: 1500.5, measuredAt: 42, syncErrorMs: -3.5, seq: 7)),
-         #"{"measuredAt":42,"playing":true,"positionMs":1500.5,"seq":7,"syncErrorMs":-3.5,"trackId":"298026101","type":"listener.report","v":1}"#),
+        (
+            .listenerReport(Wire.ListenerReport(trackId: "298026101", playing: true, positionMs: 1500.5, measuredAt: 42, syncErrorMs: -3.5, seq: 7)),
+            #"{"measuredAt":42,"playing":true,"positionMs":1500.5,"seq":7,"syncErrorMs":-3.5,"trackId":"298026101","type":"listener.report","v":1}"#
+        ),
     ])
     func encodesExactly(message: WireMessage, json: String) throws {
         #expect(codec.encode(message) == json)
@@ -31,7 +35,8 @@ import Testing
     }
 
     @Test func hostStateRoundTrips() throws {
-        let snapshot = PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 42_000, serverTime: 9), queue: [Fixtures.solayoh])
+        let snapshot = PlaybackSnapshot(
+            track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 42_000, serverTime: 9), queue: [Fixtures.solayoh])
         #expect(try codec.decode(codec.encode(.hostState(snapshot))) == .hostState(snapshot))
     }
 

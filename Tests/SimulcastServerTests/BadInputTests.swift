@@ -35,7 +35,9 @@ import Testing
         try await withServer { port, room, _ in
             let outcome = try await RawPeer.exchange(
                 port: port, room: room.code,
-                frames: [RawPeer.hello(.listener, room: room.code), "{not json", #"{"type":"room.delete","v":1}"#, #"{"type":"time.ping","v":9,"t0":1}"#, ping],
+                frames: [
+                    RawPeer.hello(.listener, room: room.code), "{not json", #"{"type":"room.delete","v":1}"#, #"{"type":"time.ping","v":9,"t0":1}"#, ping,
+                ],
                 replies: [2, 1, 1, 1, 1]
             )
             #expect(types(outcome.messages) == ["welcome", "room.state", "error", "error", "error", "time.pong"])
@@ -65,7 +67,8 @@ import Testing
 
     @Test func anotherRoomsTokenDoesNotWork() async throws {
         try await withServer { port, roomA, roomB in
-            let outcome = try await RawPeer.exchange(port: port, room: roomA.code, frames: [RawPeer.hello(.host, room: roomA.code, token: roomB.hostToken)], replies: [1])
+            let outcome = try await RawPeer.exchange(
+                port: port, room: roomA.code, frames: [RawPeer.hello(.host, room: roomA.code, token: roomB.hostToken)], replies: [1])
             #expect(errorCodes(outcome.messages) == [.invalidHostToken])
         }
     }
@@ -89,7 +92,8 @@ import Testing
         try await withServer { port, room, _ in
             let padding = String(repeating: "x", count: 70 * 1024)
             let huge = #"{"type":"time.ping","v":1,"t0":1,"pad":"\#(padding)"}"#
-            let outcome = try await RawPeer.exchange(port: port, room: room.code, frames: [RawPeer.hello(.listener, room: room.code), huge, ping], replies: [2, 1, 1])
+            let outcome = try await RawPeer.exchange(
+                port: port, room: room.code, frames: [RawPeer.hello(.listener, room: room.code), huge, ping], replies: [2, 1, 1])
             #expect(errorCodes(outcome.messages) == [.messageTooLarge])
             #expect(types(outcome.messages).last == "time.pong")
         }
@@ -97,8 +101,10 @@ import Testing
 
     @Test func aListenerCannotPublishHostState() async throws {
         try await withServer { port, room, _ in
-            let snapshot = WireCodec().encode(.hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: 0, serverTime: SystemClock().nowMicros()))))
-            let outcome = try await RawPeer.exchange(port: port, room: room.code, frames: [RawPeer.hello(.listener, room: room.code), snapshot, ping], replies: [2, 1, 1])
+            let snapshot = WireCodec().encode(
+                .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: 0, serverTime: SystemClock().nowMicros()))))
+            let outcome = try await RawPeer.exchange(
+                port: port, room: room.code, frames: [RawPeer.hello(.listener, room: room.code), snapshot, ping], replies: [2, 1, 1])
             #expect(errorCodes(outcome.messages) == [.forbidden])
             #expect(types(outcome.messages).last == "time.pong")
             let summary = try await roomSummary(port: port, code: room.code)
@@ -108,8 +114,10 @@ import Testing
 
     @Test func theHostCannotPublishNonsense() async throws {
         try await withServer { port, room, _ in
-            let farFuture = WireCodec().encode(.hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: -5, serverTime: 0))))
-            let outcome = try await RawPeer.exchange(port: port, room: room.code, frames: [RawPeer.hello(.host, room: room.code, token: room.hostToken), farFuture], replies: [2, 1])
+            let farFuture = WireCodec().encode(
+                .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: -5, serverTime: 0))))
+            let outcome = try await RawPeer.exchange(
+                port: port, room: room.code, frames: [RawPeer.hello(.host, room: room.code, token: room.hostToken), farFuture], replies: [2, 1])
             #expect(errorCodes(outcome.messages) == [.invalidState])
         }
     }
@@ -117,17 +125,24 @@ import Testing
     @Test func otherRoomsAreUnaffected() async throws {
         try await withServer { port, roomA, roomB in
             // Room B has a host and a listener; room A receives all kinds of garbage meanwhile.
-            let hostClient = RoomClient(serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .host, room: roomB.code, hostToken: roomB.hostToken), logger: TestSupport.quietLogger)
+            let hostClient = RoomClient(
+                serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .host, room: roomB.code, hostToken: roomB.hostToken),
+                logger: TestSupport.quietLogger)
             let host = HostSession(client: hostClient)
-            let listenerClient = RoomClient(serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .listener, room: roomB.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
+            let listenerClient = RoomClient(
+                serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .listener, room: roomB.code, service: .appleMusic, storefront: "us"),
+                logger: TestSupport.quietLogger)
             let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
-            let listener = ListenerSession(client: listenerClient, player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
+            let listener = ListenerSession(
+                client: listenerClient, player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
             let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
             defer { tasks.forEach { $0.cancel() } }
             #expect(await TestSupport.eventually { await listener.status().connected })
             try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie))
 
-            _ = try await RawPeer.exchange(port: port, room: roomA.code, frames: ["{{{", String(repeating: "y", count: 80_000), RawPeer.hello(.host, room: roomA.code, token: "nope")], replies: [1, 1, 1])
+            _ = try await RawPeer.exchange(
+                port: port, room: roomA.code, frames: ["{{{", String(repeating: "y", count: 80_000), RawPeer.hello(.host, room: roomA.code, token: "nope")],
+                replies: [1, 1, 1])
             _ = try await RawPeer.exchange(port: port, room: "ZZZZZZ", frames: ["hello?"], replies: [1])
 
             #expect(await TestSupport.eventually { await player.read().trackId == Fixtures.appleCestLaVie.id })

@@ -20,9 +20,13 @@ import TrackMatching
         let room = try await api.createRoom()
         var single = Fixtures.sheLooksSoPerfect
         single.album = "She Looks So Perfect"
-        let host = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let host = HostSession(
+            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
-        let listener = ListenerSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger), player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
+        let listener = ListenerSession(
+            client: RoomClient(
+                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger),
+            player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
         defer { tasks.forEach { $0.cancel() } }
         #expect(await TestSupport.eventually { await listener.status().connected })
@@ -31,14 +35,17 @@ import TrackMatching
         #expect(await TestSupport.eventually { await player.read().trackId == "am-slsp-demo" })
 
         // Refused: unknown track id, a room not playing it, a malformed body.
-        let wrongId = MatchCorrection(room: room.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "nope")
+        let wrongId = MatchCorrection(
+            room: room.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "nope")
         await #expect(throws: APIClientError.self) { try await api.correct(wrongId) }
         let other = try await api.createRoom()
-        let wrongRoom = MatchCorrection(room: other.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp")
+        let wrongRoom = MatchCorrection(
+            room: other.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp")
         await #expect(throws: APIClientError.self) { try await api.correct(wrongRoom) }
 
         // A listener's correction fixes its own room at once.
-        let fix = MatchCorrection(room: room.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp")
+        let fix = MatchCorrection(
+            room: room.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp")
         let applied = try await api.correct(fix)
         #expect(applied.result.method == "correction")
         #expect(!applied.global)
@@ -48,9 +55,13 @@ import TrackMatching
 
         // Another room playing the same track is not poisoned by it: it keeps its own answer.
         let later = try await api.createRoom()
-        let laterHost = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), logger: TestSupport.quietLogger))
+        let laterHost = HostSession(
+            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), logger: TestSupport.quietLogger))
         let laterPlayer = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
-        let laterListener = ListenerSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .listener, room: later.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger), player: laterPlayer, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
+        let laterListener = ListenerSession(
+            client: RoomClient(
+                serverURL: base, hello: Wire.Hello(role: .listener, room: later.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger),
+            player: laterPlayer, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let laterTasks = [Task { try await laterHost.run() }, Task { try await laterListener.run() }]
         defer { laterTasks.forEach { $0.cancel() } }
         #expect(await TestSupport.eventually { await laterListener.status().connected })
@@ -67,18 +78,24 @@ import TrackMatching
 
         // The hosts of three different rooms agreeing make it everyone's.
         for made in [room, later] {
-            let agreed = try await api.correct(MatchCorrection(room: made.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp"), token: made.hostToken)
+            let agreed = try await api.correct(
+                MatchCorrection(
+                    room: made.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp"),
+                token: made.hostToken)
             #expect(!agreed.global)
         }
         #expect(await TestSupport.eventually { await laterPlayer.read().trackId == "am-slsp" })
         let third = try await api.createRoom()
-        let thirdHost = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), logger: TestSupport.quietLogger))
+        let thirdHost = HostSession(
+            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), logger: TestSupport.quietLogger))
         let thirdTask = Task { try await thirdHost.run() }
         defer { thirdTask.cancel() }
         try await Task.sleep(for: .milliseconds(400))
         try await thirdHost.apply(PlaybackEvent(event: .play, track: single))
         #expect(await TestSupport.eventually { (try? await api.room(code: third.code))?.state.track != nil })
-        let promoted = try await api.correct(MatchCorrection(room: third.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp"), token: third.hostToken)
+        let promoted = try await api.correct(
+            MatchCorrection(room: third.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp"),
+            token: third.hostToken)
         #expect(promoted.global)
         tasks.forEach { $0.cancel() }
         laterTasks.forEach { $0.cancel() }

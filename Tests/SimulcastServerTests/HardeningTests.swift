@@ -99,7 +99,11 @@ import Testing
 
     // 3. A listener that stopped reading was never dropped and its outbox grew without bound.
     @Test func aListenerThatStopsReadingIsClosedWhileOthersKeepUp() async throws {
-        try await withServer(Self.limits { $0.drainTimeout = .seconds(1); $0.messages = .unlimited }) { port, room, server in
+        try await withServer(
+            Self.limits {
+                $0.drainTimeout = .seconds(1); $0.messages = .unlimited
+            }
+        ) { port, room, server in
             let base = "http://127.0.0.1:\(port)"
             // The stalled listener: joined, then never reads (a tiny receive buffer fills at once).
             let stalled = try await RawTCP.run {
@@ -109,17 +113,30 @@ import Testing
                 return socket
             }
             let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
-            let listener = ListenerSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger), player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
+            let listener = ListenerSession(
+                client: RoomClient(
+                    serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"),
+                    logger: TestSupport.quietLogger), player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
             let task = Task { try await listener.run() }
             defer { task.cancel() }
             #expect(await TestSupport.eventually { await listener.status().connected })
             // A host publishing big states (a long queue of long titles) as fast as it can.
-            let queue = (0..<10).map { TrackMetadata(service: .spotify, id: "q\($0)", title: String(repeating: "t", count: 500), artists: [String(repeating: "a", count: 500)], album: String(repeating: "b", count: 500)) }
+            let queue = (0..<10).map {
+                TrackMetadata(
+                    service: .spotify, id: "q\($0)", title: String(repeating: "t", count: 500), artists: [String(repeating: "a", count: 500)],
+                    album: String(repeating: "b", count: 500))
+            }
             let now = SystemClock().nowMicros()
             let states = (0..<400).map { index in
-                RawTCP.text(WireCodec().encode(.hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: Double(index), serverTime: now), queue: queue))))
+                RawTCP.text(
+                    WireCodec().encode(
+                        .hostState(
+                            PlaybackSnapshot(
+                                track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: Double(index), serverTime: now), queue: queue))))
             }
-            let last = RawTCP.text(WireCodec().encode(.hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, serverTime: now)))))
+            let last = RawTCP.text(
+                WireCodec().encode(
+                    .hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, serverTime: now)))))
             let host = try await RawTCP.run { () -> RawTCP in
                 let socket = try RawTCP(port: port)
                 _ = socket.upgrade(room: room.code)
@@ -214,7 +231,10 @@ import Testing
                 (RawTCP.text(RawPeer.hello(.listener, room: room.code), masked: false), 1002),
                 (RawTCP.frame(opcode: 2, [1, 2, 3]), 1003),
                 (RawTCP.frame(opcode: 1, [0x7B, 0xFF, 0xFE, 0x7D]), 1007),
-                (RawTCP.frame(opcode: 1, Array(repeating: 0x20, count: 900_000), fin: false) + RawTCP.frame(opcode: 0, Array(repeating: 0x20, count: 700_000)), 1009),
+                (
+                    RawTCP.frame(opcode: 1, Array(repeating: 0x20, count: 900_000), fin: false)
+                        + RawTCP.frame(opcode: 0, Array(repeating: 0x20, count: 700_000)), 1009
+                ),
             ]
             for (frame, code) in cases {
                 let outcome = try await exchange(port: port, room: room.code, frames: [hello, frame])
@@ -267,7 +287,11 @@ import Testing
 
     // 7. Nothing was rate-limited: 20,000 rooms from one client in 7 s; room codes guessable.
     @Test func roomCreationAndUnknownLookupsAreRateLimited() async throws {
-        try await withServer(Self.limits { $0.roomCreation = .init(burst: 2, perSecond: 0.001); $0.roomLookupMisses = .init(burst: 3, perSecond: 0.001) }) { port, room, _ in
+        try await withServer(
+            Self.limits {
+                $0.roomCreation = .init(burst: 2, perSecond: 0.001); $0.roomLookupMisses = .init(burst: 3, perSecond: 0.001)
+            }
+        ) { port, room, _ in
             let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)")
             _ = try await api.createRoom()  // the second of the burst (withServer made the first)
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/rooms")

@@ -16,9 +16,14 @@ import Testing
     static func listener(baseURL: String, code: String, service: MusicService, clockOffsetMs: Int64, seed: UInt64) -> Listener {
         let trueClock = SystemClock()
         let device = SkewedClock(base: trueClock, offsetMicros: clockOffsetMs * 1000, driftPPM: 30)
-        let player = SimulatedPlayer(configuration: .init(startLatencyMs: 100...300, seekLatencyMs: 40...80, driftPPM: 25), trueClock: trueClock, deviceClock: device, seed: seed)
-        let client = RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), clock: device, logger: TestSupport.quietLogger)
-        return Listener(session: ListenerSession(client: client, player: player, policy: .init(service: service, storefront: "us"), logger: TestSupport.quietLogger), player: player)
+        let player = SimulatedPlayer(
+            configuration: .init(startLatencyMs: 100...300, seekLatencyMs: 40...80, driftPPM: 25), trueClock: trueClock, deviceClock: device, seed: seed)
+        let client = RoomClient(
+            serverURL: baseURL, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), clock: device,
+            logger: TestSupport.quietLogger)
+        return Listener(
+            session: ListenerSession(client: client, player: player, policy: .init(service: service, storefront: "us"), logger: TestSupport.quietLogger),
+            player: player)
     }
 
     /// Listener's audible position minus the host's, at one true instant.
@@ -35,16 +40,20 @@ import Testing
         let baseURL = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: baseURL).createRoom()
         let hostClock = SkewedClock(base: SystemClock(), offsetMicros: -400_000, driftPPM: -20)
-        let host = HostSession(client: RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: hostClock, logger: TestSupport.quietLogger))
+        let host = HostSession(
+            client: RoomClient(
+                serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: hostClock,
+                logger: TestSupport.quietLogger))
         let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 2_500, seed: 1)
         let deezer = Self.listener(baseURL: baseURL, code: room.code, service: .deezer, clockOffsetMs: -1_300, seed: 2)
         let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }, Task { try await deezer.session.run() }]
         defer { tasks.forEach { $0.cancel() } }
-        #expect(await TestSupport.eventually {
-            let appleConnected = await apple.session.status().connected
-            let deezerConnected = await deezer.session.status().connected
-            return appleConnected && deezerConnected
-        })
+        #expect(
+            await TestSupport.eventually {
+                let appleConnected = await apple.session.status().connected
+                let deezerConnected = await deezer.session.status().connected
+                return appleConnected && deezerConnected
+            })
         try await Task.sleep(for: .milliseconds(500))
 
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
@@ -72,10 +81,11 @@ import Testing
         // Skip to the queued track: Apple has it (the album version, not the demo); Deezer says why not.
         try await host.apply(PlaybackEvent(event: .skip))
         #expect(await TestSupport.eventually { await apple.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleSheLooksSoPerfect.id })
-        #expect(await TestSupport.eventually {
-            if case .noMatch = await deezer.session.status().follow { return true }
-            return false
-        })
+        #expect(
+            await TestSupport.eventually {
+                if case .noMatch = await deezer.session.status().follow { return true }
+                return false
+            })
         #expect(await deezer.player.audible(at: SystemClock().nowMicros()).trackId == nil)
 
         // The server knows both listeners and what they report.
@@ -94,17 +104,19 @@ import Testing
         let port = try await server.start()
         let baseURL = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: baseURL).createRoom()
-        let host = HostSession(client: RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let host = HostSession(
+            client: RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 700, seed: 3)
         let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }]
         defer { tasks.forEach { $0.cancel() } }
         #expect(await TestSupport.eventually { await apple.session.status().connected })
         try await Task.sleep(for: .milliseconds(500))
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
-        #expect(await TestSupport.eventually {
-            let audible = await apple.player.audible(at: SystemClock().nowMicros())
-            return audible.trackId == "298026101" && audible.playing
-        })
+        #expect(
+            await TestSupport.eventually {
+                let audible = await apple.player.audible(at: SystemClock().nowMicros())
+                return audible.trackId == "298026101" && audible.playing
+            })
         let before = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
 
         await server.stop()

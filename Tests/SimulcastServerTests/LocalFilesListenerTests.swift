@@ -18,23 +18,31 @@ struct LocalFilesListenerTests {
         let fileURL = URL(fileURLWithPath: file).absoluteString
         let daemon = try await PrivateDBusDaemon.start()
         defer { daemon.stop() }
-        let fake = try await FakeMPRISPlayer.start(socketPath: daemon.socketPath, name: "vlc", library: [
-            fileURL: MPRISMetadata(trackObjectPath: "/org/videolan/vlc/playlist/7", lengthMicros: 178_000_000, title: "C'est La Vie", artists: ["B*Witched"], url: fileURL),
-        ])
+        let fake = try await FakeMPRISPlayer.start(
+            socketPath: daemon.socketPath, name: "vlc",
+            library: [
+                fileURL: MPRISMetadata(
+                    trackObjectPath: "/org/videolan/vlc/playlist/7", lengthMicros: 178_000_000, title: "C'est La Vie", artists: ["B*Witched"], url: fileURL)
+            ])
         let bus = try await DBusConnection.connect(path: daemon.socketPath)
         let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("vlc", on: bus), service: .localFiles)
-        let library = OfflineCatalog(service: .localFiles, tracks: [
-            LocalLibrary.track(forFileAt: URL(fileURLWithPath: file)),
-            LocalLibrary.track(forFileAt: URL(fileURLWithPath: "/music/B*Witched/02 Rollercoaster.flac")),
-        ])
+        let library = OfflineCatalog(
+            service: .localFiles,
+            tracks: [
+                LocalLibrary.track(forFileAt: URL(fileURLWithPath: file)),
+                LocalLibrary.track(forFileAt: URL(fileURLWithPath: "/music/B*Witched/02 Rollercoaster.flac")),
+            ])
         let matchmaker = TrackMatchmaker(catalogs: [.localFiles: library], matcher: SimulcastMatcher())
 
         let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
         let base = "http://127.0.0.1:\(try await server.start())"
         let room = try await RoomsAPI(baseURL: base).createRoom()
-        let host = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let host = HostSession(
+            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let listener = ListenerSession(
-            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger),
+            client: RoomClient(
+                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger
+            ),
             player: driver, policy: .init(service: .localFiles, storefront: "local", seekThresholdMs: 60),
             localMatcher: { source in await matchmaker.match(source, on: .localFiles, storefront: "local") }, logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
@@ -53,7 +61,10 @@ struct LocalFilesListenerTests {
         let settled = await TestSupport.eventually(6) { abs(await trueErrorMs()) < 150 }
         let status = await listener.status()
         let finalError = await trueErrorMs()
-        #expect(settled, "local player \(finalError) ms off the host; the listener last measured \(status.syncErrorMs ?? .nan) ms, \(status.correctionsThisTrack) corrections, \(status.follow)")
+        #expect(
+            settled,
+            "local player \(finalError) ms off the host; the listener last measured \(status.syncErrorMs ?? .nan) ms, \(status.correctionsThisTrack) corrections, \(status.follow)"
+        )
         await bus.close()
         await fake.close()
         await server.stop()

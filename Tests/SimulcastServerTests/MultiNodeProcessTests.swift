@@ -40,16 +40,19 @@ struct MultiNodeProcessTests {
         let room = try await RoomsAPI(baseURL: urls[0]).createRoom()
         // Each client lists every node, its own first, as `--server URL1,URL2,URL3` does; or all use nginx.
         func list(from first: Int) -> String { nginx?.baseURL ?? (0..<3).map { urls[(first + $0) % 3] }.joined(separator: ",") }
-        let host = HostSession(client: RoomClient(serverURL: list(from: 0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let host = HostSession(
+            client: RoomClient(
+                serverURL: list(from: 0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let onTwo = LiveRoomTests.listener(baseURL: list(from: 1), code: room.code, service: .spotify, clockOffsetMs: 2_500, seed: 1)
         let onThree = LiveRoomTests.listener(baseURL: list(from: 2), code: room.code, service: .spotify, clockOffsetMs: -1_300, seed: 2)
         let tasks = [Task { try await host.run() }, Task { try await onTwo.session.run() }, Task { try await onThree.session.run() }]
         defer { tasks.forEach { $0.cancel() } }
-        #expect(await TestSupport.eventually {
-            let two = await onTwo.session.status().connected
-            let three = await onThree.session.status().connected
-            return two && three
-        })
+        #expect(
+            await TestSupport.eventually {
+                let two = await onTwo.session.status().connected
+                let three = await onThree.session.status().connected
+                return two && three
+            })
         #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: urls[2]).room(code: room.code))?.state.hostConnected == true })
         try await Task.sleep(for: .milliseconds(500))
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
@@ -67,11 +70,12 @@ struct MultiNodeProcessTests {
         if front == .serverList {
             #expect(await TestSupport.eventually(5) { await !onTwo.session.status().connected })
         }
-        #expect(await TestSupport.eventually(5) {
-            let two = await onTwo.session.status().connected
-            let three = await onThree.session.status().connected
-            return two && three
-        })
+        #expect(
+            await TestSupport.eventually(5) {
+                let two = await onTwo.session.status().connected
+                let three = await onThree.session.status().connected
+                return two && three
+            })
         #expect(ContinuousClock.now - killed < .seconds(5))
         try await host.apply(PlaybackEvent(event: .seek, positionMs: 120_000))
         #expect(await TestSupport.eventually(5) { await Self.following(onTwo, track: Fixtures.cestLaVie.id, nearMs: 120_000) })

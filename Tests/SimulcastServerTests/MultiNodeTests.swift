@@ -48,18 +48,21 @@ import Testing
     @Test func aHostOnOneNodeAndListenersOnTwoOthersStayInSync() async throws {
         let cluster = try await Self.cluster(3)
         let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
-        let host = HostSession(client: RoomClient(serverURL: cluster.url(0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let host = HostSession(
+            client: RoomClient(
+                serverURL: cluster.url(0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let apple = LiveRoomTests.listener(baseURL: cluster.url(1), code: room.code, service: .appleMusic, clockOffsetMs: 2_500, seed: 1)
         let deezer = LiveRoomTests.listener(baseURL: cluster.url(2), code: room.code, service: .deezer, clockOffsetMs: -900, seed: 12)
         let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }, Task { try await deezer.session.run() }]
         defer { tasks.forEach { $0.cancel() } }
         // A raw listener on the third node records every state it is sent.
         let watcher = await WirePeer.connect(port: cluster.ports[2], room: room.code, hello: RawPeer.hello(.listener, room: room.code, service: .appleMusic))
-        #expect(await TestSupport.eventually {
-            let appleConnected = await apple.session.status().connected
-            let deezerConnected = await deezer.session.status().connected
-            return appleConnected && deezerConnected
-        })
+        #expect(
+            await TestSupport.eventually {
+                let appleConnected = await apple.session.status().connected
+                let deezerConnected = await deezer.session.status().connected
+                return appleConnected && deezerConnected
+            })
         #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2)).room(code: room.code))?.state.hostConnected == true })
         try await Task.sleep(for: .milliseconds(500))
 
@@ -112,10 +115,11 @@ import Testing
         #expect(await TestSupport.eventually { await first.closed })
         #expect(await first.closeCode == 4409)
         #expect(await first.errors.contains(.hostReplaced))
-        #expect(await TestSupport.eventually {
-            for listener in listeners where await listener.states.last?.anchor.positionMs != 519_000 { return false }
-            return true
-        })
+        #expect(
+            await TestSupport.eventually {
+                for listener in listeners where await listener.states.last?.anchor.positionMs != 519_000 { return false }
+                return true
+            })
         for listener in listeners {
             let states = await listener.states
             let seqs = states.map(\.seq)
@@ -142,7 +146,8 @@ import Testing
         let cluster = try await Self.cluster(3)
         let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
         let host = await WirePeer.connect(port: cluster.ports[0], room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
-        let listener = LiveRoomTests.listener(baseURL: "\(cluster.url(1)),\(cluster.url(2))", code: room.code, service: .appleMusic, clockOffsetMs: 300, seed: 13)
+        let listener = LiveRoomTests.listener(
+            baseURL: "\(cluster.url(1)),\(cluster.url(2))", code: room.code, service: .appleMusic, clockOffsetMs: 300, seed: 13)
         let task = Task { try await listener.session.run() }
         defer { task.cancel() }
         #expect(await TestSupport.eventually { await listener.session.status().connected })
@@ -179,7 +184,9 @@ import Testing
         state.hostConnected = true
         state.seq += 1
         let claimed = try await outside.commitState(
-            StateCommit(code: room.code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: state.seq - 1, claim: .taking(HostClaim(node: "vanished", connection: 7)), at: 1))
+            StateCommit(
+                code: room.code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: state.seq - 1,
+                claim: .taking(HostClaim(node: "vanished", connection: 7)), at: 1))
         #expect(claimed.isCommitted)
         let started = ContinuousClock.now
         // Nobody has the room loaded: the heartbeat loop's scan releases it.

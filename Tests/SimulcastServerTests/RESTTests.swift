@@ -1,6 +1,6 @@
 import Foundation
-import NIOCore
 import HummingbirdTesting
+import NIOCore
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A blocking TCP client for feeding the server bytes no well-behaved library would send:
@@ -21,14 +22,18 @@ final class RawTCP: @unchecked Sendable {  // one test task owns it; the descrip
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
             inet_pton(AF_INET, source, &local.sin_addr)
-            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
             guard bound == 0 else { close(fd); throw POSIXError(.EADDRNOTAVAIL) }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
     }
 
@@ -96,9 +101,13 @@ final class RawTCP: @unchecked Sendable {  // one test task owns it; the descrip
     /// Performs the opening handshake for a room socket; the bytes that followed the
     /// response head (frames the server sent at once), or nil when it did not switch protocols.
     func upgrade(room: String) -> [UInt8]? {
-        send("GET /v1/rooms/\(room)/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        send(
+            "GET /v1/rooms/\(room)/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        )
         let bytes = readBytes(until: "\r\n\r\n", seconds: 5)
-        guard String(decoding: bytes.prefix(12), as: UTF8.self) == "HTTP/1.1 101", let end = (0..<max(0, bytes.count - 3)).first(where: { bytes[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) }) else { return nil }
+        guard String(decoding: bytes.prefix(12), as: UTF8.self) == "HTTP/1.1 101",
+            let end = (0..<max(0, bytes.count - 3)).first(where: { bytes[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10]) })
+        else { return nil }
         return Array(bytes[(end + 4)...])
     }
 

@@ -84,7 +84,8 @@ import Testing
         try await store.heartbeat(node: "leaving", lease: .seconds(3_600))
         _ = try await store.commitState(commit("AAA234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(HostClaim(node: "alive", connection: 1))))
         _ = try await store.commitState(commit("BBB234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(HostClaim(node: "leaving", connection: 2))))
-        _ = try await store.commitState(commit("CCC234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(HostClaim(node: "never-heard-of", connection: 3))))
+        _ = try await store.commitState(
+            commit("CCC234", Fixtures.room(seq: 1, at: 2), after: 0, claim: .taking(HostClaim(node: "never-heard-of", connection: 3))))
         #expect(try await store.deadHostClaims(room: nil) == ["CCC234": HostClaim(node: "never-heard-of", connection: 3)])
         try await store.retireNode("leaving")
         #expect(Set(try await store.deadHostClaims(room: nil).keys) == ["BBB234", "CCC234"])
@@ -147,7 +148,8 @@ import Testing
         try await writer.cacheMatch(.notFound(method: "t", reasons: []), for: key, expiresAt: 9_000)
         #expect(await changes.next() == .match(key))
         let id = try await writer.addCorrection(
-            StoredCorrection(id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: .notFound(method: "t", reasons: [])))
+            StoredCorrection(
+                id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: .notFound(method: "t", reasons: [])))
         #expect(await changes.next() == .corrections(room: "ABC234"))
         try await writer.deleteCorrection(id: id)
         #expect(await changes.next() == .corrections(room: "ABC234"))
@@ -232,7 +234,8 @@ import Testing
     @Test func anotherProgramsDatabaseIsNamedAsSuchAndLeftAlone() async throws {
         let path = TestSupport.temporaryDatabase()
         // Wave 1 adopted any file with a "rooms" table and then answered every request with 500.
-        let foreign = try await SQLiteConnectionForTests.create(path: path, sql: ["CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO rooms (name) VALUES ('kitchen')"])
+        let foreign = try await SQLiteConnectionForTests.create(
+            path: path, sql: ["CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO rooms (name) VALUES ('kitchen')"])
         _ = foreign
         do {
             _ = try await SQLiteRoomStore.open(path: path)
@@ -292,8 +295,10 @@ import Testing
         let store = try await makeStore(kind)
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "a", targetService: .appleMusic, storefront: "us")
         let result = MatchResult.matched(TrackMetadata(service: .appleMusic, id: "1", title: "T", artists: []), method: "correction")
-        let first = try await store.addCorrection(StoredCorrection(id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: result))
-        let second = try await store.addCorrection(StoredCorrection(id: 0, key: key, targetId: "1", room: "XYZ789", global: false, byHost: false, createdAt: 2, result: result))
+        let first = try await store.addCorrection(
+            StoredCorrection(id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: result))
+        let second = try await store.addCorrection(
+            StoredCorrection(id: 0, key: key, targetId: "1", room: "XYZ789", global: false, byHost: false, createdAt: 2, result: result))
         #expect(first != second)
         #expect(try await store.corrections(for: key).map(\.room) == ["ABC234", "XYZ789"])
         #expect(try await store.corrections(room: "ABC234").map(\.id) == [first])

@@ -28,7 +28,8 @@ enum TestPostgres {
     }
 
     static func execute(_ sql: String, on url: PostgresDatabaseURL) async throws {
-        let configuration = PostgresConnection.Configuration(host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: .disable)
+        let configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test.postgres"))
         do {
             _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test.postgres"))

@@ -1,8 +1,8 @@
 import Catalogs
 import Foundation
 import HummingbirdWSClient
-import NIOWebSocket
 import Logging
+import NIOWebSocket
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -10,14 +10,20 @@ import SimulcastTesting
 import TrackMatching
 
 enum TestSupport {
-    static let appleCatalog = OfflineCatalog(service: .appleMusic, tracks: [
-        Fixtures.appleCestLaVie,
-        TrackMetadata(service: .appleMusic, id: "am-slsp-demo", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"], album: "She Looks So Perfect - EP", durationMs: 191_520),
-        Fixtures.appleSheLooksSoPerfect,
-    ])
-    static let deezerCatalog = OfflineCatalog(service: .deezer, tracks: [
-        TrackMetadata(service: .deezer, id: "dz-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000),
-    ])
+    static let appleCatalog = OfflineCatalog(
+        service: .appleMusic,
+        tracks: [
+            Fixtures.appleCestLaVie,
+            TrackMetadata(
+                service: .appleMusic, id: "am-slsp-demo", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"],
+                album: "She Looks So Perfect - EP", durationMs: 191_520),
+            Fixtures.appleSheLooksSoPerfect,
+        ])
+    static let deezerCatalog = OfflineCatalog(
+        service: .deezer,
+        tracks: [
+            TrackMetadata(service: .deezer, id: "dz-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000)
+        ])
     static let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog], matcher: SeedMatcher())
 
     static var quietLogger: Logger {

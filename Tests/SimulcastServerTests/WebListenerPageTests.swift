@@ -31,7 +31,8 @@ import Testing
     static func call(_ predicate: String, after: Int = 0) -> String {
         "(() => { const c = window.__fakeSDK && __fakeSDK.calls.slice(\(after)).find(c => \(predicate)); return c && {method: c.method, at: c.at, seconds: typeof c.args[0] === 'number' ? c.args[0] : null}; })()"
     }
-    static let appleSample = "(() => { const m = MusicKit.getInstance(); return {positionMs: m.currentPlaybackTime * 1000, at: performance.timeOrigin + performance.now(), trackId: m.nowPlayingItem && m.nowPlayingItem.id}; })()"
+    static let appleSample =
+        "(() => { const m = MusicKit.getInstance(); return {positionMs: m.currentPlaybackTime * 1000, at: performance.timeOrigin + performance.now(), trackId: m.nowPlayingItem && m.nowPlayingItem.id}; })()"
 
     /// The fake player's position minus the host's, at one instant.
     static func error(_ page: DevToolsPage, host: HostSession, sample: String = appleSample) async throws -> Double {
@@ -41,11 +42,13 @@ import Testing
     }
 
     func withRoom(_ body: @Sendable (_ base: String, _ code: String, _ host: HostSession, _ browser: HeadlessChromium) async throws -> Void) async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: .init(appleMusicSigner: Self.signer, fakeSDKs: true)) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: .init(appleMusicSigner: Self.signer, fakeSDKs: true))
+        { InMemoryRoomStore() }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base).createRoom()
-        let host = HostSession(client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let host = HostSession(
+            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let hostTask = Task { try await host.run() }
         let browser = try await HeadlessChromium.launch()
         defer {
@@ -68,7 +71,10 @@ import Testing
             // sought to where the host is.
             _ = try await page.waitFor(Self.call("c.method === 'configure'"), as: Call.self)
             #expect(try await page.evaluate("__fakeSDK.calls.find(c => c.method === 'configure').args[0].developerToken.split('.').length", as: Int.self) == 3)
-            #expect(try await page.waitFor("__fakeSDK.calls.find(c => c.method === 'setQueue') && __fakeSDK.calls.find(c => c.method === 'setQueue').args[0].song", as: String.self) == "298026101")
+            #expect(
+                try await page.waitFor(
+                    "__fakeSDK.calls.find(c => c.method === 'setQueue') && __fakeSDK.calls.find(c => c.method === 'setQueue').args[0].song", as: String.self)
+                    == "298026101")
             let firstSeek = try await page.waitFor(Self.call("c.method === 'seekToTime'"), as: Call.self)
             let hostAtLanding = await host.playback.positionMs(at: Int64((firstSeek.at + 60) * 1000))
             let sought = try #require(firstSeek.seconds) * 1000
@@ -108,7 +114,8 @@ import Testing
 
             // Skip to a song it has: it loads and follows again.
             try await host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 5_000))
-            #expect(try await page.waitFor("MusicKit.getInstance().nowPlayingItem.id === 'am-slsp' && MusicKit.getInstance().playbackState === 2", as: Bool.self))
+            #expect(
+                try await page.waitFor("MusicKit.getInstance().nowPlayingItem.id === 'am-slsp' && MusicKit.getInstance().playbackState === 2", as: Bool.self))
             try await Task.sleep(for: .milliseconds(800))
             let afterSkip = try await Self.error(page, host: host)
             #expect(abs(afterSkip) < 100, "sync error after the skip \(afterSkip) ms")
@@ -121,15 +128,27 @@ import Testing
             try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
             let page = try await browser.open("\(base)/r/\(code)?service=spotify#spotify_token=listener-token")
             defer { Task { await page.close() } }
-            struct Play: Decodable { var device_id: String; var uris: [String]; var position_ms: Double; var at: Double }
+            struct Play: Decodable {
+                var deviceId: String
+                var uris: [String]
+                var positionMs: Double
+                var at: Double
+
+                enum CodingKeys: String, CodingKey {
+                    case uris, at
+                    case deviceId = "device_id"
+                    case positionMs = "position_ms"
+                }
+            }
             let play = try await page.waitFor(
                 "(() => { const c = __fakeSDK.calls.find(c => c.method === 'webapi.play'); return c && {...c.args[0], at: c.at}; })()", as: Play.self)
-            #expect(play.device_id == "fake-device")
+            #expect(play.deviceId == "fake-device")
             #expect(play.uris == ["spotify:track:sp-cest"])
             let hostAtLanding = await host.playback.positionMs(at: Int64((play.at + 60) * 1000))
-            #expect(abs(play.position_ms - hostAtLanding) < 100, "started at \(play.position_ms) ms, host at \(hostAtLanding) ms")
+            #expect(abs(play.positionMs - hostAtLanding) < 100, "started at \(play.positionMs) ms, host at \(hostAtLanding) ms")
             try await Task.sleep(for: .milliseconds(800))
-            let sample = "(async () => { const p = new Spotify.Player({name: 'probe', getOAuthToken: cb => cb('x')}); const s = await p.getCurrentState(); return {positionMs: s.position, at: performance.timeOrigin + performance.now(), trackId: s.track_window.current_track.id}; })()"
+            let sample =
+                "(async () => { const p = new Spotify.Player({name: 'probe', getOAuthToken: cb => cb('x')}); const s = await p.getCurrentState(); return {positionMs: s.position, at: performance.timeOrigin + performance.now(), trackId: s.track_window.current_track.id}; })()"
             let error = try await Self.error(page, host: host, sample: sample)
             #expect(abs(error) < 100, "sync error \(error) ms")
         }
@@ -153,12 +172,15 @@ import Testing
                 ("{trackId: 'b', playing: true, targetMs: 0}", "{trackId: 'a', playing: true, positionMs: 5000}", "load"),  // skip
             ]
             for testCase in cases {
-                let kind = try await page.evaluate("(() => { const c = new SimulcastFollow.Follower().decide(\(testCase.room), \(testCase.reading), 10000); return c ? c.kind : 'none'; })()", as: String.self)
+                let kind = try await page.evaluate(
+                    "(() => { const c = new SimulcastFollow.Follower().decide(\(testCase.room), \(testCase.reading), 10000); return c ? c.kind : 'none'; })()",
+                    as: String.self)
                 #expect(kind == testCase.expected, "\(testCase.room) with \(testCase.reading)")
             }
             // A seek that lands 80 ms ahead teaches the follower to lead by less; a second
             // correction waits out the minimum interval.
-            let learned = try await page.evaluate("""
+            let learned = try await page.evaluate(
+                """
                 (() => { const f = new SimulcastFollow.Follower({latencyMs: 100});
                   const room = {trackId: 'a', playing: true, targetMs: 5000};
                   f.decide(room, {trackId: 'a', playing: true, positionMs: 5400}, 0);
@@ -167,9 +189,14 @@ import Testing
                   return again ? again.kind : 'none'; })()
                 """, as: String.self)
             #expect(learned == "none")
-            #expect(try await page.evaluate("(() => { const f = new SimulcastFollow.Follower({latencyMs: 100}); const room = {trackId: 'a', playing: true, targetMs: 5000}; f.decide(room, {trackId: 'a', playing: true, positionMs: 5400}, 0); f.decide(room, {trackId: 'a', playing: true, positionMs: 5080}, 300); return f.latencyMs; })()", as: Double.self) == 60)
+            #expect(
+                try await page.evaluate(
+                    "(() => { const f = new SimulcastFollow.Follower({latencyMs: 100}); const room = {trackId: 'a', playing: true, targetMs: 5000}; f.decide(room, {trackId: 'a', playing: true, positionMs: 5400}, 0); f.decide(room, {trackId: 'a', playing: true, positionMs: 5080}, 300); return f.latencyMs; })()",
+                    as: Double.self) == 60)
             // Clock sync keeps the lowest-delay sample.
-            let offset = try await page.evaluate("(() => { const c = new SimulcastFollow.ClockSync(8); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.best.offset; })()", as: Double.self)
+            let offset = try await page.evaluate(
+                "(() => { const c = new SimulcastFollow.ClockSync(8); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.best.offset; })()",
+                as: Double.self)
             #expect(offset == 1_000_000)
         }
     }
@@ -181,7 +208,9 @@ import Testing
     static let signer = try! AppleMusicDeveloperToken(keyId: "WEBKEY1234", teamId: "TEAM123456", pem: key.pemRepresentation)
 
     func withApp(web: WebListenerConfiguration, _ body: @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
-        let (application, hub) = SimulcastApplication.build(configuration: .init(port: 0, web: web), dependencies: .init(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger))
+        let (application, hub) = SimulcastApplication.build(
+            configuration: .init(port: 0, web: web),
+            dependencies: .init(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger))
         let code = try await hub.createRoom().code
         try await application.test(.router) { client in try await body(client, code) }
     }
@@ -228,7 +257,9 @@ import Testing
             }
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<12 {
-                try await client.execute(uri: "/v1/apple-music/developer-token", method: .get, headers: [.origin: "https://listen.example.com"]) { statuses.append($0.status) }
+                try await client.execute(uri: "/v1/apple-music/developer-token", method: .get, headers: [.origin: "https://listen.example.com"]) {
+                    statuses.append($0.status)
+                }
             }
             #expect(statuses.contains(.tooManyRequests))
         }

@@ -14,14 +14,16 @@ import TrackMatching
         TrackMetadata(service: .spotify, id: "sp", title: title, artists: [artist], album: album)
     }
 
-    let catalog = OfflineCatalog(service: .appleMusic, tracks: [
-        apple("demo", "She Looks So Perfect (Ash Demo Vocal)", "5 Seconds of Summer", "She Looks So Perfect - EP"),
-        apple("slsp", "She Looks So Perfect", "5 Seconds of Summer", "5 Seconds of Summer"),
-        apple("sol", "Solayoh", "Alena Lanskaya", "Solayoh - Single"),
-        apple("horse", "A Horse with No Name", "America", "America"),
-        apple("don", "Don", "Don Diablo", "Don - Single"),
-        apple("cry", "Don't Cry (Original)", "Guns N' Roses", "Use Your Illusion I"),
-    ])
+    let catalog = OfflineCatalog(
+        service: .appleMusic,
+        tracks: [
+            apple("demo", "She Looks So Perfect (Ash Demo Vocal)", "5 Seconds of Summer", "She Looks So Perfect - EP"),
+            apple("slsp", "She Looks So Perfect", "5 Seconds of Summer", "5 Seconds of Summer"),
+            apple("sol", "Solayoh", "Alena Lanskaya", "Solayoh - Single"),
+            apple("horse", "A Horse with No Name", "America", "America"),
+            apple("don", "Don", "Don Diablo", "Don - Single"),
+            apple("cry", "Don't Cry (Original)", "Guns N' Roses", "Use Your Illusion I"),
+        ])
 
     @Test(arguments: [
         // Full term finds the demo first, but the title+album rule picks the album version.

@@ -36,7 +36,10 @@ import TrackMatching
         #expect(parsed.featured == featured)
     }
 
-    @Test(arguments: [("Hayloft II", Set(["2"])), ("Hayloft", Set<String>()), ("Bohemian Rhapsody Pt. 2", Set(["2"])), ("I Left My Heart in San Francisco", Set<String>()), ("7 Sünden", Set(["7"]))])
+    @Test(arguments: [
+        ("Hayloft II", Set(["2"])), ("Hayloft", Set<String>()), ("Bohemian Rhapsody Pt. 2", Set(["2"])), ("I Left My Heart in San Francisco", Set<String>()),
+        ("7 Sünden", Set(["7"])),
+    ])
     func numbersTellSongsApart(title: String, numbers: Set<String>) {
         #expect(TitleParser.parse(title).numbers == numbers)
     }
@@ -76,9 +79,15 @@ import TrackMatching
 
     /// Real records (curated cases): Spotify's remaster suffix against iTunes' plain title.
     @Test func remasterSuffixAgainstPlainTitle() {
-        let source = TrackMetadata(service: .spotify, id: "4u7EnebtmKWzUH433cf5Qv", title: "Bohemian Rhapsody - Remastered 2011", artists: ["Queen"], album: "A Night At The Opera (2011 Remaster)", durationMs: 354_320, isrc: "GBUM71029604")
-        let plain = TrackMetadata(service: .appleMusic, id: "1441458081", title: "Bohemian Rhapsody", artists: ["Queen"], album: "A Night at the Opera (Deluxe Edition)", durationMs: 354_320, trackNumber: 11, discNumber: 1)
-        let live = TrackMetadata(service: .appleMusic, id: "live", title: "Bohemian Rhapsody (Live at Wembley)", artists: ["Queen"], album: "Live at Wembley '86", durationMs: 354_000)
+        let source = TrackMetadata(
+            service: .spotify, id: "4u7EnebtmKWzUH433cf5Qv", title: "Bohemian Rhapsody - Remastered 2011", artists: ["Queen"],
+            album: "A Night At The Opera (2011 Remaster)", durationMs: 354_320, isrc: "GBUM71029604")
+        let plain = TrackMetadata(
+            service: .appleMusic, id: "1441458081", title: "Bohemian Rhapsody", artists: ["Queen"], album: "A Night at the Opera (Deluxe Edition)",
+            durationMs: 354_320, trackNumber: 11, discNumber: 1)
+        let live = TrackMetadata(
+            service: .appleMusic, id: "live", title: "Bohemian Rhapsody (Live at Wembley)", artists: ["Queen"], album: "Live at Wembley '86",
+            durationMs: 354_000)
         let result = picker.pick(source, from: [live, plain])
         #expect(result.track?.id == "1441458081")
         #expect(result.reasons.contains("same album"))
@@ -86,8 +95,12 @@ import TrackMatching
 
     /// Mi Gente: the same ISRC 4.4 s apart is the same recording; without the ISRC, 4.4 s lowers confidence.
     @Test func sameISRCOverridesTheDurationGate() {
-        let source = TrackMetadata(service: .spotify, id: "2rb5MvYT7ZIxbKW5hfcHx8", title: "Mi Gente", artists: ["J Balvin", "Willy William"], album: "Mi Gente", durationMs: 189_440, isrc: "FR22F1701790")
-        let apple = TrackMetadata(service: .appleMusic, id: "1368816792", title: "Mi Gente", artists: ["J Balvin & Willy William"], album: "Vibras", durationMs: 185_054, isrc: "FR22F1701790")
+        let source = TrackMetadata(
+            service: .spotify, id: "2rb5MvYT7ZIxbKW5hfcHx8", title: "Mi Gente", artists: ["J Balvin", "Willy William"], album: "Mi Gente", durationMs: 189_440,
+            isrc: "FR22F1701790")
+        let apple = TrackMetadata(
+            service: .appleMusic, id: "1368816792", title: "Mi Gente", artists: ["J Balvin & Willy William"], album: "Vibras", durationMs: 185_054,
+            isrc: "FR22F1701790")
         let withISRC = picker.pick(source, from: [apple])
         #expect(withISRC.method == "simulcast:isrc")
         #expect((withISRC.confidence ?? 0) >= 0.95)
@@ -109,7 +122,8 @@ import TrackMatching
     /// Missing duration, album and ISRC lower the confidence; they do not break the decision.
     @Test func missingFieldsLowerConfidence() {
         let full = TrackMetadata(service: .spotify, id: "s", title: "Teach Me Tonight", artists: ["Dinah Washington"], album: "Dinah Jams", durationMs: 180_000)
-        let candidate = TrackMetadata(service: .appleMusic, id: "c", title: "Teach Me Tonight", artists: ["Dinah Washington"], album: "Dinah Jams", durationMs: 180_400)
+        let candidate = TrackMetadata(
+            service: .appleMusic, id: "c", title: "Teach Me Tonight", artists: ["Dinah Washington"], album: "Dinah Jams", durationMs: 180_400)
         let sparse = TrackMetadata(service: .spotify, id: "s", title: "Teach Me Tonight", artists: ["Dinah Washington"])
         let sparseCandidate = TrackMetadata(service: .appleMusic, id: "c", title: "Teach Me Tonight", artists: [])
         let confident = picker.pick(full, from: [candidate])

@@ -16,36 +16,47 @@ import TrackMatching
     }
 
     static func track(_ title: String, album: String?, seconds: Int?, service: String = "itunes") -> TrackMetadata {
-        TrackMetadata(service: MusicService(rawValue: service), id: "\(service)-\(title)-\(seconds ?? 0)", title: title, artists: ["Skrillex & Diplo"], album: album, durationMs: seconds.map { $0 * 1000 })
+        TrackMetadata(
+            service: MusicService(rawValue: service), id: "\(service)-\(title)-\(seconds ?? 0)", title: title, artists: ["Skrillex & Diplo"], album: album,
+            durationMs: seconds.map { $0 * 1000 })
     }
 
     static let amazon = track("Take Ü There (feat. Kiesza)", album: "Skrillex and Diplo present Jack Ü [Explicit]", seconds: 210, service: "amazon-music")
 
     static let cases: [Case] = [
-        Case(name: "Amazon leaves out the remix that iTunes names, same album and length",
-             source: amazon, candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix] [Bonus Track]", album: "Skrillex and Diplo Present Jack Ü", seconds: 210),
-             accepted: true, reason: "named on one side only"),
-        Case(name: "the same, but the album's name mangled by one store",
-             source: amazon, candidate: track("Take '`` There (feat. Kiesza) [Missy Elliott Remix] [Bonus Track]", album: "Skrillex and Diplo Present Jack '``", seconds: 210),
-             accepted: true, reason: "named on one side only"),
-        Case(name: "five seconds apart: another mix",
-             source: amazon, candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix]", album: "Skrillex and Diplo Present Jack Ü", seconds: 215),
-             accepted: false, reason: "another version"),
-        Case(name: "a remix EP holds several versions: its name proves nothing",
-             source: track("Take Ü There (feat. Kiesza)", album: "Take Ü There (Remixes) - EP", seconds: 262, service: "amazon-music"),
-             candidate: track("Take Ü There (feat. Kiesza) [Felix Cartal Remix]", album: "Take Ü There (Remixes) - EP", seconds: 262),
-             accepted: false, reason: "another version"),
-        Case(name: "no album to corroborate",
-             source: track("Take Ü There (feat. Kiesza)", album: nil, seconds: 210, service: "amazon-music"),
-             candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix]", album: nil, seconds: 210),
-             accepted: false, reason: "another version"),
-        Case(name: "another album",
-             source: amazon, candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix]", album: "Take Ü There (Remixes)", seconds: 210),
-             accepted: false, reason: "another version"),
-        Case(name: "both name a remix, by different remixers (a label error in the data set)",
-             source: track("Stars Come Out (Dillon Francis Remix)", album: "Stars Come Out [Dillon Francis Remix]", seconds: 248, service: "amazon-music"),
-             candidate: track("Stars Come Out (Tim Mason Remix)", album: "Stars Come Out (Remixes) - EP", seconds: 349),
-             accepted: false, reason: "another version"),
+        Case(
+            name: "Amazon leaves out the remix that iTunes names, same album and length",
+            source: amazon,
+            candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix] [Bonus Track]", album: "Skrillex and Diplo Present Jack Ü", seconds: 210),
+            accepted: true, reason: "named on one side only"),
+        Case(
+            name: "the same, but the album's name mangled by one store",
+            source: amazon,
+            candidate: track("Take '`` There (feat. Kiesza) [Missy Elliott Remix] [Bonus Track]", album: "Skrillex and Diplo Present Jack '``", seconds: 210),
+            accepted: true, reason: "named on one side only"),
+        Case(
+            name: "five seconds apart: another mix",
+            source: amazon, candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix]", album: "Skrillex and Diplo Present Jack Ü", seconds: 215),
+            accepted: false, reason: "another version"),
+        Case(
+            name: "a remix EP holds several versions: its name proves nothing",
+            source: track("Take Ü There (feat. Kiesza)", album: "Take Ü There (Remixes) - EP", seconds: 262, service: "amazon-music"),
+            candidate: track("Take Ü There (feat. Kiesza) [Felix Cartal Remix]", album: "Take Ü There (Remixes) - EP", seconds: 262),
+            accepted: false, reason: "another version"),
+        Case(
+            name: "no album to corroborate",
+            source: track("Take Ü There (feat. Kiesza)", album: nil, seconds: 210, service: "amazon-music"),
+            candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix]", album: nil, seconds: 210),
+            accepted: false, reason: "another version"),
+        Case(
+            name: "another album",
+            source: amazon, candidate: track("Take Ü There (feat. Kiesza) [Missy Elliott Remix]", album: "Take Ü There (Remixes)", seconds: 210),
+            accepted: false, reason: "another version"),
+        Case(
+            name: "both name a remix, by different remixers (a label error in the data set)",
+            source: track("Stars Come Out (Dillon Francis Remix)", album: "Stars Come Out [Dillon Francis Remix]", seconds: 248, service: "amazon-music"),
+            candidate: track("Stars Come Out (Tim Mason Remix)", album: "Stars Come Out (Remixes) - EP", seconds: 349),
+            accepted: false, reason: "another version"),
     ]
 
     @Test(arguments: cases)
