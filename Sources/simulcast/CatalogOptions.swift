@@ -16,7 +16,7 @@ struct CatalogOptions: ParsableArguments {
     var offline = false
 
     @Option(help: "Matching strategy: simulcast (identifiers, parsed titles, gates and a margin) or seed (the original blog post's method).")
-    var matcher: String = "simulcast"
+    var matcher: MatcherChoice = .simulcast
 
     @Option(help: "Apple Music API key id (or APPLE_MUSIC_KEY_ID). Without a key, Apple Music is searched through the iTunes Search API.")
     var appleMusicKeyId: String?
@@ -68,12 +68,7 @@ struct CatalogOptions: ParsableArguments {
     }
 
     func makeMatchmaker(cache: (any ResponseCache)?, logger: Logger) throws -> TrackMatchmaker {
-        let strategy: any TrackMatcher
-        switch matcher {
-        case "simulcast": strategy = SimulcastMatcher()
-        case "seed": strategy = SeedMatcher()
-        default: throw ValidationError("unknown matcher \"\(matcher)\"; available: simulcast, seed")
-        }
+        let strategy = matcher.make()
         do {
             return TrackMatchmaker(catalogs: try setup().makeCatalogs(cache: cache, logger: logger), matcher: strategy)
         } catch let error as ValidationError {

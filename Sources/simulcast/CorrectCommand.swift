@@ -25,7 +25,7 @@ struct CorrectCommand: AsyncParsableCommand {
     var source: String?
 
     @Option(help: "Your service.")
-    var to: String?
+    var to: ServiceOption?
 
     @Option(help: "Your storefront (country).")
     var storefront = "us"
@@ -69,7 +69,7 @@ struct CorrectCommand: AsyncParsableCommand {
             let parts = source.split(separator: ":").map(String.init)
             guard parts.count == 3 else { throw ValidationError("--source looks like spotify:track:ID") }
             let correction = MatchCorrection(
-                room: room, sourceService: MusicService(rawValue: parts[0]), sourceId: parts[2], targetService: MusicService(rawValue: to),
+                room: room, sourceService: MusicService(rawValue: parts[0]), sourceId: parts[2], targetService: to.musicService,
                 storefront: storefront.lowercased(), targetId: id)
             let applied = try await api.correct(correction, token: token, global: global)
             let scope = applied.global ? "every room" : "room \(applied.room)"

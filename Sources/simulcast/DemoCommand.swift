@@ -51,7 +51,7 @@ struct DemoCommand: AsyncParsableCommand {
                     .appleMusic: try OfflineCatalog(service: .appleMusic, contentsOf: try Self.resource("demo-catalog-apple-music.jsonl")),
                     .deezer: try OfflineCatalog(service: .deezer, contentsOf: try Self.resource("demo-catalog-deezer.jsonl")),
                 ],
-                matcher: catalogOptions.matcher == "seed" ? SeedMatcher() : SimulcastMatcher()
+                matcher: catalogOptions.matcher.make()
             )
         let events = try PlaybackScript.load(contentsOf: try Self.resource("demo-script.jsonl"))
 

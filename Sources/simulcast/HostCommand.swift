@@ -35,8 +35,11 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Create a new room on the server and print its code and host token.")
     var create = false
 
-    @Option(help: "Where playback comes from: spotify, mpris[:NAME], recognize:CATALOG, script:FILE or stdin.")
-    var source: String
+    @Option(
+        help:
+            "Where playback comes from: your Spotify, a Linux player over MPRIS, any sound recognised against a catalog, a script, or events on standard input."
+    )
+    var source: HostSourceChoice
 
     @Option(help: "Where `simulcast login spotify` saved the refresh token.")
     var spotifyStore: String?
@@ -48,36 +51,35 @@ struct HostCommand: AsyncParsableCommand {
     var rawFormat = "44100:1"
 
     @Option(help: "Log level.")
-    var logLevel = "warning"
+    var logLevel: LogLevel = .warning
 
     func run() async throws {
-        let logger = try makeLogger(label: "simulcast.host", level: logLevel)
+        let logger = logLevel.makeLogger(label: "simulcast.host")
         let events: AsyncThrowingStream<PlaybackEvent, any Error>
         var spotify: SpotifyClient?
         var mpris: MPRISPlayer?
         var recognizer: Recognizer?
-        if source.hasPrefix("recognize:") {
+        switch source {
+        case .recognize(let catalog):
             do {
-                recognizer = Recognizer(catalog: try FingerprintCatalog(contentsOf: String(source.dropFirst("recognize:".count))))
+                recognizer = Recognizer(catalog: try FingerprintCatalog(contentsOf: catalog))
             } catch {
                 throw ValidationError("\(error)")
             }
             events = AsyncThrowingStream { $0.finish() }
-        } else if source == "mpris" || source.hasPrefix("mpris:") {
-            let name = source.hasPrefix("mpris:") ? String(source.dropFirst("mpris:".count)) : nil
+        case .mpris(let name):
             do {
                 mpris = try await MPRISPlayer.find(name, on: try await DBusConnection.session())
             } catch {
                 throw ValidationError("\(error)")
             }
             events = AsyncThrowingStream { $0.finish() }
-        } else if source == "spotify" {
+        case .spotify:
             spotify = try Self.spotifyPlayerAPI(store: spotifyStore, logger: logger)
             events = AsyncThrowingStream { $0.finish() }
-        } else if source == "stdin" {
+        case .stdin:
             events = Self.standardInputEvents()
-        } else if source.hasPrefix("script:") {
-            let path = String(source.dropFirst("script:".count))
+        case .script(let path):
             let loaded: [PlaybackEvent]
             do { loaded = try PlaybackScript.load(contentsOf: URL(fileURLWithPath: path)) } catch {
                 throw ValidationError("cannot use script \(path): \(error)")
@@ -86,8 +88,6 @@ struct HostCommand: AsyncParsableCommand {
                 for event in loaded { continuation.yield(event) }
                 continuation.finish()
             }
-        } else {
-            throw ValidationError("--source must be spotify, mpris[:NAME], recognize:CATALOG, script:FILE or stdin")
         }
 
         var code = room

@@ -19,8 +19,8 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Room code.")
     var room: String
 
-    @Option(help: "Your service: apple-music, deezer or spotify.")
-    var service: String
+    @Option(help: "Your service (local: your own files, with --library).")
+    var service: ServiceOption
 
     @Option(help: "Your account's country (two letters); catalogs differ by country.")
     var storefront = "us"
@@ -29,7 +29,7 @@ struct ListenCommand: AsyncParsableCommand {
         help:
             "simulated (a player with real-world latencies), print (prints what to play, where and when), or mpris[:NAME] (a Linux player: the Spotify client, VLC, ...)."
     )
-    var player = "simulated"
+    var player: ListenerPlayer = .simulated
 
     @Option(
         help: "Your music files (a folder, or a catalog .jsonl whose ids are paths), matched on this machine; use with --service local and an MPRIS player.")
@@ -54,22 +54,19 @@ struct ListenCommand: AsyncParsableCommand {
     var seekThresholdMs: Double = 35
 
     @Option(help: "Log level.")
-    var logLevel = "warning"
+    var logLevel: LogLevel = .warning
 
     func validate() throws {
-        guard MusicService.listenable.map(\.rawValue).contains(service) || (service == MusicService.localFiles.rawValue && library != nil) else {
-            throw ValidationError("--service must be one of: \(MusicService.listenable.map(\.rawValue).joined(separator: ", ")), or local with --library")
-        }
-        guard ["simulated", "print"].contains(player) || player == "mpris" || player.hasPrefix("mpris:") else {
-            throw ValidationError("--player must be simulated, print or mpris[:NAME]")
+        guard service != .local || library != nil else {
+            throw ValidationError("--service local needs --library (your music files)")
         }
         _ = try Self.range(startLatencyMs, "--start-latency-ms")
         _ = try Self.range(seekLatencyMs, "--seek-latency-ms")
     }
 
     func run() async throws {
-        let logger = try makeLogger(label: "simulcast.listen", level: logLevel)
-        let service = MusicService(rawValue: service)
+        let logger = logLevel.makeLogger(label: "simulcast.listen")
+        let service = service.musicService
         let clock = SystemClock()
         guard let code = RoomCode.normalise(room) else { throw ValidationError("\"\(room)\" is not a room code") }
         let hello = Wire.Hello(role: .listener, room: code, service: service, storefront: storefront.lowercased(), client: "simulcast-cli")
@@ -84,20 +81,20 @@ struct ListenCommand: AsyncParsableCommand {
             let matchmaker = TrackMatchmaker(catalogs: [service: catalog], matcher: SimulcastMatcher())
             localMatcher = { source in await matchmaker.match(source, on: service, storefront: "local") }
         }
-        if player == "mpris" || player.hasPrefix("mpris:") {
-            let name = player.hasPrefix("mpris:") ? String(player.dropFirst("mpris:".count)) : nil
+        switch player {
+        case .mpris(let name):
             do {
                 let bus = try await DBusConnection.session()
                 driver = MPRISPlayerDriver(player: try await MPRISPlayer.find(name, on: bus), service: service)
             } catch {
                 throw ValidationError("\(error)")
             }
-        } else if player == "print" {
+        case .print:
             driver = PrintPlayer(service: service, clock: clock) { line in
                 // Unbuffered, so a pipe sees each instruction the moment it is due.
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
-        } else {
+        case .simulated:
             let drift = driftPpm ?? Double.random(in: -50...50)
             let configuration = SimulatedPlayer.Configuration(
                 startLatencyMs: try Self.range(startLatencyMs, "--start-latency-ms"),
@@ -110,7 +107,7 @@ struct ListenCommand: AsyncParsableCommand {
         let session = ListenerSession(
             client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs),
             localMatcher: localMatcher, logger: logger)
-        let showStatus = player != "print"
+        let showStatus = player != .print
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await session.run() }

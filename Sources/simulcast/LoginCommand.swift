@@ -10,8 +10,8 @@ struct LoginCommand: AsyncParsableCommand {
             "Create an app at developer.spotify.com, add the redirect URI this command prints (http://127.0.0.1:PORT/callback), and pass its client id. The refresh token is saved with 0600 permissions (--store to choose where)."
     )
 
-    @Argument(help: "The service: spotify.")
-    var service: String
+    @Argument(help: "The service (only spotify needs a login).")
+    var service: ServiceOption
 
     @Option(help: "Your Spotify app's client id (or SPOTIFY_CLIENT_ID).")
     var clientId: String?
@@ -26,7 +26,7 @@ struct LoginCommand: AsyncParsableCommand {
     var accountsURL: String?
 
     func run() async throws {
-        guard service == "spotify" else { throw ValidationError("only spotify needs a login; Apple Music and Deezer catalogs need none (see README)") }
+        guard service == .spotify else { throw ValidationError("only spotify needs a login; Apple Music and Deezer catalogs need none (see README)") }
         let environment = ProcessInfo.processInfo.environment
         guard let clientId = clientId ?? environment["SPOTIFY_CLIENT_ID"] else { throw ValidationError("give --client-id (your own Spotify app's)") }
         let tokenStore = SpotifyRefreshTokenStore(path: store ?? SpotifyRefreshTokenStore.defaultPath())

@@ -29,10 +29,10 @@ struct MatchCommand: AsyncParsableCommand {
     var durationMs: Int?
 
     @Option(help: "The service a hand-given track comes from.")
-    var from = "spotify"
+    var from: ServiceOption = .spotify
 
     @Option(help: "The service to find it on.")
-    var to: String
+    var to: ServiceOption
 
     @Option(help: "Storefront (country) to search in.")
     var storefront = "us"
@@ -55,7 +55,7 @@ struct MatchCommand: AsyncParsableCommand {
             print(
                 "source: \(track.service):\(track.id)  \(track.displayName)\(track.album.map { "  [\($0)]" } ?? "")\(track.isrc.map { "  ISRC \($0)" } ?? "")")
         }
-        let result = await matchmaker.match(track, on: MusicService(rawValue: to), storefront: storefront.lowercased())
+        let result = await matchmaker.match(track, on: to.musicService, storefront: storefront.lowercased())
         switch result.status {
         case .matched:
             let found = result.track!
@@ -72,7 +72,7 @@ struct MatchCommand: AsyncParsableCommand {
 
     private func resolveSource(matchmaker: TrackMatchmaker, logger: Logger) async throws -> TrackMetadata {
         guard let source else {
-            return TrackMetadata(service: MusicService(rawValue: from), id: "query", title: title ?? "", artists: artist, album: album, durationMs: durationMs)
+            return TrackMetadata(service: from.musicService, id: "query", title: title ?? "", artists: artist, album: album, durationMs: durationMs)
         }
         let parts = source.split(separator: ":").map(String.init)
         guard parts.count == 3, !parts[2].isEmpty else { throw ValidationError("a track reference looks like spotify:track:ID; got \"\(source)\"") }

@@ -78,10 +78,10 @@ struct ServeCommand: AsyncParsableCommand {
     var shutdownTimeout: Double = 10
 
     @Option(help: "Log level: trace, debug, info, notice, warning, error.")
-    var logLevel: String = "info"
+    var logLevel: LogLevel = .info
 
     func run() async throws {
-        let logger = try makeLogger(label: "simulcast.server", level: logLevel)
+        let logger = logLevel.makeLogger(label: "simulcast.server")
         let location = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "simulcast.sqlite"
         let store: any RoomStore & ResponseCache
         let databaseName: String
@@ -145,13 +145,4 @@ struct ServeCommand: AsyncParsableCommand {
             appleMusicSigner: signer, spotifyClientId: spotifyWebClientId ?? environment["SPOTIFY_WEB_CLIENT_ID"], publicOrigins: publicOrigin,
             fakeSDKs: webTestSDKs, spotifyAccountsURL: setup.spotifyAccountsURL, spotifyAPIURL: setup.spotifyAPIURL)
     }
-}
-
-func makeLogger(label: String, level: String) throws -> Logger {
-    guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
-        throw ValidationError("unknown log level \"\(level)\"; use trace, debug, info, notice, warning or error")
-    }
-    var logger = Logger(label: label)
-    logger.logLevel = parsed
-    return logger
 }

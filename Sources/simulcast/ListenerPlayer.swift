@@ -1,0 +1,23 @@
+import ArgumentParser
+
+/// `listen --player`: what plays for the listener.
+enum ListenerPlayer: ExpressibleByArgument, Equatable {
+    /// A player with real-world latencies, simulated.
+    case simulated
+    /// Prints what to play, where and when.
+    case print
+    /// A Linux player over MPRIS (the Spotify client, VLC, ...), the first found or the one named.
+    case mpris(name: String?)
+
+    init?(argument: String) {
+        switch argument {
+        case "simulated": self = .simulated
+        case "print": self = .print
+        case "mpris": self = .mpris(name: nil)
+        case let text where text.hasPrefix("mpris:") && text.count > "mpris:".count: self = .mpris(name: String(text.dropFirst("mpris:".count)))
+        default: return nil
+        }
+    }
+
+    static var allValueStrings: [String] { ["simulated", "print", "mpris", "mpris:NAME"] }
+}
