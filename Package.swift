@@ -89,7 +89,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Audio fingerprints: decoding, spectral peaks, landmark catalogs, recognition with offset and speed.
-        .target(name: "Fingerprint", swiftSettings: strict),
+        .target(name: "Fingerprint", dependencies: ["SimulcastCore"], swiftSettings: strict),
         // Host-side sources of playback: the Spotify Web API poller, MPRIS.
         .target(
             name: "HostSources",

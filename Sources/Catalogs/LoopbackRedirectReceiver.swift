@@ -58,7 +58,7 @@ public final class LoopbackRedirectReceiver: Sendable {
     }
 }
 
-private final class RedirectHandler: ChannelInboundHandler, @unchecked Sendable {
+private final class RedirectHandler: ChannelInboundHandler, Sendable {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
     let path: String

@@ -1,3 +1,5 @@
+import SimulcastCore
+
 /// Finds which catalog recording a query is, where in it the query starts, and at what
 /// speed: the query's peaks are mapped onto the reference's scale under each speed in a grid
 /// (time stretched by the speed, frequency divided by it), hashed, and every matching
@@ -164,18 +166,9 @@ public struct Recognizer: Sendable {
 
     /// Least squares; a short or clustered query cannot pin the slope, so it keeps the given one.
     static func fit(_ pairs: [(query: Double, reference: Double)], fallbackSlope: Double) -> (intercept: Double, slope: Double)? {
-        guard !pairs.isEmpty else { return nil }
-        let n = Double(pairs.count)
-        let meanQuery = pairs.reduce(0) { $0 + $1.query } / n
-        let meanReference = pairs.reduce(0) { $0 + $1.reference } / n
-        var covariance = 0.0
-        var variance = 0.0
-        for pair in pairs {
-            covariance += (pair.query - meanQuery) * (pair.reference - meanReference)
-            variance += (pair.query - meanQuery) * (pair.query - meanQuery)
-        }
+        guard let fit = LinearFit(pairs.map { (x: $0.query, y: $0.reference) }) else { return nil }
         // Half a second of spread (30 frames) at least, or the slope is noise.
-        let slope = variance / n >= 900 ? covariance / variance : fallbackSlope
-        return (meanReference - slope * meanQuery, slope)
+        let slope = fit.varianceX >= 900 ? fit.slope ?? fallbackSlope : fallbackSlope
+        return (fit.intercept(slope: slope), slope)
     }
 }

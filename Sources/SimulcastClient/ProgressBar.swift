@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// A progress bar on standard error, redrawn at most a few times a second.
-public final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: Sendable {
     let label: String
     let total: Int
-    private var lastDraw = Date.distantPast
+    private let lastDraw = Mutex(Date.distantPast)
 
     public init(_ label: String, total: Int) {
         self.label = label
@@ -13,8 +14,13 @@ public final class ProgressBar: @unchecked Sendable {
 
     public func update(_ done: Int, detail: String = "") {
         let now = Date()
-        guard done == total || now.timeIntervalSince(lastDraw) > 0.1 else { return }
-        lastDraw = now
+        // Updates may come from several tasks: deciding to draw and recording it are one step.
+        let draw = lastDraw.withLock { last in
+            guard done == total || now.timeIntervalSince(last) > 0.1 else { return false }
+            last = now
+            return true
+        }
+        guard draw else { return }
         let width = 30
         let filled = width * done / total
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)

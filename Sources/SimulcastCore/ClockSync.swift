@@ -43,19 +43,8 @@ public struct ClockSync: Sendable {
     /// server clock runs faster). Nil until history spans at least a minute.
     public var driftPPM: Double? {
         guard history.count >= 3, let first = history.first, let last = history.last, last.clientTime - first.clientTime >= 60_000_000 else { return nil }
-        let n = Double(history.count)
-        let xs = history.map { Double($0.clientTime - first.clientTime) }
-        let ys = history.map { Double($0.offset) }
-        let meanX = xs.reduce(0, +) / n
-        let meanY = ys.reduce(0, +) / n
-        var numerator = 0.0
-        var denominator = 0.0
-        for (x, y) in zip(xs, ys) {
-            numerator += (x - meanX) * (y - meanY)
-            denominator += (x - meanX) * (x - meanX)
-        }
-        guard denominator > 0 else { return nil }
-        return numerator / denominator * 1_000_000
+        let fit = LinearFit(history.map { (x: Double($0.clientTime - first.clientTime), y: Double($0.offset)) })
+        return fit?.slope.map { $0 * 1_000_000 }
     }
 
     /// Converts a client clock reading to server time, correcting for drift since the best sample.

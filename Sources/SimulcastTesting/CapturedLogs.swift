@@ -1,11 +1,10 @@
-import Foundation
 import Logging
+import Synchronization
 
 /// Collects every log line (message and metadata) at trace level, to check what a
 /// component would have written, secrets included.
-public final class CapturedLogs: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
+public final class CapturedLogs: Sendable {
+    private let lines = Mutex<[String]>([])
 
     public init() {}
 
@@ -15,17 +14,9 @@ public final class CapturedLogs: @unchecked Sendable {
         return logger
     }
 
-    public var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
+    public var all: [String] { lines.withLock { $0 } }
 
-    func append(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
 
     struct Handler: LogHandler {
         let sink: CapturedLogs

@@ -2,6 +2,7 @@ import ArgumentParser
 import Fingerprint
 import Foundation
 import SimulcastClient
+import SimulcastCore
 
 /// Recognition measured on real recorded music from Debian packages, under the research
 /// protocol's degradations, at ≤ 1 % false positives on held-out music; audfprint runs on the
@@ -220,8 +221,8 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         let latencies = outcomes.filter { $0.query.length == 8 && $0.query.condition == .clean && $0.query.group != nil }.map(\.milliseconds).sorted()
         lines.append(
             String(
-                format: "Query (8 s, clean, peaks + search, decoding apart): p50 %.1f ms, p95 %.1f ms.", Self.percentile(latencies, 0.5),
-                Self.percentile(latencies, 0.95)))
+                format: "Query (8 s, clean, peaks + search, decoding apart): p50 %.1f ms, p95 %.1f ms.", Percentiles(latencies).at(0.5),
+                Percentiles(latencies).at(0.95)))
         lines.append(
             "Threshold for <= 1 % FPR: \(ours.threshold) agreeing landmarks (and 1.5x the runner-up); false positives \(ours.falsePositives) of \(ours.negativeCount) negatives."
         )
@@ -360,10 +361,6 @@ struct FingerprintBenchmark: AsyncParsableCommand {
         var threshold = 1
         while negativeScores.filter({ $0 >= threshold }).count > negativeScores.count / 100 { threshold += 1 }
         return threshold
-    }
-
-    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
-        sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
     }
 
     static func peakResidentMB() -> Double {

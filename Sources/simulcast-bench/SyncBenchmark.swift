@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SimulcastCore
 
 /// `simulcast-bench sync`: the deterministic simulator, Simulcast against the seed's method.
 struct SyncBenchmark: AsyncParsableCommand {

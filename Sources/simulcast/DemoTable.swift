@@ -1,7 +1,7 @@
 import Foundation
 
 /// The demo's live view: event lines scroll, the listener table stays at the bottom.
-final class DemoTable: @unchecked Sendable {
+final class DemoTable: @unchecked Sendable {  // every mutable field is read and written under `lock`
     private let enabled: Bool
     private let isTerminal = isatty(STDOUT_FILENO) != 0
     private let lock = NSLock()

@@ -3,7 +3,7 @@ import SimulcastClient
 import SimulcastCore
 
 /// One line that rewrites itself on a terminal; on a pipe, a new line only when it changes.
-final class StatusLine: @unchecked Sendable {
+final class StatusLine: @unchecked Sendable {  // `last` is read and written under `lock`
     private let isTerminal = isatty(STDERR_FILENO) != 0
     private var last = ""
     private let lock = NSLock()

@@ -87,12 +87,9 @@ actor SyncErrorSampler {
     /// Percentiles of absolute error (nearest rank), rounded to 0.1 ms.
     static func stats(_ errors: [Double]) -> DemoSummary.ErrorStats? {
         guard !errors.isEmpty else { return nil }
-        let sorted = errors.map(abs).sorted()
-        func percentile(_ p: Double) -> Double {
-            let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
-            return (sorted[min(max(rank, 0), sorted.count - 1)] * 10).rounded() / 10
-        }
-        return DemoSummary.ErrorStats(p50: percentile(0.5), p95: percentile(0.95), max: (sorted.last! * 10).rounded() / 10)
+        let percentiles = Percentiles(errors.map(abs))
+        func tenths(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+        return DemoSummary.ErrorStats(p50: tenths(percentiles.at(0.5)), p95: tenths(percentiles.at(0.95)), max: tenths(percentiles.at(1)))
     }
 
     /// Table rows for the live view.
