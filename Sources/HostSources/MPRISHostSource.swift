@@ -91,7 +91,7 @@ struct FrozenPositionFallback: Sendable {
     mutating func content(for state: MPRISPlayer.State, at time: Int64) -> PolledPlayerState.Content {
         let metadata = state.metadata
         if metadata.trackObjectPath?.contains("/ad/") == true || metadata.url?.hasPrefix("spotify:ad:") == true { return .advert }
-        guard state.status != "Stopped", let identity = metadata.identity, metadata.track != nil else {
+        guard state.status != .stopped, let identity = metadata.identity, metadata.track != nil else {
             trackId = nil
             return .nothing
         }
@@ -100,7 +100,7 @@ struct FrozenPositionFallback: Sendable {
             trackSeenAt = time - state.positionMicros
             zeroReads = 0
         }
-        let playing = state.status == "Playing"
+        let playing = state.status == .playing
         var positionMs = Double(state.positionMicros) / 1000
         if playing, state.positionMicros == 0 { zeroReads += 1 } else if state.positionMicros != 0 { zeroReads = 0 }
         if playing, zeroReads >= 2 { positionMs = Double(time - trackSeenAt) / 1000 }

@@ -32,8 +32,7 @@ public struct MPRISPlayer: Sendable {
 
     public struct State: Hashable, Sendable {
         public var metadata: MPRISMetadata
-        /// Playing, Paused or Stopped.
-        public var status: String
+        public var status: MPRISPlaybackStatus
         public var positionMicros: Int64
         public var rate: Double
     }
@@ -41,7 +40,7 @@ public struct MPRISPlayer: Sendable {
     public func state() async throws -> State {
         let all = try await connection.properties(interface: Self.playerInterface, of: busName, path: Self.path)
         return State(
-            metadata: MPRISMetadata(all["Metadata"]?.dictionary ?? [:]), status: all["PlaybackStatus"]?.string ?? "Stopped",
+            metadata: MPRISMetadata(all["Metadata"]?.dictionary ?? [:]), status: MPRISPlaybackStatus(reported: all["PlaybackStatus"]?.string),
             positionMicros: all["Position"]?.int64 ?? 0, rate: all["Rate"]?.double ?? 1)
     }
 

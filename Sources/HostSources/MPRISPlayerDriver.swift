@@ -37,7 +37,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
             let state = try await player.state()
             guard let path = state.metadata.trackObjectPath else { return }
             try await player.setPosition(trackObjectPath: path, micros: Int64(position * 1000))
-            if play, state.status != "Playing" { try await player.play() }
+            if play, state.status != .playing { try await player.play() }
         case .pause:
             try await player.pause()
         case .stop:
@@ -79,7 +79,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
         }
         let state = timed.state
         return PlayerReading(
-            trackId: state.metadata.identity?.id, playing: state.status == "Playing", positionMs: Double(state.positionMicros) / 1000,
+            trackId: state.metadata.identity?.id, playing: state.status == .playing, positionMs: Double(state.positionMicros) / 1000,
             localTime: timed.midpoint)
     }
 }

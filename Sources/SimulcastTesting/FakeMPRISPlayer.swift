@@ -19,7 +19,7 @@ public actor FakeMPRISPlayer {
     let clock: any LocalClock
     var library: [String: MPRISMetadata]
     public private(set) var metadata = MPRISMetadata()
-    public private(set) var status = "Stopped"
+    public private(set) var status = MPRISPlaybackStatus.stopped
     private var basePositionMicros: Int64 = 0
     private var since: Int64 = 0
     public private(set) var calls: [Call] = []
@@ -44,12 +44,12 @@ public actor FakeMPRISPlayer {
 
     /// Where the player is now (µs).
     public var positionMicros: Int64 {
-        status == "Playing" ? basePositionMicros + (clock.nowMicros() - since) : basePositionMicros
+        status == .playing ? basePositionMicros + (clock.nowMicros() - since) : basePositionMicros
     }
 
     /// The true position at local time `time` (µs), for comparing with what others inferred.
     public func positionMicros(at time: Int64) -> Int64 {
-        status == "Playing" ? basePositionMicros + (time - since) : basePositionMicros
+        status == .playing ? basePositionMicros + (time - since) : basePositionMicros
     }
 
     // MARK: What the user does at the player
@@ -58,21 +58,21 @@ public actor FakeMPRISPlayer {
         self.metadata = metadata
         basePositionMicros = position
         since = clock.nowMicros()
-        status = "Playing"
-        await announce(["Metadata": metadata.map, "PlaybackStatus": .string(status)])
+        status = .playing
+        await announce(["Metadata": metadata.map, "PlaybackStatus": .string(status.rawValue)])
     }
 
     public func userPause() async {
         basePositionMicros = positionMicros
         since = clock.nowMicros()
-        status = "Paused"
-        await announce(["PlaybackStatus": .string(status)])
+        status = .paused
+        await announce(["PlaybackStatus": .string(status.rawValue)])
     }
 
     public func userResume() async {
         since = clock.nowMicros()
-        status = "Playing"
-        await announce(["PlaybackStatus": .string(status)])
+        status = .playing
+        await announce(["PlaybackStatus": .string(status.rawValue)])
     }
 
     public func userSeek(toMicros position: Int64) async {
@@ -95,7 +95,7 @@ public actor FakeMPRISPlayer {
 
     func properties() -> [String: DBusValue] {
         [
-            "PlaybackStatus": .string(status), "Metadata": metadata.map, "Position": .int64(positionMicros), "Rate": .double(1),
+            "PlaybackStatus": .string(status.rawValue), "Metadata": metadata.map, "Position": .int64(positionMicros), "Rate": .double(1),
             "CanSeek": .bool(true), "CanPlay": .bool(true), "CanPause": .bool(true), "CanControl": .bool(true),
         ]
     }
@@ -123,13 +123,13 @@ public actor FakeMPRISPlayer {
         case (MPRISPlayer.playerInterface, "Seek"):
             if let offset = message.body.first?.int64 { await userSeek(toMicros: positionMicros + offset) }
         case (MPRISPlayer.playerInterface, "Play"):
-            if status != "Playing", metadata.trackObjectPath != nil { await userResume() }
+            if status != .playing, metadata.trackObjectPath != nil { await userResume() }
         case (MPRISPlayer.playerInterface, "Pause"):
-            if status == "Playing" { await userPause() }
+            if status == .playing { await userPause() }
         case (MPRISPlayer.playerInterface, "Stop"):
-            status = "Stopped"
+            status = .stopped
             basePositionMicros = 0
-            await announce(["PlaybackStatus": .string(status)])
+            await announce(["PlaybackStatus": .string(status.rawValue)])
         default:
             return message.errorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", text: "no method \(message.member ?? "")")
         }
