@@ -2,7 +2,8 @@
 import PackageDescription
 
 let strict: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -46,6 +47,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // The loopback receiver of the Spotify login redirect.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -62,6 +67,8 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -79,6 +86,8 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -101,6 +110,7 @@ let package = Package(
             dependencies: [
                 "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching", "HostSources", "DBus", "Fingerprint",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: strict
@@ -117,6 +127,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
@@ -130,6 +141,7 @@ let package = Package(
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -138,21 +150,34 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "HostSourcesTests",
-            dependencies: ["HostSources", "DBus", "Fingerprint", "SimulcastClient", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "HostSources", "DBus", "Fingerprint", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict
         ),
-        .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs"], swiftSettings: strict),
+        .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs", "SimulcastCore"], swiftSettings: strict),
         .testTarget(
             name: "CatalogsTests",
-            dependencies: ["Catalogs", "TrackMatching", "SimulcastTesting", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Catalogs", "TrackMatching", "SimulcastCore", "SimulcastTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             resources: [.copy("Recorded")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "SimulcastServerTests",
             dependencies: [
-                "SimulcastServer", "SimulcastClient", "SimulcastTesting", "Catalogs", "TrackMatching", "HostSources", "DBus",
+                "SimulcastServer", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "Catalogs", "TrackMatching", "HostSources", "DBus",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import Foundation
 import SimulcastCore
 
 /// Apple Music API bodies: resources in `data`, search results under `results.songs`.

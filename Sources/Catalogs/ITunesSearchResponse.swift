@@ -1,3 +1,4 @@
+import Foundation
 import SimulcastCore
 
 /// The iTunes Search API's body for both `search` and `lookup`.

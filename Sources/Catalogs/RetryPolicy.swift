@@ -1,3 +1,5 @@
+import Foundation
+
 /// When to try a request again: on 429 and 5xx (and 403 for iTunes, which answers rate
 /// limits that way), with exponential backoff and jitter, honouring `Retry-After`.
 public struct RetryPolicy: Sendable {

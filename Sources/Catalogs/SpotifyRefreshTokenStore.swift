@@ -1,4 +1,5 @@
 import Foundation
+import SimulcastCore
 
 /// Keeps a Spotify refresh token in a file only its owner can read (0600), so a host logs
 /// in once. The token never goes to logs or error messages.

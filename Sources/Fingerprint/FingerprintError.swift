@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why audio could not be fingerprinted or recognised, in words a user can act on.
 public enum FingerprintError: Error, Hashable, Sendable, CustomStringConvertible {
     case empty(String)

@@ -1,4 +1,5 @@
 import Logging
+import Prometheus
 import SimulcastCore
 
 /// One loaded room: its connections and its copy of the room's state. Each room is its own

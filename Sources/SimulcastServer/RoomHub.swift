@@ -1,4 +1,7 @@
+import Catalogs
+import HTTPTypes
 import Logging
+import Prometheus
 import SimulcastCore
 import TrackMatching
 

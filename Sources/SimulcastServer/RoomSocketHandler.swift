@@ -1,5 +1,6 @@
 import NIOCore
 import NIOWebSocket
+import Prometheus
 import SimulcastCore
 
 /// One room WebSocket on its event loop: enforces the protocol's framing (masked text frames,

@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// Runs the server until SIGINT/SIGTERM (or `stop()`), closing the database cleanly. Shutdown
 /// is bounded: after `shutdownTimeout` whatever is left is cancelled, whatever peers do.

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
+import NIOFoundationEssentialsCompat
 import SimulcastCore
 import Synchronization
 import TrackMatching

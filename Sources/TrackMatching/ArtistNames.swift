@@ -1,3 +1,6 @@
+import Foundation
+import FoundationEssentials
+
 /// Artist credits split into names and compared.
 public enum ArtistNames {
     /// "Tatanka, Zatox & Wild Motherfuckers" -> three names; "Simon & Garfunkel" stays a pair of names too.

@@ -1,3 +1,4 @@
+import Foundation
 import SimulcastCore
 
 /// Decides which candidate, if any, is the source's recording. Gates first (version,

@@ -1,4 +1,6 @@
 import Catalogs
+import Foundation
+import FoundationEssentials
 import SimulcastCore
 
 /// The original blog post's method, kept as the baseline every better matcher is measured

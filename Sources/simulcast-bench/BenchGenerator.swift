@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SimulcastClient
 import SimulcastCore
 import TrackMatching

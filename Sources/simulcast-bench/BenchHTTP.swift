@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// The few REST calls the load benchmark makes.
 enum BenchHTTP {

@@ -3,6 +3,7 @@ import Catalogs
 import Fingerprint
 import Foundation
 import SimulcastClient
+import SimulcastCore
 
 struct FingerprintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

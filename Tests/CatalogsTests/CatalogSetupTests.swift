@@ -1,5 +1,6 @@
 import Catalogs
 import Foundation
+import Logging
 import SimulcastCore
 import SimulcastTesting
 import Testing

@@ -1,5 +1,6 @@
 import Catalogs
 import Foundation
+import SimulcastCore
 import Testing
 
 @Suite struct LocalLibraryTests {

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Catalogs
 import Foundation
+import NIOCore
+import NIOHTTP1
 import SimulcastCore
 import SimulcastTesting
 import Testing

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import NIOFoundationEssentialsCompat
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting

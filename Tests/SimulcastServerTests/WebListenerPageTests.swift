@@ -3,6 +3,8 @@ import Crypto
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
+import NIOFoundationEssentialsCompat
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Checks that every module a target imports is one it declares in Package.swift (its own
+targets or products; the toolchain's modules need no declaration), and prints the graph of
+our targets. `--markdown` prints the table the README keeps; CI runs it with `--check-readme`
+to fail when the README's table and the real imports disagree."""
+import json, pathlib, re, subprocess, sys
+
+root = pathlib.Path(__file__).resolve().parent.parent
+SYSTEM = {"Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "Musl", "Synchronization", "XCTest", "Testing", "os", "CoreFoundation", "_Concurrency"}
+# Products whose module name differs from the product's name.
+MODULE_OF_PRODUCT = {}
+
+package = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=root, capture_output=True, text=True, check=True).stdout)
+targets = {t["name"]: t for t in package["targets"]}
+problems, graph = [], {}
+for name, target in targets.items():
+    declared = set()
+    for dependency in target["dependencies"]:
+        kind, value = next(iter(dependency.items()))
+        declared.add(MODULE_OF_PRODUCT.get(value[0], value[0]))
+    folder = root / (target.get("path") or ("Tests" if target["type"] == "test" else "Sources")) / ("" if target.get("path") else name)
+    imported = set()
+    for source in folder.rglob("*.swift"):
+        for line in source.read_text(encoding="utf-8").splitlines():
+            match = re.match(r"\s*(?:@[\w()]+\s+)*(?:public\s+|internal\s+|package\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][\w]*)", line)
+            if match:
+                imported.add(match.group(1))
+    imported -= SYSTEM | {name}
+    undeclared = sorted(imported - declared)
+    if undeclared:
+        problems.append(f"{name} imports {', '.join(undeclared)} without declaring it in Package.swift")
+    graph[name] = sorted(module for module in imported if module in targets)
+
+def markdown():
+    rows = ["| target | imports (our modules) |", "|---|---|"]
+    for name in targets:
+        if targets[name]["type"] in ("regular", "executable"):
+            rows.append(f"| `{name}` | {', '.join(f'`{m}`' for m in graph[name]) or '–'} |")
+    return "\n".join(rows)
+
+if "--markdown" in sys.argv:
+    print(markdown())
+    sys.exit(0)
+if "--check-readme" in sys.argv:
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    if markdown() not in readme:
+        problems.append("README.md's import graph differs from the code; paste the output of scripts/check-imports.py --markdown")
+for problem in problems:
+    print(problem)
+if problems:
+    sys.exit(1)
+print(f"imports ok: {len(targets)} targets import only what they declare")
