@@ -17,7 +17,11 @@ public actor RoomClient {
     let logger: Logger
     let codec = WireCodec()
     /// Samples in the connect burst; the best of them sets the offset.
-    let burstSize = 16
+    /// Pings sent at connect, `burstSpacing` apart, before the steady `pingInterval` (docs/PROTOCOL.md states these).
+    public static let burstSize = 16
+    public static let burstSpacing = Duration.milliseconds(40)
+    public static let defaultPingInterval = Duration.seconds(2)
+    let burstSize = RoomClient.burstSize
     let pingInterval: Duration
 
     public private(set) var clockSync = ClockSync()
@@ -29,7 +33,7 @@ public actor RoomClient {
     /// - Parameter serverURL: the server's base URL (`http://host:port`), or several separated
     ///   by commas; the WebSocket URLs are derived.
     public init(
-        serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = .seconds(2),
+        serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = RoomClient.defaultPingInterval,
         logger: Logger = Logger(label: "simulcast.client")
     ) {
         let bases = Self.serverURLs(serverURL).map { url in
@@ -130,7 +134,7 @@ public actor RoomClient {
                 outbox.yield(.hello(self.hello))
                 for index in 0..<Int.max {
                     outbox.yield(.timePing(Wire.TimePing(t0: clock.nowMicros())))
-                    try await Task.sleep(for: index < self.burstSize ? .milliseconds(40) : self.pingInterval)
+                    try await Task.sleep(for: index < self.burstSize ? Self.burstSpacing : self.pingInterval)
                 }
             }
             for try await frame in inbound.messages(maxSize: 1 << 20) {

@@ -12,7 +12,10 @@ public struct ClockSync: Sendable {
     public let window: Int
     private var samplesInWindow = 0
 
-    public init(window: Int = 32) {
+    /// Samples kept, and the best of them trusted (docs/PROTOCOL.md states it; a test holds the two together).
+    public static let defaultWindow = 32
+
+    public init(window: Int = ClockSync.defaultWindow) {
         self.window = max(1, window)
     }
 

@@ -5,33 +5,33 @@ import Hummingbird
 /// An HTTP error that renders itself as `{"error": {"code", "message"}}`.
 public struct APIError: HTTPResponseError, CustomStringConvertible {
     public var status: HTTPResponse.Status
-    public var code: String
+    public var code: APIErrorCode
     public var message: String
 
     /// Seconds a rate-limited client should wait (`Retry-After`).
     public var retryAfter: Int?
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
+    public init(_ status: HTTPResponse.Status, code: APIErrorCode, message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.retryAfter = retryAfter
     }
 
-    public var description: String { "\(code): \(message)" }
+    public var description: String { "\(code.rawValue): \(message)" }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = try JSONEncoder().encode(["error": ["code": code, "message": message]])
+        let body = try JSONEncoder().encode(["error": ["code": code.rawValue, "message": message]])
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     static func rateLimited(_ message: String, retryAfter: Int) -> APIError {
-        APIError(.tooManyRequests, code: "rate_limited", message: message, retryAfter: retryAfter)
+        APIError(.tooManyRequests, code: .rateLimited, message: message, retryAfter: retryAfter)
     }
 
     static func roomNotFound(_ code: String) -> APIError {
-        APIError(.notFound, code: "room_not_found", message: "there is no room \(code)")
+        APIError(.notFound, code: .roomNotFound, message: "there is no room \(code)")
     }
 }

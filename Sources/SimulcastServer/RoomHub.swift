@@ -183,29 +183,29 @@ public actor RoomHub {
         }
         guard let source = await room.holds(sourceService: correction.sourceService, sourceId: correction.sourceId) else {
             throw APIError(
-                .unprocessableContent, code: "track_not_in_room",
+                .unprocessableContent, code: .trackNotInRoom,
                 message:
                     "room \(code) is not playing \(correction.sourceService.rawValue.prefix(40)):\(correction.sourceId.prefix(64)); corrections come from the room that plays it"
             )
         }
         guard let storefront = Storefront.normalise(correction.storefront) else {
-            throw APIError(.unprocessableContent, code: "invalid_storefront", message: "storefront must be a two-letter country code")
+            throw APIError(.unprocessableContent, code: .invalidStorefront, message: "storefront must be a two-letter country code")
         }
         guard let catalog = matchmaker.catalogs[correction.targetService] else {
             throw APIError(
-                .unprocessableContent, code: "no_catalog",
+                .unprocessableContent, code: .noCatalog,
                 message: "this server has no \(correction.targetService.rawValue.prefix(40)) catalog to check the correction against")
         }
         guard correction.targetId.utf8.count <= limits.wire.maximumIdBytes else {
-            throw APIError(.unprocessableContent, code: "invalid_target", message: "targetId is too long")
+            throw APIError(.unprocessableContent, code: .invalidTarget, message: "targetId is too long")
         }
         let target: TrackMetadata?
         do { target = try await catalog.track(id: correction.targetId, storefront: storefront) } catch {
-            throw APIError(.badGateway, code: "catalog_unavailable", message: "\(correction.targetService) could not be asked: \(error)")
+            throw APIError(.badGateway, code: .catalogUnavailable, message: "\(correction.targetService) could not be asked: \(error)")
         }
         guard let target else {
             throw APIError(
-                .unprocessableContent, code: "target_not_found",
+                .unprocessableContent, code: .targetNotFound,
                 message: "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
         }
         let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)

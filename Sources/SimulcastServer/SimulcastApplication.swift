@@ -121,7 +121,7 @@ public enum SimulcastApplication {
             let peer = context.remoteAddress?.ipAddress
             guard peer == "127.0.0.1" || peer == "::1" || peer == nil || isAdmin(request) else {
                 throw APIError(
-                    .forbidden, code: "metrics_forbidden", message: "metrics are served to loopback or with the admin token (Authorization: Bearer ...)")
+                    .forbidden, code: .metricsForbidden, message: "metrics are served to loopback or with the admin token (Authorization: Bearer ...)")
             }
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"], body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
         }
@@ -148,7 +148,7 @@ public enum SimulcastApplication {
                 global = try JSONDecoder().decode(Scope.self, from: body).global == true
             } catch {
                 throw APIError(
-                    .badRequest, code: "malformed_correction",
+                    .badRequest, code: .malformedCorrection,
                     message: "expected {room, sourceService, sourceId, targetService, storefront, targetId, global?} in at most 16 KiB")
             }
             let room = try await lookUp(correction.room, from: client(request, context))
@@ -156,7 +156,7 @@ public enum SimulcastApplication {
             if let token = bearer(request) { byHost = await room.verifyHost(token: token) }
             if global, !isAdmin(request) {
                 throw APIError(
-                    .forbidden, code: "admin_required",
+                    .forbidden, code: .adminRequired,
                     message: "a global correction needs the server's admin token; without it the correction applies to your room")
             }
             let stored = try await hub.correct(correction, global: global, byHost: byHost)
@@ -168,20 +168,20 @@ public enum SimulcastApplication {
                 return try await hub.store.corrections(room: room.code)
             }
             guard isAdmin(request) else {
-                throw APIError(.forbidden, code: "admin_required", message: "name a room (?room=CODE), or use the admin token to list every correction")
+                throw APIError(.forbidden, code: .adminRequired, message: "name a room (?room=CODE), or use the admin token to list every correction")
             }
             return try await hub.store.corrections(room: nil)
         }
         router.delete("/v1/matches/corrections/:id") { request, context -> Response in
             guard let id = Int(try context.parameters.require("id")), let correction = try await hub.store.correction(id: id) else {
-                throw APIError(.notFound, code: "correction_not_found", message: "there is no such correction")
+                throw APIError(.notFound, code: .correctionNotFound, message: "there is no such correction")
             }
             var allowed = isAdmin(request)
             if !allowed, !correction.global, let token = bearer(request), let room = try await hub.room(code: correction.room) {
                 allowed = await room.verifyHost(token: token)
             }
             guard allowed else {
-                throw APIError(.forbidden, code: "not_allowed", message: "a correction is revoked by its room's host (its host token) or with the admin token")
+                throw APIError(.forbidden, code: .notAllowed, message: "a correction is revoked by its room's host (its host token) or with the admin token")
             }
             try await hub.revokeCorrection(correction)
             return Response(status: .noContent)

@@ -20,7 +20,7 @@ enum WebListenerRoutes {
             let raw = try context.parameters.require("code")
             if raw == "callback" { return try page(assets, "callback.html", room: "", web: web) }
             let room: LiveRoom
-            do { room = try await lookUp(raw, request, context) } catch let error as APIError where error.code == "room_not_found" {
+            do { room = try await lookUp(raw, request, context) } catch let error as APIError where error.code == .roomNotFound {
                 let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
                 return html(
                     "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><body style='font-family:system-ui;padding:2em'><h1>No room \(shown)</h1><p>Check the code with whoever shared it; rooms are made with <code>simulcast host --create</code>.</p>",
@@ -38,12 +38,12 @@ enum WebListenerRoutes {
         router.get("/v1/apple-music/developer-token") { request, context -> Response in
             guard let signer = web.appleMusicSigner else {
                 throw APIError(
-                    .serviceUnavailable, code: "apple_music_not_configured",
+                    .serviceUnavailable, code: .appleMusicNotConfigured,
                     message: "this server has no MusicKit key (APPLE_MUSIC_KEY_ID, APPLE_MUSIC_TEAM_ID, APPLE_MUSIC_KEY_FILE)")
             }
             let decision = TokenOrigin.decide(originHeader: request.headers[.origin], publicOrigins: web.publicOrigins, ownOrigins: ownOrigins())
             guard case .bind(let origin) = decision else {
-                if case .refuse(let why) = decision { throw APIError(.forbidden, code: "origin_not_allowed", message: why) }
+                if case .refuse(let why) = decision { throw APIError(.forbidden, code: .originNotAllowed, message: why) }
                 throw HTTPError(.forbidden)
             }
             try mintLimit(request, context)

@@ -1,0 +1,18 @@
+/// The `error.code` values the REST API answers with (documented in docs/PROTOCOL.md).
+public enum APIErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
+    case adminRequired = "admin_required"
+    case appleMusicNotConfigured = "apple_music_not_configured"
+    case catalogUnavailable = "catalog_unavailable"
+    case correctionNotFound = "correction_not_found"
+    case invalidStorefront = "invalid_storefront"
+    case invalidTarget = "invalid_target"
+    case malformedCorrection = "malformed_correction"
+    case metricsForbidden = "metrics_forbidden"
+    case noCatalog = "no_catalog"
+    case notAllowed = "not_allowed"
+    case originNotAllowed = "origin_not_allowed"
+    case rateLimited = "rate_limited"
+    case roomNotFound = "room_not_found"
+    case targetNotFound = "target_not_found"
+    case trackNotInRoom = "track_not_in_room"
+}
