@@ -35,19 +35,32 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
-        // Models, wire protocol, clock and position maths, follow policy: no I/O.
+        // Models, wire protocol, clock and position maths, follow policy, player interfaces: no I/O.
         .target(name: "SimulcastCore", swiftSettings: strict),
+        // Catalog interfaces and the offline (file) catalog: no network.
+        .target(name: "CatalogCore", dependencies: ["SimulcastCore"], swiftSettings: strict),
         // Turning a source track into a target service's track.
-        .target(name: "TrackMatching", dependencies: ["SimulcastCore", "Catalogs"], swiftSettings: strict),
-        // Catalog interfaces and their implementations.
+        .target(name: "TrackMatching", dependencies: ["SimulcastCore", "CatalogCore"], swiftSettings: strict),
+        // Live catalog clients (iTunes Search, Apple Music API, Spotify Web API, Deezer), pacing, cache.
         .target(
             name: "Catalogs",
             dependencies: [
-                "SimulcastCore",
+                "SimulcastCore", "CatalogCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                // The loopback receiver of the Spotify login redirect.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // Signing a host in to Spotify: PKCE, the loopback redirect receiver, the refresh-token file.
+        .target(
+            name: "SpotifyAuth",
+            dependencies: [
+                "SimulcastCore", "Catalogs",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -57,7 +70,7 @@ let package = Package(
         .target(
             name: "SimulcastServer",
             dependencies: [
-                "SimulcastCore", "TrackMatching", "Catalogs",
+                "SimulcastCore", "CatalogCore", "TrackMatching", "Catalogs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -79,6 +92,7 @@ let package = Package(
             resources: [.copy("Web")],
             swiftSettings: strict
         ),
+        // The WebSocket room client, host and listener sessions, the simulated and printing players.
         .target(
             name: "SimulcastClient",
             dependencies: [
@@ -97,18 +111,27 @@ let package = Package(
             dependencies: [.product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio")],
             swiftSettings: strict
         ),
-        // Audio fingerprints: decoding, spectral peaks, landmark catalogs, recognition with offset and speed.
-        .target(name: "Fingerprint", dependencies: ["SimulcastCore"], swiftSettings: strict),
-        // Host-side sources of playback: the Spotify Web API poller, MPRIS.
+        // Linux players over MPRIS (D-Bus): the host source that reads one, the driver a listener controls.
         .target(
-            name: "HostSources",
-            dependencies: ["SimulcastCore", "SimulcastClient", "Catalogs", "DBus", "Fingerprint", .product(name: "Logging", package: "swift-log")],
+            name: "MPRIS",
+            dependencies: ["SimulcastCore", "DBus", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // Audio fingerprints: decoding, spectral peaks, landmark catalogs, recognition with offset and speed.
+        .target(name: "Fingerprint", dependencies: ["SimulcastCore"], swiftSettings: strict),
+        // Host-side sources of playback: the Spotify Web API poller, audio recognition.
+        .target(
+            name: "HostSources",
+            dependencies: ["SimulcastCore", "Catalogs", "Fingerprint", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        // Terminal output shared by the two executables (progress bars).
+        .target(name: "TerminalUI", swiftSettings: strict),
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                "SimulcastCore", "SimulcastServer", "SimulcastClient", "Catalogs", "TrackMatching", "HostSources", "DBus", "Fingerprint",
+                "SimulcastCore", "CatalogCore", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
+                "DBus", "Fingerprint", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -122,7 +145,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast-bench",
             dependencies: [
-                "SimulcastCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient", "Fingerprint",
+                "SimulcastCore", "CatalogCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient", "Fingerprint", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -132,34 +155,42 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Test helpers shared by the test targets: a manual clock, small fixtures.
+        // Test helpers shared by the test targets: fakes of every service, a manual clock, the
+        // browser SDK fakes the web page tests load, small fixtures.
         .target(
             name: "SimulcastTesting",
             dependencies: [
-                "SimulcastCore", "Catalogs", "DBus", "HostSources", "Fingerprint",
+                "SimulcastCore", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
+            resources: [.copy("Web")],
             swiftSettings: strict
         ),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
+            name: "MPRISTests",
+            dependencies: ["MPRIS", "DBus", "SimulcastCore", "SimulcastTesting", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "HostSourcesTests",
             dependencies: [
-                "HostSources", "DBus", "Fingerprint", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "Catalogs", .product(name: "Logging", package: "swift-log"),
+                "HostSources", "Fingerprint", "SimulcastCore", "SimulcastTesting", "Catalogs", "SpotifyAuth", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "Catalogs", "SimulcastCore"], swiftSettings: strict),
+        .testTarget(name: "TrackMatchingTests", dependencies: ["TrackMatching", "CatalogCore", "SimulcastCore"], swiftSettings: strict),
         .testTarget(
             name: "CatalogsTests",
             dependencies: [
-                "Catalogs", "TrackMatching", "SimulcastCore", "SimulcastTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Catalogs", "CatalogCore", "SpotifyAuth", "TrackMatching", "SimulcastCore", "SimulcastTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
@@ -169,7 +200,8 @@ let package = Package(
         .testTarget(
             name: "SimulcastServerTests",
             dependencies: [
-                "SimulcastServer", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "Catalogs", "TrackMatching", "HostSources", "DBus",
+                "SimulcastServer", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
+                "MPRIS", "DBus",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 import Logging
 import SimulcastCore

@@ -1,9 +1,10 @@
 import Foundation
 import SimulcastCore
 
-enum CatalogURL {
+/// Builds the URLs of the services' APIs, shared by the catalog clients and the login.
+public enum CatalogURL {
     /// base + path + percent-encoded query, or an error naming the bad base URL.
-    static func make(_ base: String, path: String, query: [(String, String)] = []) throws -> String {
+    public static func make(_ base: String, path: String, query: [(String, String)] = []) throws -> String {
         var trimmed = base
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard var components = URLComponents(string: trimmed + path), components.scheme != nil else {
@@ -19,7 +20,7 @@ enum CatalogURL {
     }
 
     /// A path with its percent-encoded query, to be put behind a base URL later.
-    static func pathAndQuery(_ path: String, query: [(String, String)]) -> String {
+    public static func pathAndQuery(_ path: String, query: [(String, String)]) -> String {
         var components = URLComponents()
         components.path = path
         components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }

@@ -121,12 +121,12 @@ public struct SpotifyQueue: Decodable, Sendable {
     }
 }
 
-struct SpotifyTokenResponse: Decodable, Sendable {
-    var accessToken: String
-    var tokenType: String
-    var expiresIn: Int
-    var refreshToken: String?
-    var scope: String?
+public struct SpotifyTokenResponse: Decodable, Sendable {
+    public var accessToken: String
+    public var tokenType: String
+    public var expiresIn: Int
+    public var refreshToken: String?
+    public var scope: String?
 
     enum CodingKeys: String, CodingKey {
         case scope

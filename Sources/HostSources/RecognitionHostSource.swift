@@ -1,6 +1,5 @@
 import Fingerprint
 import Logging
-import SimulcastClient
 import SimulcastCore
 
 /// Leads a room from any sound: every `stepSeconds` it recognises the last `windowSeconds`
@@ -74,7 +73,7 @@ public struct RecognitionHostSource: Sendable {
                 misses += 1
                 if misses == configuration.holdAfterMisses, let playing = current, playing.playing {
                     current?.playing = false
-                    await sink.publish(PlaybackEvent(event: .pause), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
+                    await sink.publish(PlaybackEvent(event: .pause), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
                 continue
             }
@@ -83,8 +82,8 @@ public struct RecognitionHostSource: Sendable {
             if current?.path != match.track.path {
                 current = (match.track.path, position, chunk.capturedAt, true)
                 await sink.publish(
-                    PlaybackEvent(event: .play, track: Self.track(match.track), positionMs: position * 1000), at: chunk.capturedAt, logger: logger,
-                    onEvent: onEvent)
+                    PlaybackEvent(event: .play, track: Self.track(match.track), positionMs: position * 1000), at: chunk.capturedAt,
+                    onEvent: onEvent, onRefused: logger.refusedEvent)
                 continue
             }
             guard var known = current else { continue }
@@ -92,10 +91,12 @@ public struct RecognitionHostSource: Sendable {
             if !known.playing {
                 known = (known.path, position, chunk.capturedAt, true)
                 current = known
-                await sink.publish(PlaybackEvent(event: .resume, positionMs: position * 1000), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
+                await sink.publish(
+                    PlaybackEvent(event: .resume, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
             } else if abs(predicted - position) > configuration.reanchorSeconds {
                 current = (known.path, position, chunk.capturedAt, true)
-                await sink.publish(PlaybackEvent(event: .seek, positionMs: position * 1000), at: chunk.capturedAt, logger: logger, onEvent: onEvent)
+                await sink.publish(
+                    PlaybackEvent(event: .seek, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
             }
         }
     }

@@ -1,6 +1,5 @@
 import Catalogs
 import Logging
-import SimulcastClient
 import SimulcastCore
 
 /// Leads a room from the host's own Spotify player through the Web API: polls
@@ -65,7 +64,7 @@ public struct SpotifyHostSource: Sendable {
             var trackChanged = false
             for change in tracker.observe(state) {
                 for event in await events(for: change, metadata: &metadata) {
-                    await sink.publish(event.event, at: event.at, logger: logger, onEvent: onEvent)
+                    await sink.publish(event.event, at: event.at, onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
                 if case .started = change { trackChanged = true }
             }
@@ -74,7 +73,7 @@ public struct SpotifyHostSource: Sendable {
             if tracker.trackId != nil, trackChanged || queueDue {
                 lastQueueFetch = now
                 if let queue = await upcoming() {
-                    await sink.publish(PlaybackEvent(event: .queue, queue: queue), at: clock.nowMicros(), logger: logger, onEvent: onEvent)
+                    await sink.publish(PlaybackEvent(event: .queue, queue: queue), at: clock.nowMicros(), onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
             }
             try await clock.sleep(untilMicros: tracker.nextPoll(now: clock.nowMicros()))

@@ -1,3 +1,4 @@
+import CatalogCore
 import Catalogs
 import HTTPTypes
 import Logging

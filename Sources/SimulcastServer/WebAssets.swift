@@ -8,10 +8,7 @@ struct WebAssets: Sendable {
         "listener.js": "text/javascript; charset=utf-8",
         "follow.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
-        "fake-musickit.js": "text/javascript; charset=utf-8",
-        "fake-spotify-player.js": "text/javascript; charset=utf-8",
     ]
-    static let fakes: Set<String> = ["fake-musickit.js", "fake-spotify-player.js"]
 
     let files: [String: String]
 
@@ -24,9 +21,10 @@ struct WebAssets: Sendable {
         return WebAssets(files: files)
     }
 
-    func file(_ name: String, allowFakes: Bool) -> (text: String, contentType: String)? {
+    /// A bundled file, or in test mode one of the SDK stand-ins.
+    func file(_ name: String, testSDKs: WebTestSDKs? = nil) -> (text: String, contentType: String)? {
+        if let script = testSDKs?.script(named: name) { return (script, "text/javascript; charset=utf-8") }
         guard let type = Self.contentTypes[name], let text = files[name] else { return nil }
-        if Self.fakes.contains(name), !allowFakes { return nil }
         return (text, type)
     }
 }

@@ -12,8 +12,9 @@ public struct WebListenerConfiguration: Sendable {
     public var publicOrigins: [String]
     /// Developer tokens for the page live this long (seconds): short, as they reach browsers.
     public var developerTokenLifetimeSeconds: Int64
-    /// Test mode: serve recording stand-ins for MusicKit JS and the Spotify SDK.
-    public var fakeSDKs: Bool
+    /// Test mode: stand-ins for MusicKit JS and the Spotify SDK, served instead of the real
+    /// ones. They ship with the test helpers, never in the server's bundle.
+    public var testSDKs: WebTestSDKs?
     public var musicKitURL: String
     public var spotifySDKURL: String
     public var spotifyAccountsURL: String
@@ -24,7 +25,7 @@ public struct WebListenerConfiguration: Sendable {
         spotifyClientId: String? = nil,
         publicOrigins: [String] = [],
         developerTokenLifetimeSeconds: Int64 = 1800,
-        fakeSDKs: Bool = false,
+        testSDKs: WebTestSDKs? = nil,
         musicKitURL: String = "https://js-cdn.music.apple.com/musickit/v3/musickit.js",
         spotifySDKURL: String = "https://sdk.scdn.co/spotify-player.js",
         spotifyAccountsURL: String = "https://accounts.spotify.com",
@@ -34,7 +35,7 @@ public struct WebListenerConfiguration: Sendable {
         self.spotifyClientId = spotifyClientId
         self.publicOrigins = publicOrigins
         self.developerTokenLifetimeSeconds = developerTokenLifetimeSeconds
-        self.fakeSDKs = fakeSDKs
+        self.testSDKs = testSDKs
         self.musicKitURL = musicKitURL
         self.spotifySDKURL = spotifySDKURL
         self.spotifyAccountsURL = spotifyAccountsURL

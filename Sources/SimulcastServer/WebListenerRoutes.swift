@@ -30,7 +30,7 @@ enum WebListenerRoutes {
         }
         router.get("/web/:file") { _, context -> Response in
             let name = try context.parameters.require("file")
-            guard let file = assets.file(name, allowFakes: web.fakeSDKs) else { throw HTTPError(.notFound) }
+            guard let file = assets.file(name, testSDKs: web.testSDKs) else { throw HTTPError(.notFound) }
             return Response(
                 status: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-cache"],
                 body: .init(byteBuffer: ByteBuffer(string: file.text)))
@@ -58,16 +58,16 @@ enum WebListenerRoutes {
     }
 
     static func page(_ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration) throws -> Response {
-        guard let template = assets.file(name, allowFakes: false)?.text else { throw HTTPError(.internalServerError) }
+        guard let template = assets.file(name)?.text else { throw HTTPError(.internalServerError) }
         var services: [String] = []
         if web.appleMusicSigner != nil { services.append(MusicService.appleMusic.rawValue) }
         services.append(MusicService.spotify.rawValue)
         let config: [String: Any] = [
             "room": room, "webSocketPath": "/v1/rooms/\(room)/ws", "services": services,
-            "musicKitURL": web.fakeSDKs ? "/web/fake-musickit.js" : web.musicKitURL,
-            "spotifySDKURL": web.fakeSDKs ? "/web/fake-spotify-player.js" : web.spotifySDKURL,
+            "musicKitURL": web.testSDKs == nil ? web.musicKitURL : WebTestSDKs.musicKitPath,
+            "spotifySDKURL": web.testSDKs == nil ? web.spotifySDKURL : WebTestSDKs.spotifyPlayerPath,
             "spotifyAccountsURL": web.spotifyAccountsURL, "spotifyAPIURL": web.spotifyAPIURL,
-            "spotifyClientId": web.spotifyClientId ?? NSNull(), "testMode": web.fakeSDKs,
+            "spotifyClientId": web.spotifyClientId ?? NSNull(), "testMode": web.testSDKs != nil,
         ]
         let json = String(decoding: try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
             // Inside a <script> element, "<" must not open a tag.

@@ -1,6 +1,6 @@
 import DBus
 import Foundation
-import HostSources
+import MPRIS
 import SimulcastCore
 
 /// A media player on a (private) session bus that speaks MPRIS as the spec says: properties

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Hummingbird
 import SimulcastCore
+import SpotifyAuth
 
 /// The Spotify accounts service and Web API: client-credentials and PKCE tokens (the
 /// authorize page approves at once and redirects, as if the user clicked "Agree"), tracks,

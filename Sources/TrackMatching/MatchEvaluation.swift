@@ -1,4 +1,4 @@
-import Catalogs
+import CatalogCore
 import SimulcastCore
 
 /// Scores a matching strategy on labelled cases: pick cases count correct, wrong accepts

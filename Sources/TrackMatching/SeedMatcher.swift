@@ -1,4 +1,4 @@
-import Catalogs
+import CatalogCore
 import Foundation
 import FoundationEssentials
 import SimulcastCore

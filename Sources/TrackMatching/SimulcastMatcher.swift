@@ -1,4 +1,4 @@
-import Catalogs
+import CatalogCore
 import SimulcastCore
 
 /// The matcher: identifiers first (ISRC where the catalog can look it up; album UPC plus

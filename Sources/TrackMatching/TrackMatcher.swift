@@ -1,4 +1,4 @@
-import Catalogs
+import CatalogCore
 import SimulcastCore
 
 /// Finds a source track in a target catalog. The seed's method is one strategy; the

@@ -1,4 +1,4 @@
-import Catalogs
+import CatalogCore
 import SimulcastCore
 
 /// Routes a match request: the source service itself needs no lookup; other services go

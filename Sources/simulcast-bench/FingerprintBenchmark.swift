@@ -3,6 +3,7 @@ import Fingerprint
 import Foundation
 import SimulcastClient
 import SimulcastCore
+import TerminalUI
 
 /// Recognition measured on real recorded music from Debian packages, under the research
 /// protocol's degradations, at ≤ 1 % false positives on held-out music; audfprint runs on the

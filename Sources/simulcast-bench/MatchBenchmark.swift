@@ -1,9 +1,11 @@
 import ArgumentParser
+import CatalogCore
 import Catalogs
 import Foundation
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
+import TerminalUI
 import TrackMatching
 
 /// Match latency and throughput against a large offline catalog, cold and cached, for the

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CatalogCore
 import Catalogs
 import Foundation
 import Logging

@@ -1,9 +1,11 @@
 import ArgumentParser
+import CatalogCore
 import Catalogs
 import Fingerprint
 import Foundation
 import SimulcastClient
 import SimulcastCore
+import TerminalUI
 
 struct FingerprintCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

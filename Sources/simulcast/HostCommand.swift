@@ -5,8 +5,10 @@ import Fingerprint
 import Foundation
 import HostSources
 import Logging
+import MPRIS
 import SimulcastClient
 import SimulcastCore
+import SpotifyAuth
 
 struct HostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,10 @@
 import ArgumentParser
+import CatalogCore
 import Catalogs
 import DBus
 import Foundation
 import HostSources
+import MPRIS
 import SimulcastClient
 import SimulcastCore
 import TrackMatching

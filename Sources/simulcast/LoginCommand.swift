@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogs
 import Foundation
+import SpotifyAuth
 
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,10 @@
 import ArgumentParser
+import CatalogCore
 import Catalogs
 import Foundation
 import Logging
 import SimulcastCore
+import SpotifyAuth
 import TrackMatching
 
 struct MatchCommand: AsyncParsableCommand {

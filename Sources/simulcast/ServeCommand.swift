@@ -39,9 +39,6 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The origin the web page is reached at behind a proxy, e.g. https://listen.example.com (repeatable).", valueName: "origin"))
     var publicOrigin: [String] = []
 
-    @Flag(help: .hidden)
-    var webTestSDKs = false
-
     @Option(
         help: ArgumentHelp(
             "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable); from anyone else they are ignored.", valueName: "address"))
@@ -143,6 +140,6 @@ struct ServeCommand: AsyncParsableCommand {
         }
         return WebListenerConfiguration(
             appleMusicSigner: signer, spotifyClientId: spotifyWebClientId ?? environment["SPOTIFY_WEB_CLIENT_ID"], publicOrigins: publicOrigin,
-            fakeSDKs: webTestSDKs, spotifyAccountsURL: setup.spotifyAccountsURL, spotifyAPIURL: setup.spotifyAPIURL)
+            spotifyAccountsURL: setup.spotifyAccountsURL, spotifyAPIURL: setup.spotifyAPIURL)
     }
 }

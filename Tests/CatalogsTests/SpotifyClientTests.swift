@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import SimulcastCore
 import SimulcastTesting
+import SpotifyAuth
 import Testing
 
 @Suite(.serialized) struct SpotifyClientTests {

@@ -1,7 +1,6 @@
 import Fingerprint
 import Foundation
 import HostSources
-import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
 import Testing

@@ -2,9 +2,9 @@ import Catalogs
 import Foundation
 import HostSources
 import Logging
-import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
+import SpotifyAuth
 import Testing
 
 /// The Spotify source against the loopback fake Web API, on the real clock with a fast

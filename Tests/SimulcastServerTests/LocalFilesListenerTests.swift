@@ -1,7 +1,9 @@
+import CatalogCore
 import Catalogs
 import DBus
 import Foundation
 import HostSources
+import MPRIS
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer

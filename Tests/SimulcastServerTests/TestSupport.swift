@@ -1,3 +1,4 @@
+import CatalogCore
 import Catalogs
 import Foundation
 import HummingbirdWSClient

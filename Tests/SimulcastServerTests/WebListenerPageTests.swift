@@ -44,7 +44,8 @@ import Testing
     }
 
     func withRoom(_ body: @Sendable (_ base: String, _ code: String, _ host: HostSession, _ browser: HeadlessChromium) async throws -> Void) async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: .init(appleMusicSigner: Self.signer, fakeSDKs: true))
+        let sdks = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: .init(appleMusicSigner: Self.signer, testSDKs: sdks))
         { InMemoryRoomStore() }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
@@ -290,7 +291,7 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
             }
-            // The recording stand-ins exist only in test mode; other names never resolve.
+            // The recording stand-ins exist only in test mode (and are not in the server bundle); other names never resolve.
             for path in ["/web/fake-musickit.js", "/web/..%2FPackage.swift", "/web/nothing.js"] {
                 try await client.execute(uri: path, method: .get) { response in #expect(response.status == .notFound, "\(path)") }
             }

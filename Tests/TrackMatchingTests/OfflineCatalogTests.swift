@@ -1,4 +1,4 @@
-import Catalogs
+import CatalogCore
 import Foundation
 import SimulcastCore
 import Testing

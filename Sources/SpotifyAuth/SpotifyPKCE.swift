@@ -1,3 +1,4 @@
+import Catalogs
 import Crypto
 import Foundation
 

@@ -1,5 +1,3 @@
-import SimulcastCore
-
 /// A player a listener controls: the simulated one, a printer, MPRIS, a browser page.
 public protocol PlayerDriver: Sendable {
     func perform(_ command: PlayerCommand) async throws

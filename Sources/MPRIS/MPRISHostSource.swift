@@ -1,6 +1,5 @@
 import DBus
 import Logging
-import SimulcastClient
 import SimulcastCore
 
 /// Leads a room from a Linux player over MPRIS (the Spotify desktop client, VLC, mpv...).
@@ -73,7 +72,7 @@ public struct MPRISHostSource: Sendable {
                 var started: TrackMetadata?
                 if case .started = change { started = timed.state.metadata.track }
                 for (event, at) in PollChangeEvents.events(for: change, startedTrack: started) {
-                    await sink.publish(event, at: at, logger: logger, onEvent: onEvent)
+                    await sink.publish(event, at: at, onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
             }
             await wake.wait(untilMicros: tracker.nextPoll(now: clock.nowMicros()), clock: clock)

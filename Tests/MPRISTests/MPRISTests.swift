@@ -1,8 +1,7 @@
 import DBus
 import Foundation
-import HostSources
 import Logging
-import SimulcastClient
+import MPRIS
 import SimulcastCore
 import SimulcastTesting
 import Testing

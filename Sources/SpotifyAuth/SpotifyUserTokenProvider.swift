@@ -1,3 +1,4 @@
+import Catalogs
 import Foundation
 import Logging
 import SimulcastCore

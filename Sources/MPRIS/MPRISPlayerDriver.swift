@@ -1,6 +1,5 @@
 import DBus
 import Foundation
-import SimulcastClient
 import SimulcastCore
 
 /// Drives a Linux player over MPRIS for a listener: opens the matched track's URI

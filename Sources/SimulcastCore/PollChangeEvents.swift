@@ -1,10 +1,8 @@
-import SimulcastCore
-
 /// Turns what a poll revealed into the playback events a host publishes, each with the
 /// local time it happened. Shared by every polled source (Spotify Web API, MPRIS).
-enum PollChangeEvents {
+public enum PollChangeEvents {
     /// `startedTrack`: the full metadata of the track a `.started` change names.
-    static func events(for change: PlayerPollChange, startedTrack: TrackMetadata?) -> [(event: PlaybackEvent, at: Int64)] {
+    public static func events(for change: PlayerPollChange, startedTrack: TrackMetadata?) -> [(event: PlaybackEvent, at: Int64)] {
         switch change {
         case .started(_, let position, let playing, let at):
             guard let track = startedTrack else { return [] }

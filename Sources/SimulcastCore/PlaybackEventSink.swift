@@ -1,5 +1,3 @@
-import SimulcastCore
-
 /// Where a host source sends what the host's player did: a `HostSession` in use, a
 /// recorder in tests.
 public protocol PlaybackEventSink: Sendable {

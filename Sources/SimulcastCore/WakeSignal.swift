@@ -1,13 +1,13 @@
-import SimulcastCore
-
 /// Lets a polling loop sleep until its next poll or until something announces a change
 /// (an MPRIS signal), whichever comes first.
-actor WakeSignal {
+public actor WakeSignal {
     private var waiter: CheckedContinuation<Void, Never>?
     private var generation = 0
     private var pending = false
 
-    func signal() {
+    public init() {}
+
+    public func signal() {
         if let waiter {
             self.waiter = nil
             waiter.resume()
@@ -16,7 +16,7 @@ actor WakeSignal {
         }
     }
 
-    func wait(untilMicros deadline: Int64, clock: any LocalClock) async {
+    public func wait(untilMicros deadline: Int64, clock: any LocalClock) async {
         if pending {
             pending = false
             return

@@ -1,0 +1,16 @@
+extension PlaybackEventSink {
+    /// Applies an event a source observed and tells the caller. An event the timeline cannot
+    /// take (a pause with nothing playing, say) goes to `onRefused` and is dropped: a source
+    /// keeps polling whatever one observation was worth.
+    public func publish(
+        _ event: PlaybackEvent, at localTime: Int64, onEvent: @Sendable (PlaybackEvent) async -> Void,
+        onRefused: (PlaybackEvent, any Error) -> Void
+    ) async {
+        do {
+            try await apply(event, at: localTime)
+            await onEvent(event)
+        } catch {
+            onRefused(event, error)
+        }
+    }
+}
