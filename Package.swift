@@ -170,6 +170,8 @@ let package = Package(
             resources: [.copy("Web")],
             swiftSettings: strict
         ),
+        // Runs the built `simulcast` as a user would: `--help` snapshots, refused arguments.
+        .testTarget(name: "CLITests", dependencies: ["SimulcastTesting"], exclude: ["Help"], swiftSettings: strict),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),

@@ -15,8 +15,7 @@ struct CorrectCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Server base URL.")
-    var server = "http://127.0.0.1:8080"
+    @OptionGroup var serverOptions: ServerOptions
 
     @Option(help: "The room playing the track.")
     var room: String
@@ -49,7 +48,7 @@ struct CorrectCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let token =
             token ?? (global ? environment["SIMULCAST_ADMIN_TOKEN"] : nil) ?? environment["SIMULCAST_HOST_TOKEN"] ?? environment["SIMULCAST_ADMIN_TOKEN"]
-        let api = RoomsAPI(baseURL: server)
+        let api = RoomsAPI(baseURL: serverOptions.firstURL)
         do {
             if list {
                 for correction in try await api.corrections(room: room, token: token) {

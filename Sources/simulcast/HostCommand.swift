@@ -25,8 +25,7 @@ struct HostCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "Server base URL; several nodes' URLs separated by commas are tried in turn when one fails.")
-    var server = "http://127.0.0.1:8080"
+    @OptionGroup var serverOptions: ServerOptions
 
     @Option(help: "Room code (from POST /v1/rooms, or --create).")
     var room: String?
@@ -52,11 +51,10 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "recognize with raw input: sample rate and channels, as RATE:CHANNELS.")
     var rawFormat = "44100:1"
 
-    @Option(help: "Log level.")
-    var logLevel: LogLevel = .warning
+    @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
-        let logger = logLevel.makeLogger(label: "simulcast.host")
+        let logger = logging.makeLogger(label: "simulcast.host", defaultLevel: .warning)
         let events: AsyncThrowingStream<PlaybackEvent, any Error>
         var spotify: SpotifyClient?
         var mpris: MPRISPlayer?
@@ -95,17 +93,20 @@ struct HostCommand: AsyncParsableCommand {
         var code = room
         var hostToken = token ?? ProcessInfo.processInfo.environment["SIMULCAST_HOST_TOKEN"]
         if create {
-            let created = try await RoomsAPI(baseURL: RoomClient.serverURLs(server).first ?? server).createRoom()
+            let created = try await RoomsAPI(baseURL: serverOptions.firstURL).createRoom()
             code = created.code
             hostToken = created.hostToken
-            print("room \(created.code) created; listeners join with: simulcast listen --server \(server) --room \(created.code) --service apple-music")
+            print(
+                "room \(created.code) created; listeners join with: simulcast listen --server \(serverOptions.server) --room \(created.code) --service apple-music"
+            )
             print("host token (keep it secret): \(created.hostToken)")
         }
         guard let code, let hostToken else {
             throw ValidationError("give --room and a host token (--token or SIMULCAST_HOST_TOKEN), or --create")
         }
 
-        let client = RoomClient(serverURL: server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli"), logger: logger)
+        let client = RoomClient(
+            serverURL: serverOptions.server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli"), logger: logger)
         let session = HostSession(client: client)
         let scripted = ScriptedHostSource(session: session)
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -15,8 +15,7 @@ struct ListenCommand: AsyncParsableCommand {
         abstract: "Join a room and keep a player in sync with its host."
     )
 
-    @Option(help: "Server base URL; several nodes' URLs separated by commas are tried in turn when one fails.")
-    var server = "http://127.0.0.1:8080"
+    @OptionGroup var serverOptions: ServerOptions
 
     @Option(help: "Room code.")
     var room: String
@@ -55,8 +54,7 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Smallest sync error worth a seek, in ms (raised automatically to what this player's seeks can achieve).")
     var seekThresholdMs: Double = 35
 
-    @Option(help: "Log level.")
-    var logLevel: LogLevel = .warning
+    @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
         guard service != .local || library != nil else {
@@ -67,12 +65,12 @@ struct ListenCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let logger = logLevel.makeLogger(label: "simulcast.listen")
+        let logger = logging.makeLogger(label: "simulcast.listen", defaultLevel: .warning)
         let service = service.musicService
         let clock = SystemClock()
         guard let code = RoomCode.normalise(room) else { throw ValidationError("\"\(room)\" is not a room code") }
         let hello = Wire.Hello(role: .listener, room: code, service: service, storefront: storefront.lowercased(), client: "simulcast-cli")
-        let client = RoomClient(serverURL: server, hello: hello, clock: clock, logger: logger)
+        let client = RoomClient(serverURL: serverOptions.server, hello: hello, clock: clock, logger: logger)
         let statusLine = StatusLine()
         let driver: any PlayerDriver
         var localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?

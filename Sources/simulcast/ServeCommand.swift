@@ -74,11 +74,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Seconds SIGTERM may take, whatever the peers do.")
     var shutdownTimeout: Double = 10
 
-    @Option(help: "Log level: trace, debug, info, notice, warning, error.")
-    var logLevel: LogLevel = .info
+    @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
-        let logger = logLevel.makeLogger(label: "simulcast.server")
+        let logger = logging.makeLogger(label: "simulcast.server", defaultLevel: .info)
         let location = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "simulcast.sqlite"
         let store: any RoomStore & ResponseCache
         let databaseName: String

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import SimulcastClient
+import SimulcastTesting
 
 /// `simulcast serve` as a real child process (the executable built beside the tests), for
 /// tests that kill a node the way a crash would.
@@ -11,13 +12,7 @@ final class ServeProcess {
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// The executable `scripts/test.sh` builds before the tests, or nil.
-    static var executable: URL? {
-        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simulcast")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        // swift-testing may run from the .xctest bundle's own folder.
-        let parent = candidate.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("simulcast")
-        return FileManager.default.isExecutableFile(atPath: parent.path) ? parent : nil
-    }
+    static var executable: URL? { BuiltExecutable.simulcast }
 
     init(databaseURL: String, extra: [String] = []) async throws {
         guard let executable = Self.executable else { throw ServeProcessError("build the server first: swift build --product simulcast") }
