@@ -22,7 +22,7 @@ func exerciseWire(_ data: [UInt8]) {
         guard limits.problem(with: snapshot, now: now) == nil else { return }
         state = state.applying(snapshot)
         for source in state.tracksNeedingMatch(service: .appleMusic, storefront: "us") {
-            _ = state.setMatch(.notFound(method: "fuzz", reasons: []), for: source, service: .appleMusic, storefront: "us")
+            _ = state.setMatch(.notFound(method: MatchMethod(.simulcast), reasons: []), for: source, service: .appleMusic, storefront: "us")
         }
         state.retainMatches(for: [ServiceMatchKey(service: .appleMusic, storefront: "us")])
         _ = state.targetPositionMs(atServerTime: .max)

@@ -12,12 +12,12 @@ public struct MatchResult: Hashable, Codable, Sendable {
     public var track: TrackMetadata?
     /// 0...1; how sure the matcher is.
     public var confidence: Double?
-    /// How the match was made ("identity", "seed:title+album", ...).
-    public var method: String
+    /// How the match was made.
+    public var method: MatchMethod
     /// Human-readable reasons, shown by `match --explain` and to listeners.
     public var reasons: [String]
 
-    public init(status: Status, track: TrackMetadata? = nil, confidence: Double? = nil, method: String, reasons: [String] = []) {
+    public init(status: Status, track: TrackMetadata? = nil, confidence: Double? = nil, method: MatchMethod, reasons: [String] = []) {
         self.status = status
         self.track = track
         self.confidence = confidence
@@ -25,11 +25,11 @@ public struct MatchResult: Hashable, Codable, Sendable {
         self.reasons = reasons
     }
 
-    public static func matched(_ track: TrackMetadata, confidence: Double? = nil, method: String, reasons: [String] = []) -> MatchResult {
+    public static func matched(_ track: TrackMetadata, confidence: Double? = nil, method: MatchMethod, reasons: [String] = []) -> MatchResult {
         MatchResult(status: .matched, track: track, confidence: confidence, method: method, reasons: reasons)
     }
 
-    public static func notFound(method: String, reasons: [String]) -> MatchResult {
+    public static func notFound(method: MatchMethod, reasons: [String]) -> MatchResult {
         MatchResult(status: .notFound, method: method, reasons: reasons)
     }
 

@@ -218,7 +218,7 @@ public actor RoomHub {
         }
         var stored = StoredCorrection(
             id: 0, key: key, targetId: target.id, room: code, global: global || promoted, byHost: byHost, createdAt: clock.nowMicros(),
-            result: .matched(target, confidence: 1, method: "correction", reasons: ["corrected in room \(code)"]))
+            result: .matched(target, confidence: 1, method: .correction, reasons: ["corrected in room \(code)"]))
         stored.id = try await store.addCorrection(stored)
         logger.notice(
             "match corrected",
@@ -229,7 +229,7 @@ public actor RoomHub {
         await room.correct(stored.result, for: source, key: key)
         if stored.global {
             let result = MatchResult.matched(
-                target, confidence: 1, method: "correction",
+                target, confidence: 1, method: .correction,
                 reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(StoredCorrection.roomsToPromote) rooms"])
             // Kept until revoked (revoking deletes the row); ten years stands for "no expiry" without overflow.
             try await store.cacheMatch(result, for: key, expiresAt: ServerInstant(clock.nowMicros()).advanced(by: 10 * 365 * 86_400_000_000).micros)

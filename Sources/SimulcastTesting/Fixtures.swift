@@ -21,9 +21,9 @@ public enum Fixtures {
     ) -> RoomState {
         var roomTrack = RoomTrack(source: track)
         if let match {
-            roomTrack.setMatch(.matched(match, method: "test"), for: .appleMusic, storefront: "us")
+            roomTrack.setMatch(.matched(match, method: MatchMethod(.simulcast)), for: .appleMusic, storefront: "us")
         } else {
-            roomTrack.setMatch(.notFound(method: "test", reasons: ["not in the catalog"]), for: .appleMusic, storefront: "us")
+            roomTrack.setMatch(.notFound(method: MatchMethod(.simulcast), reasons: ["not in the catalog"]), for: .appleMusic, storefront: "us")
         }
         return RoomState(
             seq: seq, track: roomTrack, anchor: PlaybackAnchor(positionMs: positionMs, serverTime: serverTime), playing: playing, hostConnected: hostConnected)

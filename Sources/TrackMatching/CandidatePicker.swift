@@ -26,7 +26,7 @@ public struct CandidatePicker: Sendable {
         if accepted.contains(where: { !$0.versionLabelledOnOneSide }) { accepted.removeAll(where: \.versionLabelledOnOneSide) }
         guard let best = accepted.first else {
             let reasons = assessments.prefix(5).map { "\($0.candidate.id) \"\($0.candidate.title)\": \($0.rejection ?? "")" }
-            return .notFound(method: "simulcast", reasons: candidates.isEmpty ? ["no candidates"] : reasons)
+            return .notFound(method: MatchMethod(.simulcast), reasons: candidates.isEmpty ? ["no candidates"] : reasons)
         }
         // Several releases of one recording are one answer: prefer the source's album among them.
         let twins = accepted.filter { sameRecording($0.candidate, best.candidate) }
@@ -42,15 +42,16 @@ public struct CandidatePicker: Sendable {
         }
         if best.score < acceptThreshold {
             return MatchResult(
-                status: .notFound, track: nil, confidence: best.score, method: "simulcast",
+                status: .notFound, track: nil, confidence: best.score, method: MatchMethod(.simulcast),
                 reasons: reasons + ["best candidate \(best.candidate.id) scores \(String(format: "%.2f", best.score)), below \(acceptThreshold)"])
         }
         if let rival = rivals.first, best.score - rival.score < margin, !best.identifierMatch {
             let top = ([best] + rivals.prefix(2)).map { "\($0.candidate.id) \"\($0.candidate.title)\" (\(String(format: "%.2f", $0.score)))" }
             return MatchResult(
-                status: .ambiguous, track: nil, confidence: best.score, method: "simulcast", reasons: ["no clear winner: " + top.joined(separator: ", ")])
+                status: .ambiguous, track: nil, confidence: best.score, method: MatchMethod(.simulcast),
+                reasons: ["no clear winner: " + top.joined(separator: ", ")])
         }
-        return .matched(chosen.candidate, confidence: chosen.score, method: chosen.identifierMatch ? "simulcast:isrc" : "simulcast", reasons: reasons)
+        return .matched(chosen.candidate, confidence: chosen.score, method: MatchMethod(.simulcast, chosen.identifierMatch ? .isrc : nil), reasons: reasons)
     }
 
     public func assess(_ candidate: TrackMetadata, against source: TrackMetadata) -> CandidateAssessment {

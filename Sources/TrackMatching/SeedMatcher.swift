@@ -11,7 +11,7 @@ import SimulcastCore
 /// 3. if still nothing, search the title cut at its first character that is neither a
 ///    letter, a digit nor a space, and take the first result.
 public struct SeedMatcher: TrackMatcher {
-    public let name = "seed"
+    public let strategy = MatchMethod.Strategy.seed
     public let searchLimit: Int
 
     public init(searchLimit: Int = 25) {
@@ -25,10 +25,11 @@ public struct SeedMatcher: TrackMatcher {
             let results = try await catalog.search(term: fullTerm, storefront: storefront, limit: searchLimit)
             if !results.isEmpty {
                 if let agreeing = results.first(where: { Self.same($0.title, source.title) && Self.same($0.album, source.album) }) {
-                    return .matched(agreeing, method: "seed:title+album", reasons: ["\"\(fullTerm)\" found \(results.count); title and album agree"])
+                    return .matched(
+                        agreeing, method: MatchMethod(.seed, .titleAndAlbum), reasons: ["\"\(fullTerm)\" found \(results.count); title and album agree"])
                 }
                 return .matched(
-                    results[0], method: "seed:first-result",
+                    results[0], method: MatchMethod(.seed, .firstResult),
                     reasons: ["\"\(fullTerm)\" found \(results.count); none with the same title and album, took the first"])
             }
             reasons.append("\"\(fullTerm)\" found nothing")
@@ -36,7 +37,8 @@ public struct SeedMatcher: TrackMatcher {
             let titleResults = try await catalog.search(term: source.title, storefront: storefront, limit: searchLimit)
             if let first = titleResults.first {
                 return .matched(
-                    first, method: "seed:title-only", reasons: reasons + ["title alone \"\(source.title)\": took the first of \(titleResults.count)"])
+                    first, method: MatchMethod(.seed, .titleOnly),
+                    reasons: reasons + ["title alone \"\(source.title)\": took the first of \(titleResults.count)"])
             }
             reasons.append("title alone \"\(source.title)\" found nothing")
 
@@ -44,13 +46,14 @@ public struct SeedMatcher: TrackMatcher {
             if !cut.isEmpty, cut != source.title {
                 let cutResults = try await catalog.search(term: cut, storefront: storefront, limit: searchLimit)
                 if let first = cutResults.first {
-                    return .matched(first, method: "seed:cut-title", reasons: reasons + ["cut title \"\(cut)\": took the first of \(cutResults.count)"])
+                    return .matched(
+                        first, method: MatchMethod(.seed, .cutTitle), reasons: reasons + ["cut title \"\(cut)\": took the first of \(cutResults.count)"])
                 }
                 reasons.append("cut title \"\(cut)\" found nothing")
             }
-            return .notFound(method: "seed", reasons: reasons + ["not in the \(catalog.service) catalog for storefront \(storefront)"])
+            return .notFound(method: MatchMethod(.seed), reasons: reasons + ["not in the \(catalog.service) catalog for storefront \(storefront)"])
         } catch {
-            return MatchResult(status: .unavailable, method: "seed", reasons: reasons + ["\(catalog.service) search failed: \(error)"])
+            return MatchResult(status: .unavailable, method: MatchMethod(.seed), reasons: reasons + ["\(catalog.service) search failed: \(error)"])
         }
     }
 

@@ -6,7 +6,7 @@ import SimulcastCore
 /// storefront, from the most specific to the broadest; every candidate is judged by
 /// `CandidatePicker`, and it stops as soon as one query yields a clear winner.
 public struct SimulcastMatcher: TrackMatcher {
-    public let name = "simulcast"
+    public let strategy = MatchMethod.Strategy.simulcast
     public let picker: CandidatePicker
     public let searchLimit: Int
 
@@ -33,7 +33,7 @@ public struct SimulcastMatcher: TrackMatcher {
                 }
                 _ = add(withISRC)
                 let result = picker.pick(source, from: withISRC)
-                if result.isMatched { return annotate(result, steps: steps, method: "isrc") }
+                if result.isMatched { return annotate(result, steps: steps, route: .isrc) }
             }
             if let upc = source.albumUPC, let lookup = catalog as? any AlbumUPCLookupCatalog {
                 let album = try await lookup.albumTracks(upc: upc, storefront: storefront)
@@ -41,7 +41,7 @@ public struct SimulcastMatcher: TrackMatcher {
                 steps.append("album UPC \(upc): \(album.count) tracks")
                 _ = add(album)
                 let result = picker.pick(source, from: sameSlot.isEmpty ? album : sameSlot)
-                if result.isMatched { return annotate(result, steps: steps, method: "upc") }
+                if result.isMatched { return annotate(result, steps: steps, route: .upc) }
             }
             let base = TitleParser.parse(source.title).base
             for query in queries(for: source) {
@@ -56,7 +56,7 @@ public struct SimulcastMatcher: TrackMatcher {
                 steps.append("\"\(query)\": \(found.count) found, \(new) new")
                 guard new > 0 else { continue }
                 let result = picker.pick(source, from: candidates)
-                if result.isMatched { return annotate(result, steps: steps, method: "search") }
+                if result.isMatched { return annotate(result, steps: steps, route: .search) }
             }
             if let album = source.album, let artist = ArtistNames.all(source.artists).first, let albums = catalog as? any AlbumSearchCatalog {
                 let tracks = try await albums.albumTracks(artist: artist, album: CandidatePicker.albumKey(album), storefront: storefront)
@@ -64,18 +64,19 @@ public struct SimulcastMatcher: TrackMatcher {
                 steps.append("album \"\(album)\" by \(artist): \(tracks.count) tracks, \(new) new")
                 if new > 0 {
                     let result = picker.pick(source, from: candidates)
-                    if result.isMatched { return annotate(result, steps: steps, method: "album") }
+                    if result.isMatched { return annotate(result, steps: steps, route: .album) }
                 }
             }
         } catch {
-            return MatchResult(status: .unavailable, method: name, reasons: steps + ["\(catalog.service) failed: \(error)"])
+            return MatchResult(status: .unavailable, method: MatchMethod(strategy), reasons: steps + ["\(catalog.service) failed: \(error)"])
         }
         if candidates.isEmpty {
-            return .notFound(method: name, reasons: steps + ["not in the \(catalog.service) catalog for storefront \(storefront)"])
+            return .notFound(method: MatchMethod(strategy), reasons: steps + ["not in the \(catalog.service) catalog for storefront \(storefront)"])
         }
         let final = picker.pick(source, from: candidates)
         return MatchResult(
-            status: final.status == .matched ? .notFound : final.status, track: nil, confidence: final.confidence, method: name, reasons: steps + final.reasons)
+            status: final.status == .matched ? .notFound : final.status, track: nil, confidence: final.confidence, method: MatchMethod(strategy),
+            reasons: steps + final.reasons)
     }
 
     /// Primary artist + base title; the base title alone; romanised forms when the source is not in Latin script.
@@ -95,9 +96,9 @@ public struct SimulcastMatcher: TrackMatcher {
         return unique
     }
 
-    private func annotate(_ result: MatchResult, steps: [String], method: String) -> MatchResult {
+    private func annotate(_ result: MatchResult, steps: [String], route: MatchMethod.Route) -> MatchResult {
         var annotated = result
-        annotated.method = "\(name):\(method)"
+        annotated.method = MatchMethod(strategy, route)
         annotated.reasons = steps + result.reasons
         return annotated
     }

@@ -4,7 +4,7 @@ import SimulcastCore
 /// Finds a source track in a target catalog. The seed's method is one strategy; the
 /// parsing, scoring matcher slots in behind the same interface.
 public protocol TrackMatcher: Sendable {
-    /// Short name used in match methods and on the command line.
-    var name: String { get }
+    /// The strategy its match methods name.
+    var strategy: MatchMethod.Strategy { get }
     func match(_ source: TrackMetadata, in catalog: any Catalog, storefront: String) async -> MatchResult
 }

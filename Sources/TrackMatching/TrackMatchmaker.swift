@@ -15,10 +15,10 @@ public struct TrackMatchmaker: Sendable {
 
     public func match(_ source: TrackMetadata, on service: MusicService, storefront: String) async -> MatchResult {
         if service == source.service {
-            return .matched(source, confidence: 1, method: "identity", reasons: ["same service as the host"])
+            return .matched(source, confidence: 1, method: .identity, reasons: ["same service as the host"])
         }
         guard let catalog = catalogs[service] else {
-            return MatchResult(status: .unavailable, method: matcher.name, reasons: ["no \(service) catalog is configured on this server"])
+            return MatchResult(status: .unavailable, method: MatchMethod(matcher.strategy), reasons: ["no \(service) catalog is configured on this server"])
         }
         return await matcher.match(source, in: catalog, storefront: storefront)
     }

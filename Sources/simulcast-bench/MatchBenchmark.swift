@@ -86,7 +86,7 @@ struct MatchBenchmark: AsyncParsableCommand {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-bench-\(UUID().uuidString).sqlite").path
         let store = try await SQLiteRoomStore.open(path: path)
         let memory = InMemoryRoomStore()
-        let result = MatchResult.matched(catalogTracks[0], confidence: 0.9, method: "simulcast", reasons: ["same title", "same artist"])
+        let result = MatchResult.matched(catalogTracks[0], confidence: 0.9, method: MatchMethod(.simulcast), reasons: ["same title", "same artist"])
         let keys = workload.indices.map { MatchCacheKey(sourceService: .spotify, sourceId: "bench-\($0)", targetService: .appleMusic, storefront: "us") }
         for key in keys {
             try await store.cacheMatch(result, for: key, expiresAt: Int64.max)

@@ -124,7 +124,7 @@ struct SyncSimulation {
                             .matched(
                                 TrackMetadata(
                                     service: .appleMusic, id: "am-" + track.id, title: track.title, artists: track.artists, durationMs: track.durationMs),
-                                method: "sim"), for: .appleMusic, storefront: "us")
+                                method: MatchMethod(.simulcast)), for: .appleMusic, storefront: "us")
                         room.track = withMatch
                     }
                     for listener in 1...(2 * listenerCount) { send(.roomState(room), to: listener) }

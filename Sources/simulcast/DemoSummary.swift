@@ -1,3 +1,5 @@
+import SimulcastCore
+
 /// What `simulcast demo --json` prints.
 struct DemoSummary: Codable, Sendable {
     struct Listener: Codable, Sendable {
@@ -11,7 +13,7 @@ struct DemoSummary: Codable, Sendable {
         var sourceArtist: String
         var matchedId: String?
         var matchedTitle: String?
-        var matchMethod: String?
+        var matchMethod: MatchMethod?
         /// Why there is no match, when there is none.
         var reason: String?
         /// Samples taken from 3 s after the track started while the host played.

@@ -31,7 +31,7 @@ import TrackMatching
                     let matchmaker = TrackMatchmaker(catalogs: catalogs, matcher: SeedMatcher())
                     let apple = await matchmaker.match(source, on: .appleMusic, storefront: "us")
                     #expect(apple.track?.id == "1440890947")
-                    #expect(apple.method == "seed:title+album")
+                    #expect(apple.method == MatchMethod(.seed, .titleAndAlbum))
                     let deezerMatch = await matchmaker.match(source, on: .deezer, storefront: "fr")
                     #expect(deezerMatch.track?.id == "76150640")
                     #expect(!setup.describe().joined().contains("client-secret-456"))

@@ -42,7 +42,7 @@ import TrackMatching
             let result = await SimulcastMatcher().match(source, in: client, storefront: "us")
             #expect(result.status == .matched)
             #expect(result.track?.id == "1440890947")
-            #expect(result.method == "simulcast:album")
+            #expect(result.method == MatchMethod(.simulcast, .album))
             #expect(result.reasons.contains { $0.hasPrefix("album \"5 Seconds of Summer\" by 5 Seconds of Summer: 1 tracks") })
             let seen = await state.seen
             #expect(seen.contains { $0.query["entity"] == "album" })

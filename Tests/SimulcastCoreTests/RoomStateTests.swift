@@ -3,7 +3,7 @@ import SimulcastTesting
 import Testing
 
 @Suite struct RoomStateTests {
-    let apple = MatchResult.matched(Fixtures.appleCestLaVie, method: "test")
+    let apple = MatchResult.matched(Fixtures.appleCestLaVie, method: MatchMethod(.simulcast))
 
     @Test func sameTrackKeepsItsMatchesANewTrackStartsWithout() {
         var state = RoomState.empty(at: 0).applying(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: 0, serverTime: 10)))

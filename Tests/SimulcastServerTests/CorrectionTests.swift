@@ -47,7 +47,7 @@ import TrackMatching
         let fix = MatchCorrection(
             room: room.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp")
         let applied = try await api.correct(fix)
-        #expect(applied.result.method == "correction")
+        #expect(applied.result.method == .correction)
         #expect(!applied.global)
         #expect(await TestSupport.eventually { await player.read().trackId == "am-slsp" })
         // A global correction needs the admin token.

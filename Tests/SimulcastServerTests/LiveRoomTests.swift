@@ -91,7 +91,7 @@ import Testing
         // The server knows both listeners and what they report.
         let summary = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
         #expect(Set(summary.listeners.map(\.service)) == [.appleMusic, .deezer])
-        #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.method == "seed:title+album")
+        #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.method == MatchMethod(.seed, .titleAndAlbum))
         tasks.forEach { $0.cancel() }
         await server.stop()
     }

@@ -27,4 +27,14 @@ import Testing
             #expect(text.contains("| `\(code.rawValue)` |"), "docs/PROTOCOL.md does not list \(code.rawValue)")
         }
     }
+
+    @Test func everyMatchMethodIsDocumented() throws {
+        let text = try #require(Self.document)
+        for strategy in MatchMethod.Strategy.allCases {
+            #expect(text.contains("| `\(strategy.rawValue)` |"), "docs/PROTOCOL.md does not list the strategy \(strategy.rawValue)")
+        }
+        for route in MatchMethod.Route.allCases {
+            #expect(text.contains("`\(route.rawValue)`"), "docs/PROTOCOL.md does not list the route \(route.rawValue)")
+        }
+    }
 }

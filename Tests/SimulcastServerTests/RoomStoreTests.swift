@@ -102,14 +102,14 @@ import Testing
     func matchCacheExpires(kind: Kind) async throws {
         let store = try await makeStore(kind)
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "sp1", targetService: .appleMusic, storefront: "us")
-        let result = MatchResult.matched(Fixtures.appleCestLaVie, method: "seed:title+album")
+        let result = MatchResult.matched(Fixtures.appleCestLaVie, method: MatchMethod(.seed, .titleAndAlbum))
         try await store.cacheMatch(result, for: key, expiresAt: 1_000)
         #expect(try await store.cachedMatch(for: key, now: 999) == result)
         #expect(try await store.cachedMatch(for: key, now: 1_000) == nil)
         let other = MatchCacheKey(sourceService: .spotify, sourceId: "sp1", targetService: .appleMusic, storefront: "gb")
         #expect(try await store.cachedMatch(for: other, now: 0) == nil)
         // Replacing an entry keeps one row per key.
-        try await store.cacheMatch(.notFound(method: "seed", reasons: []), for: key, expiresAt: 2_000)
+        try await store.cacheMatch(.notFound(method: MatchMethod(.seed), reasons: []), for: key, expiresAt: 2_000)
         #expect(try await store.cachedMatch(for: key, now: 1_500)?.status == .notFound)
         try await store.close()
     }
@@ -145,11 +145,12 @@ import Testing
         #expect(try await writer.commitState(commit("ABC234", Fixtures.room(seq: 2, at: 3), after: 1)).isCommitted)
         #expect(await changes.next() == .state(code: "ABC234", seq: 2))
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "sp 1", targetService: .appleMusic, storefront: "gb")
-        try await writer.cacheMatch(.notFound(method: "t", reasons: []), for: key, expiresAt: 9_000)
+        try await writer.cacheMatch(.notFound(method: MatchMethod(.simulcast), reasons: []), for: key, expiresAt: 9_000)
         #expect(await changes.next() == .match(key))
         let id = try await writer.addCorrection(
             StoredCorrection(
-                id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: .notFound(method: "t", reasons: [])))
+                id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1,
+                result: .notFound(method: MatchMethod(.simulcast), reasons: [])))
         #expect(await changes.next() == .corrections(room: "ABC234"))
         try await writer.deleteCorrection(id: id)
         #expect(await changes.next() == .corrections(room: "ABC234"))
@@ -284,7 +285,7 @@ import Testing
         #expect(try await store.room(code: "LIVE23") != nil)
 
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "a", targetService: .appleMusic, storefront: "us")
-        try await store.cacheMatch(.notFound(method: "t", reasons: []), for: key, expiresAt: 50)
+        try await store.cacheMatch(.notFound(method: MatchMethod(.simulcast), reasons: []), for: key, expiresAt: 50)
         #expect(try await store.purgeExpired(now: 100) >= 1)
         #expect(try await store.cachedMatch(for: key, now: 0) == nil)
         try await store.close()
@@ -294,7 +295,7 @@ import Testing
     func correctionsAreKeptListedAndDeleted(kind: Kind) async throws {
         let store = try await makeStore(kind)
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "a", targetService: .appleMusic, storefront: "us")
-        let result = MatchResult.matched(TrackMetadata(service: .appleMusic, id: "1", title: "T", artists: []), method: "correction")
+        let result = MatchResult.matched(TrackMetadata(service: .appleMusic, id: "1", title: "T", artists: []), method: .correction)
         let first = try await store.addCorrection(
             StoredCorrection(id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1, result: result))
         let second = try await store.addCorrection(

@@ -27,22 +27,22 @@ import TrackMatching
 
     @Test(arguments: [
         // Full term finds the demo first, but the title+album rule picks the album version.
-        (spotify("She Looks So Perfect", "5 Seconds of Summer", "5 Seconds of Summer"), "slsp", "seed:title+album"),
+        (spotify("She Looks So Perfect", "5 Seconds of Summer", "5 Seconds of Summer"), "slsp", MatchMethod.Route.titleAndAlbum),
         // Romanisation differs, so the full term finds nothing; the title alone does.
-        (spotify("Solayoh", "Alyona Lanskaya", "Solayoh"), "sol", "seed:title-only"),
+        (spotify("Solayoh", "Alyona Lanskaya", "Solayoh"), "sol", MatchMethod.Route.titleOnly),
         // The remaster suffix defeats both searches; the cut title finds it.
-        (spotify("A Horse with No Name - 2006 Remastered Version", "America", "America"), "horse", "seed:cut-title"),
+        (spotify("A Horse with No Name - 2006 Remastered Version", "America", "America"), "horse", MatchMethod.Route.cutTitle),
         // The seed's known failure: "Don't Cry" live version absent, cut at the apostrophe -> an unrelated "Don".
-        (spotify("Don't Cry (Live)", "Guns N' Roses", "Live Era"), "don", "seed:cut-title"),
+        (spotify("Don't Cry (Live)", "Guns N' Roses", "Live Era"), "don", MatchMethod.Route.cutTitle),
         // The album names a compilation the catalog lacks: the full term fails, the title alone works.
-        (spotify("Don't Cry (Original)", "Guns N' Roses", "Greatest Hits"), "cry", "seed:title-only"),
+        (spotify("Don't Cry (Original)", "Guns N' Roses", "Greatest Hits"), "cry", MatchMethod.Route.titleOnly),
         // The single's album name matches neither entry exactly, so the first result wins: the demo version.
-        (spotify("She Looks So Perfect", "5 Seconds of Summer", "She Looks So Perfect"), "demo", "seed:first-result"),
+        (spotify("She Looks So Perfect", "5 Seconds of Summer", "She Looks So Perfect"), "demo", MatchMethod.Route.firstResult),
     ])
-    func matches(source: TrackMetadata, expectedId: String, method: String) async {
+    func matches(source: TrackMetadata, expectedId: String, route: MatchMethod.Route) async {
         let result = await SeedMatcher().match(source, in: catalog, storefront: "us")
         #expect(result.track?.id == expectedId)
-        #expect(result.method == method)
+        #expect(result.method == MatchMethod(.seed, route))
         #expect(!result.reasons.isEmpty)
     }
 
@@ -55,7 +55,7 @@ import TrackMatching
     @Test func theMatchmakerRoutesByService() async {
         let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SeedMatcher())
         let source = Self.spotify("Solayoh", "Alyona Lanskaya", "Solayoh")
-        #expect(await matchmaker.match(source, on: .spotify, storefront: "us").method == "identity")
+        #expect(await matchmaker.match(source, on: .spotify, storefront: "us").method == .identity)
         #expect(await matchmaker.match(source, on: .appleMusic, storefront: "us").track?.id == "sol")
         let deezer = await matchmaker.match(source, on: .deezer, storefront: "us")
         #expect(deezer.status == .unavailable)

@@ -102,7 +102,7 @@ import TrackMatching
             service: .appleMusic, id: "1368816792", title: "Mi Gente", artists: ["J Balvin & Willy William"], album: "Vibras", durationMs: 185_054,
             isrc: "FR22F1701790")
         let withISRC = picker.pick(source, from: [apple])
-        #expect(withISRC.method == "simulcast:isrc")
+        #expect(withISRC.method == MatchMethod(.simulcast, .isrc))
         #expect((withISRC.confidence ?? 0) >= 0.95)
         var noISRC = apple
         noISRC.isrc = nil
