@@ -380,16 +380,18 @@ actor LiveRoom {
         }
     }
 
-    /// Another node committed `seq`: read the room back once this node's copy is older. At
-    /// most one read runs per room; announcements arriving meanwhile fold into it.
-    func noteChange(seq: Int) {
+    /// Another node committed `seq`. True when this node's copy is older and no read is
+    /// running: the caller then runs `refresh()`. At most one read runs per room;
+    /// announcements arriving meanwhile fold into it.
+    func noteChange(seq: Int) -> Bool {
         announcedSeq = max(announcedSeq, seq)
-        guard !refreshing, announcedSeq > stored.state.seq else { return }
+        guard !refreshing, announcedSeq > stored.state.seq else { return false }
         refreshing = true
-        Task { await self.refresh() }
+        return true
     }
 
-    private func refresh() async {
+    /// Reads the room back until this node's copy is as new as the newest announcement.
+    func refresh() async {
         defer { refreshing = false }
         while announcedSeq > stored.state.seq {
             let wanted = announcedSeq

@@ -72,8 +72,11 @@ public actor RoomHub {
     private var nextConnection = 0
     private var random = SystemRandomNumberGenerator()
     private var shuttingDown = false
-    private var matchTasks: [Int: Task<Void, Never>] = [:]
-    private var nextMatchTask = 0
+    /// Rooms ask for matches here; `runMatcher` resolves them as child tasks of its group, so
+    /// none outlives the server. Requests are few (a track change asks once per service and
+    /// storefront in use) and deduplicated as they are taken.
+    private let matchRequests: AsyncStream<(MatchCacheKey, TrackMetadata)>
+    private let matchRequestSink: AsyncStream<(MatchCacheKey, TrackMetadata)>.Continuation
 
     public init(
         store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(),
@@ -91,13 +94,13 @@ public actor RoomHub {
         self.sharedStore = store.changes() != nil
         var generator = SystemRandomNumberGenerator()
         self.node = String((0..<12).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
+        (matchRequests, matchRequestSink) = AsyncStream.makeStream()
     }
 
     nonisolated var context: Context {
         Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore) {
-            [weak self] key, source in
-            guard let self else { return }
-            Task { await self.startMatch(key, source: source) }
+            [matchRequestSink] key, source in
+            matchRequestSink.yield((key, source))
         }
     }
 
@@ -161,7 +164,6 @@ public actor RoomHub {
     public func shutdown() async {
         shuttingDown = true
         for room in rooms.values { await room.closeAll(code: 1001, reason: "server shutting down") }
-        for task in matchTasks.values { task.cancel() }
         // Let the last leaves be saved before the store closes (bounded: peers may not answer).
         let deadline = ContinuousClock.now + .seconds(3)
         while ContinuousClock.now < deadline {
@@ -272,7 +274,8 @@ public actor RoomHub {
         if let room {
             rooms[code] = room
             metrics.roomsLoaded.increment()
-            if let seq = announcedWhileLoading.removeValue(forKey: code) { await room.noteChange(seq: seq) }
+            // Rare (another node changed it mid-load): the joiner waits for one more read.
+            if let seq = announcedWhileLoading.removeValue(forKey: code), await room.noteChange(seq: seq) { await room.refresh() }
         } else {
             announcedWhileLoading[code] = nil
         }
@@ -317,25 +320,28 @@ public actor RoomHub {
     /// only this process uses has none, and this returns at once.
     public func runChangeFeed() async {
         guard let changes = store.changes() else { return }
-        for await change in changes {
-            metrics.nodeChanges.increment()
-            switch change {
-            case .state(let code, let seq):
-                if let room = rooms[code] {
-                    await room.noteChange(seq: seq)
-                } else if loading[code] != nil {
-                    announcedWhileLoading[code] = max(announcedWhileLoading[code] ?? 0, seq)
-                }
-            case .corrections(let code):
-                await rooms[code]?.reloadCorrections()
-            case .match(let key):
-                guard !rooms.isEmpty, let result = try? await store.cachedMatch(for: key, now: clock.nowMicros()) else { continue }
-                for room in rooms.values { await room.applyCached(result, key: key) }
-            case .resync:
-                logger.notice("reading every loaded room again after missing other nodes' changes", metadata: ["rooms": "\(rooms.count)"])
-                for room in rooms.values {
-                    await room.reloadCorrections()
-                    await room.noteChange(seq: .max)
+        // Read-backs run as children of this feed, so none outlives it.
+        await withDiscardingTaskGroup { group in
+            for await change in changes {
+                metrics.nodeChanges.increment()
+                switch change {
+                case .state(let code, let seq):
+                    if let room = rooms[code] {
+                        if await room.noteChange(seq: seq) { group.addTask { await room.refresh() } }
+                    } else if loading[code] != nil {
+                        announcedWhileLoading[code] = max(announcedWhileLoading[code] ?? 0, seq)
+                    }
+                case .corrections(let code):
+                    await rooms[code]?.reloadCorrections()
+                case .match(let key):
+                    guard !rooms.isEmpty, let result = try? await store.cachedMatch(for: key, now: clock.nowMicros()) else { continue }
+                    for room in rooms.values { await room.applyCached(result, key: key) }
+                case .resync:
+                    logger.notice("reading every loaded room again after missing other nodes' changes", metadata: ["rooms": "\(rooms.count)"])
+                    for room in rooms.values {
+                        await room.reloadCorrections()
+                        if await room.noteChange(seq: .max) { group.addTask { await room.refresh() } }
+                    }
                 }
             }
         }
@@ -362,18 +368,16 @@ public actor RoomHub {
 
     // MARK: Matching
 
-    private func startMatch(_ key: MatchCacheKey, source: TrackMetadata) {
-        guard !shuttingDown, !inFlight.contains(key) else { return }
-        inFlight.insert(key)
-        nextMatchTask += 1
-        let id = nextMatchTask
-        matchTasks[id] = Task {
-            await self.resolve(key, source: source)
-            self.finishMatch(id)
+    /// Resolves the rooms' match requests until cancelled (server shutdown), each as a child
+    /// task; a key already being resolved is not asked twice.
+    public func runMatcher() async {
+        await withDiscardingTaskGroup { group in
+            for await (key, source) in matchRequests {
+                guard !shuttingDown, inFlight.insert(key).inserted else { continue }
+                group.addTask { await self.resolve(key, source: source) }
+            }
         }
     }
-
-    private func finishMatch(_ id: Int) { matchTasks[id] = nil }
 
     private func resolve(_ key: MatchCacheKey, source: TrackMetadata) async {
         defer { inFlight.remove(key) }
