@@ -49,27 +49,32 @@ enum WebListenerRoutes {
             try mintLimit(request, context)
             let issuedAt = clock.nowMicros() / 1_000_000
             let token = try signer.mint(issuedAt: issuedAt, lifetimeSeconds: web.developerTokenLifetimeSeconds, origins: [origin])
-            let body: [String: Any] = ["token": token, "expiresAt": issuedAt + web.developerTokenLifetimeSeconds, "origin": origin]
-            let data = try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+            let body = DeveloperTokenBody(token: token, expiresAt: issuedAt + web.developerTokenLifetimeSeconds, origin: origin)
+            let data = try Self.encoder.encode(body)
             return Response(
                 status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ByteBuffer(bytes: data)))
         }
     }
 
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
     static func page(_ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration) throws -> Response {
         guard let template = assets.file(name)?.text else { throw HTTPError(.internalServerError) }
         var services: [String] = []
         if web.appleMusicSigner != nil { services.append(MusicService.appleMusic.rawValue) }
         services.append(MusicService.spotify.rawValue)
-        let config: [String: Any] = [
-            "room": room, "webSocketPath": "/v1/rooms/\(room)/ws", "services": services,
-            "musicKitURL": web.testSDKs == nil ? web.musicKitURL : WebTestSDKs.musicKitPath,
-            "spotifySDKURL": web.testSDKs == nil ? web.spotifySDKURL : WebTestSDKs.spotifyPlayerPath,
-            "spotifyAccountsURL": web.spotifyAccountsURL, "spotifyAPIURL": web.spotifyAPIURL,
-            "spotifyClientId": web.spotifyClientId ?? NSNull(), "testMode": web.testSDKs != nil,
-        ]
-        let json = String(decoding: try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self)
+        let config = WebPageConfiguration(
+            room: room, webSocketPath: "/v1/rooms/\(room)/ws", services: services,
+            musicKitURL: web.testSDKs == nil ? web.musicKitURL : WebTestSDKs.musicKitPath,
+            spotifySDKURL: web.testSDKs == nil ? web.spotifySDKURL : WebTestSDKs.spotifyPlayerPath,
+            spotifyAccountsURL: web.spotifyAccountsURL, spotifyAPIURL: web.spotifyAPIURL,
+            spotifyClientId: web.spotifyClientId, testMode: web.testSDKs != nil)
+        let json = String(decoding: try encoder.encode(config), as: UTF8.self)
             // Inside a <script> element, "<" must not open a tag.
             .replacingOccurrences(of: "<", with: "\\u003c")
         let text = template.replacingOccurrences(of: "{{CONFIG}}", with: json).replacingOccurrences(of: "{{ROOM}}", with: room)

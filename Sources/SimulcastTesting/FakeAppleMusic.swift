@@ -30,7 +30,7 @@ public enum FakeAppleMusic {
             }
             var available: [TrackMetadata] = []
             for track in found where await state.available(track, in: storefront) { available.append(track) }
-            return FakeServiceServer.json(["data": available.map { song($0, storefront: storefront) }])
+            return FakeServiceServer.json(["data": .array(available.map { song($0, storefront: storefront) })])
         }
         router.get("/v1/catalog/:storefront/songs/:id") { request, context -> Response in
             let query = FakeRequest.query(request)
@@ -55,16 +55,16 @@ public enum FakeAppleMusic {
             let offset = Int(query["offset"] ?? "0") ?? 0
             let found = await state.search(query["term"] ?? "", storefront: storefront)
             let page = Array(found.dropFirst(offset).prefix(limit))
-            var songs: [String: Any] = [
-                "href": "/v1/catalog/\(storefront)/search?limit=\(limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs",
-                "data": page.map { song($0, storefront: storefront) },
+            var songs: JSONValue = [
+                "href": .string("/v1/catalog/\(storefront)/search?limit=\(limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs"),
+                "data": .array(page.map { song($0, storefront: storefront) }),
             ]
             if offset + limit < found.count {
-                songs["next"] =
-                    "/v1/catalog/\(storefront)/search?limit=\(limit)&offset=\(offset + limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs"
+                songs["next"] = .string(
+                    "/v1/catalog/\(storefront)/search?limit=\(limit)&offset=\(offset + limit)&term=\(FormEscape.escape(query["term"] ?? ""))&types=songs")
             }
             return FakeServiceServer.json([
-                "results": page.isEmpty ? [String: Any]() : ["songs": songs], "meta": ["results": ["order": ["songs"], "rawOrder": ["songs"]]],
+                "results": page.isEmpty ? [:] : ["songs": songs], "meta": ["results": ["order": ["songs"], "rawOrder": ["songs"]]],
             ])
         }
         return router
@@ -92,24 +92,32 @@ public enum FakeAppleMusic {
         return nil
     }
 
-    static func song(_ track: TrackMetadata, storefront: String) -> [String: Any] {
-        var attributes: [String: Any] = [
-            "name": track.title, "artistName": track.artists.joined(separator: " & "), "playParams": ["id": track.id, "kind": "song"],
-            "url": "https://music.apple.com/\(storefront)/song/\(track.id)",
+    static func song(_ track: TrackMetadata, storefront: String) -> JSONValue {
+        var attributes: JSONValue = [
+            "name": .string(track.title), "artistName": .string(track.artists.joined(separator: " & ")),
+            "playParams": ["id": .string(track.id), "kind": "song"],
+            "url": .string("https://music.apple.com/\(storefront)/song/\(track.id)"),
         ]
-        if let album = track.album { attributes["albumName"] = album }
-        if let duration = track.durationMs { attributes["durationInMillis"] = duration }
-        if let isrc = track.isrc { attributes["isrc"] = isrc }
-        if let number = track.trackNumber { attributes["trackNumber"] = number }
-        if let disc = track.discNumber { attributes["discNumber"] = disc }
+        if let album = track.album { attributes["albumName"] = .string(album) }
+        if let duration = track.durationMs { attributes["durationInMillis"] = .int(duration) }
+        if let isrc = track.isrc { attributes["isrc"] = .string(isrc) }
+        if let number = track.trackNumber { attributes["trackNumber"] = .int(number) }
+        if let disc = track.discNumber { attributes["discNumber"] = .int(disc) }
         if track.explicit == true { attributes["contentRating"] = "explicit" }
-        if let date = track.releaseDate { attributes["releaseDate"] = date }
-        return ["id": track.id, "type": "songs", "href": "/v1/catalog/\(storefront)/songs/\(track.id)", "attributes": attributes]
+        if let date = track.releaseDate { attributes["releaseDate"] = .string(date) }
+        return ["id": .string(track.id), "type": "songs", "href": .string("/v1/catalog/\(storefront)/songs/\(track.id)"), "attributes": attributes]
     }
 
     static func errorBody(_ status: Int, title: String, detail: String) -> Response {
         FakeServiceServer.json(
-            ["errors": [["id": UUID().uuidString, "title": title, "detail": detail, "status": String(status), "code": "\(status)00"]]],
+            [
+                "errors": [
+                    [
+                        "id": .string(UUID().uuidString), "title": .string(title), "detail": .string(detail), "status": .string(String(status)),
+                        "code": .string("\(status)00"),
+                    ]
+                ]
+            ],
             status: .init(code: status))
     }
 }

@@ -30,9 +30,9 @@ public enum FakeDeezer {
             } else {
                 found = await state.search(q, storefront: nil)
             }
-            var data: [[String: Any]] = []
+            var data: [JSONValue] = []
             for track in found.prefix(limit) { data.append(await trackObject(track, state: state)) }
-            return FakeServiceServer.json(["data": data, "total": found.count])
+            return FakeServiceServer.json(["data": .array(data), "total": .int(found.count)])
         }
         return router
     }
@@ -45,18 +45,19 @@ public enum FakeDeezer {
         return String(rest[..<end])
     }
 
-    static func trackObject(_ track: TrackMetadata, state: FakeServiceState) async -> [String: Any] {
+    static func trackObject(_ track: TrackMetadata, state: FakeServiceState) async -> JSONValue {
         var countries = ["DE", "FR", "GB", "US"]
         if let missing = await state.unavailable[track.id] { countries.removeAll { missing.contains($0.lowercased()) } }
-        var object: [String: Any] = [
-            "id": Int(track.id) ?? 0, "readable": true, "title": track.title, "title_short": track.title, "title_version": "",
-            "duration": (track.durationMs ?? 0) / 1000, "track_position": track.trackNumber ?? 1, "disk_number": track.discNumber ?? 1,
-            "explicit_lyrics": track.explicit ?? false, "release_date": track.releaseDate ?? "2000-01-01", "available_countries": countries,
-            "artist": ["id": 1, "name": track.artists.first ?? "", "type": "artist"],
-            "contributors": track.artists.map { ["name": $0, "type": "artist", "role": "Main"] },
-            "album": ["id": 1, "title": track.album ?? "", "type": "album"], "type": "track",
+        var object: JSONValue = [
+            "id": .int(Int(track.id) ?? 0), "readable": true, "title": .string(track.title), "title_short": .string(track.title), "title_version": "",
+            "duration": .int((track.durationMs ?? 0) / 1000), "track_position": .int(track.trackNumber ?? 1), "disk_number": .int(track.discNumber ?? 1),
+            "explicit_lyrics": .bool(track.explicit ?? false), "release_date": .string(track.releaseDate ?? "2000-01-01"),
+            "available_countries": .strings(countries),
+            "artist": ["id": 1, "name": .string(track.artists.first ?? ""), "type": "artist"],
+            "contributors": .array(track.artists.map { ["name": .string($0), "type": "artist", "role": "Main"] }),
+            "album": ["id": 1, "title": .string(track.album ?? ""), "type": "album"], "type": "track",
         ]
-        if let isrc = track.isrc { object["isrc"] = isrc }
+        if let isrc = track.isrc { object["isrc"] = .string(isrc) }
         return object
     }
 
@@ -68,7 +69,8 @@ public enum FakeDeezer {
         switch fault {
         case .status(let status, _): return FakeServiceServer.text("", status: .init(code: status))
         case .malformedBody: return FakeServiceServer.json(["data": [["id": "not a number"]]])
-        case .deezerError(let code, let type, let message): return FakeServiceServer.json(["error": ["type": type, "message": message, "code": code]])
+        case .deezerError(let code, let type, let message):
+            return FakeServiceServer.json(["error": ["type": .string(type), "message": .string(message), "code": .int(code)]])
         }
     }
 }

@@ -22,8 +22,8 @@ public enum FakeITunes {
                 return results(
                     matching.prefix(limit).map {
                         [
-                            "wrapperType": "collection", "collectionType": "Album", "collectionId": $0.collectionId, "collectionName": $0.name,
-                            "artistName": $0.artist,
+                            "wrapperType": "collection", "collectionType": "Album", "collectionId": .int($0.collectionId), "collectionName": .string($0.name),
+                            "artistName": .string($0.artist),
                         ]
                     })
             }
@@ -40,17 +40,17 @@ public enum FakeITunes {
             let tracks = await state.tracks
             if let upc = query["upc"] {
                 guard let album = albums[upc] else { return results([]) }
-                let collection: [String: Any] = [
-                    "wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name,
-                    "artistName": album.artist,
+                let collection: JSONValue = [
+                    "wrapperType": "collection", "collectionType": "Album", "collectionId": .int(album.collectionId), "collectionName": .string(album.name),
+                    "artistName": .string(album.artist),
                 ]
                 let songs = album.trackIds.compactMap { id in tracks.first { $0.id == id } }.map(songResult)
                 return results([collection] + songs)
             }
             if query["entity"] == "song", let id = Int(query["id"] ?? ""), let album = albums.values.first(where: { $0.collectionId == id }) {
-                let collection: [String: Any] = [
-                    "wrapperType": "collection", "collectionType": "Album", "collectionId": album.collectionId, "collectionName": album.name,
-                    "artistName": album.artist,
+                let collection: JSONValue = [
+                    "wrapperType": "collection", "collectionType": "Album", "collectionId": .int(album.collectionId), "collectionName": .string(album.name),
+                    "artistName": .string(album.artist),
                 ]
                 return results([collection] + album.trackIds.compactMap { id in tracks.first { $0.id == id } }.map(songResult))
             }
@@ -64,21 +64,21 @@ public enum FakeITunes {
         return router
     }
 
-    static func results(_ items: [[String: Any]]) -> Response {
-        FakeServiceServer.json(["resultCount": items.count, "results": items])
+    static func results(_ items: [JSONValue]) -> Response {
+        FakeServiceServer.json(["resultCount": .int(items.count), "results": .array(items)])
     }
 
-    static func songResult(_ track: TrackMetadata) -> [String: Any] {
-        var result: [String: Any] = [
-            "wrapperType": "track", "kind": "song", "trackId": Int(track.id) ?? 0, "trackName": track.title,
-            "artistName": track.artists.joined(separator: " & "), "trackCensoredName": track.title,
+    static func songResult(_ track: TrackMetadata) -> JSONValue {
+        var result: JSONValue = [
+            "wrapperType": "track", "kind": "song", "trackId": .int(Int(track.id) ?? 0), "trackName": .string(track.title),
+            "artistName": .string(track.artists.joined(separator: " & ")), "trackCensoredName": .string(track.title),
             "trackExplicitness": track.explicit == true ? "explicit" : "notExplicit", "country": "USA", "currency": "USD", "isStreamable": true,
         ]
-        if let album = track.album { result["collectionName"] = album }
-        if let duration = track.durationMs { result["trackTimeMillis"] = duration }
-        if let number = track.trackNumber { result["trackNumber"] = number }
-        if let disc = track.discNumber { result["discNumber"] = disc }
-        if let date = track.releaseDate { result["releaseDate"] = date + "T12:00:00Z" }
+        if let album = track.album { result["collectionName"] = .string(album) }
+        if let duration = track.durationMs { result["trackTimeMillis"] = .int(duration) }
+        if let number = track.trackNumber { result["trackNumber"] = .int(number) }
+        if let disc = track.discNumber { result["discNumber"] = .int(disc) }
+        if let date = track.releaseDate { result["releaseDate"] = .string(date + "T12:00:00Z") }
         return result
     }
 

@@ -31,9 +31,9 @@ public enum FakeServiceServer {
         }
     }
 
-    /// A JSON response from any `JSONSerialization` value, as the real services send it.
-    public static func json(_ object: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    /// A JSON response in a service's own format.
+    public static func json(_ object: JSONValue, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        let data = object.data
         var fields = headers
         fields[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))

@@ -145,21 +145,23 @@ public enum FakeSpotify {
             case "client_credentials":
                 let expected = "Basic " + Data("\(accounts.clientId):\(accounts.clientSecret)".utf8).base64EncodedString()
                 guard FakeRequest.authorization(request) == expected else { return tokenError("invalid_client", "Invalid client") }
-                return FakeServiceServer.json(["access_token": await accounts.issueAccess(), "token_type": "Bearer", "expires_in": 3600])
+                return FakeServiceServer.json(["access_token": .string(await accounts.issueAccess()), "token_type": "Bearer", "expires_in": 3600])
             case "authorization_code":
                 guard form["client_id"] == accounts.clientId, let code = form["code"], let verifier = form["code_verifier"],
                     let redirect = form["redirect_uri"],
                     let tokens = await accounts.redeem(code: code, verifier: verifier, redirectURI: redirect)
                 else { return tokenError("invalid_grant", "Invalid authorization code") }
                 return FakeServiceServer.json([
-                    "access_token": tokens.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": tokens.refresh,
+                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": 3600, "refresh_token": .string(tokens.refresh),
                     "scope": "user-read-currently-playing user-read-playback-state",
                 ])
             case "refresh_token":
                 guard form["client_id"] == accounts.clientId, let refresh = form["refresh_token"], let tokens = await accounts.refresh(refresh) else {
                     return tokenError("invalid_grant", "Refresh token revoked")
                 }
-                return FakeServiceServer.json(["access_token": tokens.access, "token_type": "Bearer", "expires_in": 3600, "refresh_token": tokens.refresh])
+                return FakeServiceServer.json([
+                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": 3600, "refresh_token": .string(tokens.refresh),
+                ])
             default:
                 return tokenError("unsupported_grant_type", "grant_type parameter is missing")
             }
@@ -175,8 +177,8 @@ public enum FakeSpotify {
             let id = context.parameters.get("id") ?? ""
             guard let track = await state.tracks.first(where: { albumId($0) == id }) else { return apiError(404, "Non existing id") }
             return FakeServiceServer.json([
-                "id": id, "name": track.album ?? "", "album_type": "album", "external_ids": ["upc": track.albumUPC ?? ""],
-                "release_date": track.releaseDate ?? "2000-01-01", "tracks": ["items": [trackObject(track)], "total": 1],
+                "id": .string(id), "name": .string(track.album ?? ""), "album_type": "album", "external_ids": ["upc": .string(track.albumUPC ?? "")],
+                "release_date": .string(track.releaseDate ?? "2000-01-01"), "tracks": ["items": [trackObject(track)], "total": 1],
             ])
         }
         router.get("/v1/search") { request, _ -> Response in
@@ -194,25 +196,27 @@ public enum FakeSpotify {
             }
             return FakeServiceServer.json([
                 "tracks": [
-                    "href": "", "items": found.prefix(limit).map(trackObject), "limit": limit, "offset": 0, "total": found.count, "next": NSNull(),
-                    "previous": NSNull(),
+                    "href": "", "items": .array(found.prefix(limit).map(trackObject)), "limit": .int(limit), "offset": 0, "total": .int(found.count),
+                    "next": .null,
+                    "previous": .null,
                 ]
             ])
         }
         router.get("/v1/me/player/currently-playing") { request, _ -> Response in
             if let problem = await check(request, path: "currently-playing", state: state, accounts: accounts) { return problem }
             guard let current = await player.current else { return Response(status: .noContent) }
-            var body: [String: Any] = [
-                "timestamp": current.timestamp, "progress_ms": current.progressMs, "is_playing": current.isPlaying, "currently_playing_type": current.type,
-                "context": NSNull(),
+            var body: JSONValue = [
+                "timestamp": .int(Int(current.timestamp)), "progress_ms": .int(current.progressMs), "is_playing": .bool(current.isPlaying),
+                "currently_playing_type": .string(current.type),
+                "context": .null,
             ]
-            body["item"] = current.type == "ad" ? NSNull() : (current.track.map(trackObject) ?? NSNull())
+            body["item"] = current.type == "ad" ? .null : (current.track.map(trackObject) ?? .null)
             return FakeServiceServer.json(body)
         }
         router.get("/v1/me/player/queue") { request, _ -> Response in
             if let problem = await check(request, path: "queue", state: state, accounts: accounts) { return problem }
             let current = await player.current?.track
-            return FakeServiceServer.json(["currently_playing": current.map(trackObject) as Any? ?? NSNull(), "queue": await player.queue.map(trackObject)])
+            return FakeServiceServer.json(["currently_playing": current.map(trackObject) ?? .null, "queue": .array(await player.queue.map(trackObject))])
         }
         return router
     }
@@ -234,23 +238,26 @@ public enum FakeSpotify {
 
     static func albumId(_ track: TrackMetadata) -> String { "album-" + track.id }
 
-    static func trackObject(_ track: TrackMetadata) -> [String: Any] {
-        var object: [String: Any] = [
-            "id": track.id, "name": track.title, "type": "track", "uri": "spotify:track:\(track.id)", "is_local": false,
-            "artists": track.artists.map { ["name": $0, "type": "artist"] },
-            "album": ["id": albumId(track), "name": track.album ?? "", "release_date": track.releaseDate ?? "2000-01-01", "album_type": "album"],
-            "duration_ms": track.durationMs ?? 0, "explicit": track.explicit ?? false, "track_number": track.trackNumber ?? 1,
-            "disc_number": track.discNumber ?? 1,
+    static func trackObject(_ track: TrackMetadata) -> JSONValue {
+        var object: JSONValue = [
+            "id": .string(track.id), "name": .string(track.title), "type": "track", "uri": .string("spotify:track:\(track.id)"), "is_local": false,
+            "artists": .array(track.artists.map { ["name": .string($0), "type": "artist"] }),
+            "album": [
+                "id": .string(albumId(track)), "name": .string(track.album ?? ""), "release_date": .string(track.releaseDate ?? "2000-01-01"),
+                "album_type": "album",
+            ],
+            "duration_ms": .int(track.durationMs ?? 0), "explicit": .bool(track.explicit ?? false), "track_number": .int(track.trackNumber ?? 1),
+            "disc_number": .int(track.discNumber ?? 1),
         ]
-        if let isrc = track.isrc { object["external_ids"] = ["isrc": isrc] }
+        if let isrc = track.isrc { object["external_ids"] = ["isrc": .string(isrc)] }
         return object
     }
 
     static func apiError(_ status: Int, _ message: String) -> Response {
-        FakeServiceServer.json(["error": ["status": status, "message": message]], status: .init(code: status))
+        FakeServiceServer.json(["error": ["status": .int(status), "message": .string(message)]], status: .init(code: status))
     }
 
     static func tokenError(_ error: String, _ description: String) -> Response {
-        FakeServiceServer.json(["error": error, "error_description": description], status: .badRequest)
+        FakeServiceServer.json(["error": .string(error), "error_description": .string(description)], status: .badRequest)
     }
 }

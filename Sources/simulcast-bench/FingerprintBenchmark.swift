@@ -240,16 +240,9 @@ struct FingerprintBenchmark: AsyncParsableCommand {
                 "| \(row.name) | \(row.count) | \(row.recall) | \(row.within50) | \(row.within100) | \(row.skewWithin) | \(row.skewError) " + anchorCells + "|")
         }
         if let outcomesFile {
-            let rows = try outcomes.map { outcome in
-                let fields: [String: Any] = [
-                    "id": outcome.query.id, "condition": outcome.query.condition.rawValue, "length": outcome.query.length,
-                    "positive": outcome.query.group != nil,
-                    "source": outcome.query.source, "start": outcome.query.start, "matched": outcome.matchedPath ?? NSNull(), "offset": outcome.offset,
-                    "skew": outcome.skew, "votes": outcome.votes, "offsetError": outcome.offsetError ?? NSNull(), "ratio": outcome.ratio,
-                    "milliseconds": outcome.milliseconds,
-                ]
-                return String(decoding: try JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]), as: UTF8.self)
-            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            let rows = try outcomes.map { String(decoding: try encoder.encode(OutcomeLine($0)), as: UTF8.self) }
             try (rows.joined(separator: "\n") + "\n").write(toFile: outcomesFile, atomically: true, encoding: .utf8)
         }
         let text = lines.joined(separator: "\n")

@@ -192,12 +192,9 @@ struct FingerprintRecognizeCommand: AsyncParsableCommand {
     }
 
     static func json(_ match: Recognition?) -> String {
-        guard let match else { return #"{"match": null}"# }
-        let object: [String: Any] = [
-            "path": match.track.path, "title": match.track.title, "artist": match.track.artist ?? NSNull(),
-            "offsetSeconds": (match.offsetSeconds * 1000).rounded() / 1000, "skew": (match.skew * 10000).rounded() / 10000, "confidence": match.confidence,
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: ["match": object], options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(RecognitionOutput(match))) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -1,0 +1,30 @@
+/// The settings the web listener page reads from its `{{CONFIG}}` script block.
+struct WebPageConfiguration: Encodable {
+    var room: String
+    var webSocketPath: String
+    var services: [String]
+    var musicKitURL: String
+    var spotifySDKURL: String
+    var spotifyAccountsURL: String
+    var spotifyAPIURL: String
+    var spotifyClientId: String?
+    var testMode: Bool
+
+    enum CodingKeys: String, CodingKey {
+        case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode
+    }
+
+    // Written by hand so a missing client id is an explicit null, as the page expects.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(room, forKey: .room)
+        try container.encode(webSocketPath, forKey: .webSocketPath)
+        try container.encode(services, forKey: .services)
+        try container.encode(musicKitURL, forKey: .musicKitURL)
+        try container.encode(spotifySDKURL, forKey: .spotifySDKURL)
+        try container.encode(spotifyAccountsURL, forKey: .spotifyAccountsURL)
+        try container.encode(spotifyAPIURL, forKey: .spotifyAPIURL)
+        try container.encode(spotifyClientId, forKey: .spotifyClientId)
+        try container.encode(testMode, forKey: .testMode)
+    }
+}
