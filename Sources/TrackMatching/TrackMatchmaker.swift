@@ -1,9 +1,10 @@
 import CatalogCore
 import SimulcastCore
 
-/// Routes a match request: the source service itself needs no lookup; other services go
-/// through their catalog with the configured matcher; a service without a catalog is
-/// reported as unavailable rather than guessed.
+/// Routes a match request: the source service itself needs no lookup (except local files:
+/// one person's file path means nothing on another machine); other services go through
+/// their catalog with the configured matcher; a service without a catalog is reported as
+/// unavailable rather than guessed.
 public struct TrackMatchmaker: Sendable {
     public let catalogs: [MusicService: any Catalog]
     public let matcher: any TrackMatcher
@@ -14,10 +15,15 @@ public struct TrackMatchmaker: Sendable {
     }
 
     public func match(_ source: TrackMetadata, on service: MusicService, storefront: String) async -> MatchResult {
-        if service == source.service {
+        if service == source.service, service != .localFiles {
             return .matched(source, confidence: 1, method: .identity, reasons: ["same service as the host"])
         }
         guard let catalog = catalogs[service] else {
+            if service == .localFiles {
+                return MatchResult(
+                    status: .unavailable, method: MatchMethod(matcher.strategy),
+                    reasons: ["local files are matched on the listener's machine, in their library"])
+            }
             return MatchResult(status: .unavailable, method: MatchMethod(matcher.strategy), reasons: ["no \(service) catalog is configured on this server"])
         }
         return await matcher.match(source, in: catalog, storefront: storefront)
