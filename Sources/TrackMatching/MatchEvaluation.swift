@@ -31,16 +31,12 @@ public struct MatchEvaluation: Sendable {
         public var answers: [(id: String, got: String?, reason: String)]
     }
 
-    public enum Strategy: String, Sendable, CaseIterable {
-        case simulcast, seed
-    }
-
-    public let strategy: Strategy
+    public let strategy: MatcherKind
     public let picker = CandidatePicker()
     /// Pairs are judged by the fitted model: pair records are often dirty, which the picker's gates are not built for.
     public var pairModel = LogisticModel.fittedPairModel
 
-    public init(strategy: Strategy) { self.strategy = strategy }
+    public init(strategy: MatcherKind) { self.strategy = strategy }
 
     public func run(_ cases: [EvaluationCase], searchCatalog: OfflineCatalog?) async -> Outcome {
         var pick = PickCounts()
@@ -90,12 +86,7 @@ public struct MatchEvaluation: Sendable {
         return Outcome(pick: pick.total > 0 ? pick : nil, byCategory: byCategory, pair: pairScores, mistakes: mistakes, answers: answers)
     }
 
-    var matcher: any TrackMatcher {
-        switch strategy {
-        case .simulcast: SimulcastMatcher()
-        case .seed: SeedMatcher()
-        }
-    }
+    var matcher: any TrackMatcher { strategy.make() }
 
     /// Candidates given: the seed searches them as a catalog (in their order, as search returned
     /// them); the picker judges them directly.

@@ -16,7 +16,7 @@ struct CatalogOptions: ParsableArguments {
     var offline = false
 
     @Option(help: "Matching strategy: simulcast (identifiers, parsed titles, gates and a margin) or seed (the original blog post's method).")
-    var matcher: MatcherChoice = .simulcast
+    var matcher: MatcherKind = .simulcast
 
     @Option(help: "Apple Music API key id (or APPLE_MUSIC_KEY_ID). Without a key, Apple Music is searched through the iTunes Search API.")
     var appleMusicKeyId: String?

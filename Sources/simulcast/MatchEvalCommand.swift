@@ -19,10 +19,10 @@ struct MatchEvalCommand: AsyncParsableCommand {
     @Option(help: "Offline catalog (JSON Lines) for pick cases that carry no candidates.")
     var catalog: String?
 
-    @Option(help: "simulcast or seed (default: both, side by side).")
-    var strategy: String?
+    @Option(help: "The strategy to measure (default: both, side by side; with --json, simulcast).")
+    var strategy: MatcherKind?
 
-    @Flag(help: "Print only the result as JSON (requires --strategy).")
+    @Flag(help: "Print only the result as JSON (of --strategy, simulcast unless given).")
     var json = false
 
     @Flag(help: "List every case answered wrongly, with the matcher's reasons.")
@@ -31,19 +31,14 @@ struct MatchEvalCommand: AsyncParsableCommand {
     @Flag(help: "List every pick case's answer with the matcher's reasons.")
     var verbose = false
 
-    func validate() throws {
-        if let strategy, MatchEvaluation.Strategy(rawValue: strategy) == nil { throw ValidationError("--strategy is simulcast or seed") }
-        if json, strategy == nil { throw ValidationError("--json needs --strategy") }
-    }
-
     func run() async throws {
         let loaded: [EvaluationCase]
         do { loaded = try EvaluationCase.load(try Data(contentsOf: URL(fileURLWithPath: cases))) } catch {
             throw ValidationError("cannot read \(cases): \(error)")
         }
         let searchCatalog = try catalog.map { try OfflineCatalog(service: .appleMusic, contentsOf: URL(fileURLWithPath: $0)) }
-        let strategies = strategy.flatMap(MatchEvaluation.Strategy.init(rawValue:)).map { [$0] } ?? MatchEvaluation.Strategy.allCases
-        var outcomes: [(MatchEvaluation.Strategy, MatchEvaluation.Outcome)] = []
+        let strategies = strategy.map { [$0] } ?? (json ? [.simulcast] : MatcherKind.allCases)
+        var outcomes: [(MatcherKind, MatchEvaluation.Outcome)] = []
         for strategy in strategies {
             outcomes.append((strategy, await MatchEvaluation(strategy: strategy).run(loaded, searchCatalog: searchCatalog)))
         }
