@@ -12,6 +12,10 @@ public struct CandidateAssessment: Sendable {
     /// Accepted although one side names a version the other leaves out (see
     /// `CandidatePicker.versionNamedOnOneSideOnly`): only a fallback.
     public var versionLabelledOnOneSide = false
+    /// Whether the candidate credits the same artists as the source, featured ones included
+    /// (from artist lists and "feat."/"with" in titles alike): a featured version is another
+    /// recording. Nil when the credits cannot be compared (missing, another script).
+    public var creditsAgree: Bool?
 
     public var accepted: Bool { rejection == nil }
 }

@@ -24,6 +24,9 @@ public struct CandidatePicker: Sendable {
         // A version named on one side only is a fallback: where a candidate's version agrees
         // as written, only such candidates compete (the original beside its remix, same length).
         if accepted.contains(where: { !$0.versionLabelledOnOneSide }) { accepted.removeAll(where: \.versionLabelledOnOneSide) }
+        // Credits name versions: where a candidate credits exactly the source's artists, the
+        // plain or featured version that does not is another recording.
+        if accepted.contains(where: { $0.creditsAgree == true }) { accepted.removeAll { $0.creditsAgree == false && !$0.identifierMatch } }
         guard let best = accepted.first else {
             let reasons = assessments.prefix(5).map { "\($0.candidate.id) \"\($0.candidate.title)\": \($0.rejection ?? "")" }
             return .notFound(method: MatchMethod(.simulcast), reasons: candidates.isEmpty ? ["no candidates"] : reasons)
@@ -67,9 +70,10 @@ public struct CandidatePicker: Sendable {
         let candidateTitle = TitleParser.parse(Self.strippingArtistPrefix(candidate.title, artists: sourceArtists + ArtistNames.all(candidate.artists)))
         let isrcMatch = source.isrc != nil && source.isrc?.uppercased() == candidate.isrc?.uppercased()
 
-        // Version: identity-changing tags must agree (a tag carried by the album counts too).
-        let sourceVersion = Self.identity(sourceTitle, album: source.album)
-        let candidateVersion = Self.identity(candidateTitle, album: candidate.album)
+        // Version: identity-changing tags must agree (a tag carried by the album or a cover
+        // credit counts too).
+        let sourceVersion = Self.identity(sourceTitle, album: source.album, artists: source.artists)
+        let candidateVersion = Self.identity(candidateTitle, album: candidate.album, artists: candidate.artists)
         var versionLabelledOnOneSide = false
         if !Self.compatible(sourceVersion, candidateVersion) {
             let describe: ([VersionTag]) -> String = { $0.isEmpty ? "the original" : $0.map(\.description).joined(separator: ", ") }
@@ -112,7 +116,24 @@ public struct CandidatePicker: Sendable {
         switch artists {
         case .primary: artistScore = 1; notes.append("same artist")
         case .partial: artistScore = 0.75; notes.append("shares an artist")
-        case .unknown: artistScore = 0.5; notes.append("artist unknown")
+        case .unknown:
+            // Unknown is not agreement: a cover by someone written in another script, or a
+            // credit left out, looks just like this. Only a source without artists, the same
+            // ISRC, or the same album at the same length lets it through.
+            if sourceArtists.isEmpty {
+                artistScore = 0.5
+                notes.append("artist unknown")
+            } else if isrcMatch {
+                artistScore = 0.5
+                notes.append("artist not comparable; the ISRC confirms it")
+            } else if albumScore(source, candidate) >= 0.95, let a = source.durationMs, let b = candidate.durationMs, a > 0, b > 0, abs(a - b) <= 2_000 {
+                artistScore = 0.5
+                notes.append("artist not comparable; the same album at the same length confirms it")
+            } else {
+                return reject(
+                    "artist cannot be compared (\(candidate.artists.isEmpty ? "none given" : candidate.artists.joined(separator: ", "))) and nothing else confirms the recording"
+                )
+            }
         case .none:
             if isrcMatch { artistScore = 0.3 } else { return reject("another artist (\(candidate.artists.joined(separator: ", ")))") }
         }
@@ -149,8 +170,11 @@ public struct CandidatePicker: Sendable {
             score = max(score, 0.95)
             notes.insert("same ISRC", at: 0)
         }
+        let creditsAgree = Self.sameCredits(sourceArtists + sourceTitle.featured, ArtistNames.all(candidate.artists, featured: candidateTitle.featured))
+        if creditsAgree == false { notes.append("credits other artists than the source") }
         return CandidateAssessment(
-            candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch, versionLabelledOnOneSide: versionLabelledOnOneSide)
+            candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch, versionLabelledOnOneSide: versionLabelledOnOneSide,
+            creditsAgree: creditsAgree)
     }
 
     /// 1 for the same album (tags like "Deluxe" and " - Single" aside), 0.5 unknown, lower for another.
@@ -170,9 +194,14 @@ public struct CandidatePicker: Sendable {
         return TitleParser.parse(text).baseKey
     }
 
-    /// Identity-changing tags of a title, plus live/session tags its album carries.
-    static func identity(_ title: ParsedTitle, album: String?) -> [VersionTag] {
+    /// Identity-changing tags of a title, plus live/session tags its album carries and a
+    /// cover named by its album or credit.
+    static func identity(_ title: ParsedTitle, album: String?, artists: [String]? = nil) -> [VersionTag] {
         var tags = title.identityTags
+        let coverCredit = ([album ?? ""] + (artists ?? [])).first { CoverMarkers.marks(TextNormalizer.key($0)) }
+        if let coverCredit, !tags.contains(where: { $0.kind == .cover || $0.kind == .karaoke }) {
+            tags.append(VersionTag(kind: .cover, detail: nil, text: coverCredit))
+        }
         if let album {
             let albumTags = TitleParser.parse(album).tags.filter { $0.kind == .live }
             let albumKey = TextNormalizer.key(album)
@@ -235,11 +264,22 @@ public struct CandidatePicker: Sendable {
         return title
     }
 
+    /// Both lists name the same artists, each in the other (order and spelling aside); nil
+    /// when they cannot be compared (one missing, or written in other scripts).
+    static func sameCredits(_ a: [String], _ b: [String]) -> Bool? {
+        guard ArtistNames.agreement(source: a, candidate: b) != .unknown else { return nil }
+        return a.allSatisfy { x in b.contains { ArtistNames.same(x, $0) } } && b.allSatisfy { y in a.contains { ArtistNames.same(y, $0) } }
+    }
+
     func sameRecording(_ a: TrackMetadata, _ b: TrackMetadata) -> Bool {
         if let x = a.isrc, let y = b.isrc { return x == y }
         let titleA = TitleParser.parse(a.title)
         let titleB = TitleParser.parse(b.title)
         guard titleA.baseKey == titleB.baseKey else { return false }
+        // "Levitating" and "Levitating (feat. DaBaby)": the same title, another recording.
+        if Self.sameCredits(ArtistNames.all(a.artists, featured: titleA.featured), ArtistNames.all(b.artists, featured: titleB.featured)) == false {
+            return false
+        }
         guard Set(titleA.identityTags.map(\.kind)) == Set(titleB.identityTags.map(\.kind)) else { return false }
         if let x = a.explicit, let y = b.explicit, x != y { return false }
         if let x = a.durationMs, let y = b.durationMs { return abs(x - y) <= 2_000 }

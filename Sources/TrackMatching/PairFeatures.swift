@@ -7,25 +7,40 @@ import SimulcastCore
 public enum PairFeatures {
     public static let names = [
         "bias", "titleSimilarity", "titlePrefix", "allWords", "duration", "date", "featured", "version", "album", "pickerAccepts", "pickerScore",
+        "titleHead",
     ]
 
+    static let versionIndex = names.firstIndex(of: "version")!
+
+    /// The version gate's verdict within a feature vector.
+    public static func versionCompatible(_ features: [Double]) -> Bool { features[versionIndex] == 1 }
+
     public static func compute(_ a: TrackMetadata, _ b: TrackMetadata) -> [Double] {
-        let titleA = TitleParser.parse(a.title)
-        let titleB = TitleParser.parse(b.title)
         let textA = fullText(a)
         let textB = fullText(b)
+        // Dirty records write the length into the title ("… 3:30"): take it from there.
+        var a = a
+        var b = b
+        a.durationMs = a.durationMs ?? clockDuration(in: textA)
+        b.durationMs = b.durationMs ?? clockDuration(in: textB)
+        let titleA = TitleParser.parse(a.title)
+        let titleB = TitleParser.parse(b.title)
+        // Versions as the picker reads them: a live album makes its tracks live, wherever written.
+        let versionA = CandidatePicker.identity(titleA, album: a.album, artists: a.artists)
+        let versionB = CandidatePicker.identity(titleB, album: b.album, artists: b.artists)
         return [
             1,
             TitleComparison.similarity(titleA.baseKey, titleB.baseKey),
             prefixAgreement(titleA, titleB),
             jaccard(words(textA), words(textB)),
-            durationAgreement(a.durationMs ?? clockDuration(in: textA), b.durationMs ?? clockDuration(in: textB)),
+            durationAgreement(a.durationMs, b.durationMs),
             dateAgreement(dates(in: textA + " " + (a.releaseDate ?? "")), dates(in: textB + " " + (b.releaseDate ?? ""))),
             featuredAgreement(titleA.featured, titleB.featured),
-            CandidatePicker.compatible(titleA.identityTags, titleB.identityTags)
-                || CandidatePicker.versionNamedOnOneSideOnly(titleA.identityTags, titleB.identityTags, a, b) ? 1 : 0,
+            CandidatePicker.compatible(versionA, versionB) || CandidatePicker.versionNamedOnOneSideOnly(versionA, versionB, a, b) ? 1 : 0,
             albumAgreement(a.album, b.album),
-        ] + picker(a, b)
+        ] + picker(a, b) + [
+            headAgreement(a, b)
+        ]
     }
 
     /// The candidate picker's own verdict, as two features: what the gates say, and the score.
@@ -37,7 +52,41 @@ public enum PairFeatures {
     /// Same recording: the version tags agree (a hard gate, as in the picker) and the model says so.
     public static func decide(_ a: TrackMetadata, _ b: TrackMetadata, model: LogisticModel = .fittedPairModel) -> Bool {
         let features = compute(a, b)
-        return features[7] == 1 && model.decide(features)
+        return versionCompatible(features) && model.decide(features)
+    }
+
+    /// A title field up to where dirty records append other things: the first bracket,
+    /// price, dash, comma, length or year ("Take Ü There ( feat . Kiesza ) $ 1.29 3:30" ->
+    /// "Take Ü There"), and before any credited artist's name moved into it, as words of a key.
+    static func head(of title: String, artists: [String]) -> [String] {
+        var text = title
+        if let range = text.range(of: #"\s*(\(|\[|\$|\s-\s|\s,\s|\b[0-9]{1,2}:[0-9]{2}\b|\b(19|20)[0-9]{2}\b)"#, options: .regularExpression),
+            range.lowerBound > text.startIndex
+        {
+            text = String(text[..<range.lowerBound])
+        }
+        var words = TextNormalizer.tokens(TextNormalizer.key(text))
+        for name in artists.flatMap(ArtistNames.split) {
+            let nameWords = TextNormalizer.tokens(TextNormalizer.key(name))
+            guard !nameWords.isEmpty, words.count > nameWords.count else { continue }
+            for start in 1...(words.count - nameWords.count) where Array(words[start..<start + nameWords.count]) == nameWords {
+                words = Array(words[..<start])
+                break
+            }
+        }
+        return words
+    }
+
+    /// How well the two heads agree: their similarity, or 1 when one is the start of the
+    /// other (a dirty field ran on past the title).
+    static func headAgreement(_ a: TrackMetadata, _ b: TrackMetadata) -> Double {
+        let credited = (a.artists + b.artists).filter { !$0.isEmpty }
+        let headA = head(of: a.title, artists: credited)
+        let headB = head(of: b.title, artists: credited)
+        guard !headA.isEmpty, !headB.isEmpty else { return 0.5 }
+        let (short, long) = headA.count <= headB.count ? (headA, headB) : (headB, headA)
+        if Array(long.prefix(short.count)) == short { return 1 }
+        return TitleComparison.similarity(headA.joined(separator: " "), headB.joined(separator: " "))
     }
 
     static func fullText(_ track: TrackMetadata) -> String {

@@ -14,7 +14,7 @@ public enum TitleParser {
             base.removeSubrange(range)
         }
         // " - 2006 Remastered Version", " - Live": a dash suffix that reads as a tag.
-        for separator in [" - ", " – ", " — "] {
+        for separator in [" - ", " – ", " — ", ": ", " : "] {
             if let range = base.range(of: separator, options: .backwards) {
                 let suffix = String(base[range.upperBound...])
                 if classify(suffix) != nil {
@@ -66,7 +66,10 @@ public enum TitleParser {
         if key.contains("taylor s version") || key.contains("taylors version") || words.contains("rerecorded") || key.contains("re recorded") {
             return tag(.rerecording)
         }
+        // "[ + Video ]", "[ + Digital Booklet ]": extras of a store's bundle, not a version.
+        if segment.trimmingCharacters(in: .whitespaces).hasPrefix("+") { return tag(.edition) }
         if words.contains("karaoke") { return tag(.karaoke) }
+        if CoverMarkers.marks(key) { return tag(.cover) }
         if words.contains("instrumental") { return tag(.instrumental) }
         if words.contains("acoustic") || words.contains("unplugged") { return tag(.acoustic) }
         if words.contains("demo") { return tag(.demo) }
@@ -92,10 +95,16 @@ public enum TitleParser {
         {
             return tag(.soundtrack)
         }
+        // A store's or a country's edition of an album ("Amazon Version", "Japan Version").
+        if words.contains("version"), !words.isDisjoint(with: ["amazon", "itunes", "target", "walmart", "japan", "japanese", "international", "uk", "us"]) {
+            return tag(.edition)
+        }
         if words.contains("deluxe") || words.contains("edition") || words.contains("anniversary") || words.contains("expanded") || words.contains("bonus") {
             return tag(.edition)
         }
-        if key == "album version" || key == "single version" || key == "lp version" || key == "45 version" { return tag(.albumVersion) }
+        if key == "album version" || key == "single version" || key == "lp version" || key == "45 version" || key == "main version" {
+            return tag(.albumVersion)
+        }
         if key == "original" || key == "das original" || key == "original version" || key == "original mix" || key == "original mono" { return tag(.original) }
         if words.contains("edit") { return tag(.remix, before("edit")) }
         if words.contains("mix") { return tag(.remix, before("mix")) }

@@ -23,7 +23,7 @@ struct MatchFitCommand: AsyncParsableCommand {
                 // Pairs the version gate already refuses teach the model nothing it will be asked.
                 if case .pair(_, let a, let b, let same) = item {
                     let features = PairFeatures.compute(a, b)
-                    if features[7] == 1 { examples.append((features, same)) }
+                    if PairFeatures.versionCompatible(features) { examples.append((features, same)) }
                 }
             }
         }
