@@ -13,6 +13,8 @@ public struct CandidatePicker: Sendable {
     public var durationGateMs = 7_000
     /// ... and further apart than this, always.
     public var hardDurationGateMs = 15_000
+    /// Rules in force; all of them unless the leave-one-category-out check turns some off.
+    public var rules = Set(PickerRule.allCases)
 
     public init() {}
 
@@ -26,19 +28,21 @@ public struct CandidatePicker: Sendable {
         if accepted.contains(where: { !$0.versionLabelledOnOneSide }) { accepted.removeAll(where: \.versionLabelledOnOneSide) }
         // Credits name versions: where a candidate credits exactly the source's artists, the
         // plain or featured version that does not is another recording.
-        if accepted.contains(where: { $0.creditsAgree == true }) { accepted.removeAll { $0.creditsAgree == false && !$0.identifierMatch } }
+        if rules.contains(.creditVersions), accepted.contains(where: { $0.creditsAgree == true }) {
+            accepted.removeAll { $0.creditsAgree == false && !$0.identifierMatch }
+        }
         guard let best = accepted.first else {
             let reasons = assessments.prefix(5).map { "\($0.candidate.id) \"\($0.candidate.title)\": \($0.rejection ?? "")" }
             return .notFound(method: MatchMethod(.simulcast), reasons: candidates.isEmpty ? ["no candidates"] : reasons)
         }
         // Several releases of one recording are one answer: prefer the source's album among them.
-        let twins = accepted.filter { sameRecording($0.candidate, best.candidate) }
+        let twins = rules.contains(.albumTwins) ? accepted.filter { sameRecording($0.candidate, best.candidate) } : [best]
         let chosen =
             twins.max {
                 albumScore(source, $0.candidate) < albumScore(source, $1.candidate)
                     || (albumScore(source, $0.candidate) == albumScore(source, $1.candidate) && $0.score < $1.score)
             } ?? best
-        let rivals = accepted.filter { !sameRecording($0.candidate, best.candidate) }
+        let rivals = accepted.filter { $0.candidate != best.candidate && !(rules.contains(.albumTwins) && sameRecording($0.candidate, best.candidate)) }
         var reasons = chosen.notes
         if twins.count > 1 {
             reasons.append("\(twins.count) releases of the same recording; took \(chosen.candidate.album.map { "the one on \"\($0)\"" } ?? "the first")")
@@ -67,15 +71,18 @@ public struct CandidatePicker: Sendable {
             CandidateAssessment(candidate: candidate, rejection: why, score: 0, notes: notes, identifierMatch: false)
         }
         let sourceArtists = ArtistNames.all(source.artists)
-        let candidateTitle = TitleParser.parse(Self.strippingArtistPrefix(candidate.title, artists: sourceArtists + ArtistNames.all(candidate.artists)))
+        let candidateTitle = TitleParser.parse(
+            rules.contains(.artistPrefix)
+                ? Self.strippingArtistPrefix(candidate.title, artists: sourceArtists + ArtistNames.all(candidate.artists)) : candidate.title)
         let isrcMatch = source.isrc != nil && source.isrc?.uppercased() == candidate.isrc?.uppercased()
 
         // Version: identity-changing tags must agree (a tag carried by the album or a cover
         // credit counts too).
-        let sourceVersion = Self.identity(sourceTitle, album: source.album, artists: source.artists)
-        let candidateVersion = Self.identity(candidateTitle, album: candidate.album, artists: candidate.artists)
+        let covers = rules.contains(.coverMarkers)
+        let sourceVersion = Self.identity(sourceTitle, album: source.album, artists: source.artists, coverMarkers: covers)
+        let candidateVersion = Self.identity(candidateTitle, album: candidate.album, artists: candidate.artists, coverMarkers: covers)
         var versionLabelledOnOneSide = false
-        if !Self.compatible(sourceVersion, candidateVersion) {
+        if rules.contains(.versionGate), !Self.compatible(sourceVersion, candidateVersion) {
             let describe: ([VersionTag]) -> String = { $0.isEmpty ? "the original" : $0.map(\.description).joined(separator: ", ") }
             guard Self.versionNamedOnOneSideOnly(sourceVersion, candidateVersion, source, candidate) else {
                 return reject("another version: \(describe(candidateVersion)) for \(describe(sourceVersion))")
@@ -85,7 +92,7 @@ public struct CandidatePicker: Sendable {
                 "\(describe(sourceVersion.isEmpty ? candidateVersion : sourceVersion)) named on one side only, but the same album and length: one store's labelling"
             )
         }
-        if sourceTitle.numbers != candidateTitle.numbers {
+        if rules.contains(.numberGate), sourceTitle.numbers != candidateTitle.numbers {
             return reject("other numbering (\(sourceTitle.numbers.sorted()) vs \(candidateTitle.numbers.sorted()))")
         }
 
@@ -94,17 +101,20 @@ public struct CandidatePicker: Sendable {
         let sourceLatin = TextNormalizer.isLatin(sourceTitle.base)
         let candidateLatin = TextNormalizer.isLatin(candidateTitle.base)
         let similarity =
-            TitleComparison.censoredMatch(sourceTitle.base, candidateTitle.base) ? 1 : TitleComparison.similarity(sourceTitle.baseKey, candidateTitle.baseKey)
+            rules.contains(.censoredTitle) && TitleComparison.censoredMatch(sourceTitle.base, candidateTitle.base)
+            ? 1 : TitleComparison.similarity(sourceTitle.baseKey, candidateTitle.baseKey)
         if similarity >= 0.85 {
             titleScore = similarity
             if similarity < 1 { notes.append("title close (\(String(format: "%.2f", similarity)))") } else { notes.append("same title") }
-        } else if sourceLatin != candidateLatin {
+        } else if rules.contains(.crossScriptTitle), sourceLatin != candidateLatin {
             // 紅蓮華 / Gurenge: scripts differ and readings differ; the title cannot be checked.
             titleScore = 0.3
             notes.append("title in another script; not comparable")
         } else if isrcMatch {
             titleScore = similarity
             notes.append("title differs but the ISRC is the same")
+        } else if !rules.contains(.titleGate) {
+            titleScore = similarity
         } else {
             return reject("another title (\(String(format: "%.2f", similarity)))")
         }
@@ -120,7 +130,7 @@ public struct CandidatePicker: Sendable {
             // Unknown is not agreement: a cover by someone written in another script, or a
             // credit left out, looks just like this. Only a source without artists, the same
             // ISRC, or the same album at the same length lets it through.
-            if sourceArtists.isEmpty {
+            if sourceArtists.isEmpty || !rules.contains(.unknownArtistProof) {
                 artistScore = 0.5
                 notes.append("artist unknown")
             } else if isrcMatch {
@@ -135,7 +145,11 @@ public struct CandidatePicker: Sendable {
                 )
             }
         case .none:
-            if isrcMatch { artistScore = 0.3 } else { return reject("another artist (\(candidate.artists.joined(separator: ", ")))") }
+            if isrcMatch || !rules.contains(.artistGate) {
+                artistScore = 0.3
+            } else {
+                return reject("another artist (\(candidate.artists.joined(separator: ", ")))")
+            }
         }
         if titleScore < 0.5, artists != .primary { return reject("title not comparable and the artist not confirmed") }
 
@@ -143,7 +157,7 @@ public struct CandidatePicker: Sendable {
         var durationScore = 0.5
         if let a = source.durationMs, let b = candidate.durationMs, a > 0, b > 0 {
             let delta = abs(a - b)
-            if delta > hardDurationGateMs || (delta > durationGateMs && !isrcMatch) {
+            if rules.contains(.durationGate), delta > hardDurationGateMs || (delta > durationGateMs && !isrcMatch) {
                 return reject("duration \(delta / 1000) s apart")
             }
             // Correct matches differ by about a second at most; a few seconds already suggests another edit.
@@ -157,7 +171,7 @@ public struct CandidatePicker: Sendable {
         var explicitScore = 0.5
         let sourceExplicit = source.explicit ?? (sourceTitle.censored ? false : nil)
         let candidateExplicit = candidate.explicit ?? (candidateTitle.censored ? false : nil)
-        if let a = sourceExplicit, let b = candidateExplicit {
+        if rules.contains(.explicitness), let a = sourceExplicit, let b = candidateExplicit {
             explicitScore = a == b ? 1 : 0
             if a != b { notes.append(b ? "explicit where the source is clean" : "clean edit of an explicit track") }
         }
@@ -196,9 +210,10 @@ public struct CandidatePicker: Sendable {
 
     /// Identity-changing tags of a title, plus live/session tags its album carries and a
     /// cover named by its album or credit.
-    static func identity(_ title: ParsedTitle, album: String?, artists: [String]? = nil) -> [VersionTag] {
-        var tags = title.identityTags
-        let coverCredit = ([album ?? ""] + (artists ?? [])).first { CoverMarkers.marks(TextNormalizer.key($0)) }
+    static func identity(_ title: ParsedTitle, album: String?, artists: [String]? = nil, coverMarkers: Bool = true) -> [VersionTag] {
+        // Without the cover-marker rule, only the plain word "cover" marks one (as before it).
+        var tags = coverMarkers ? title.identityTags : title.identityTags.filter { $0.kind != .cover || TextNormalizer.key($0.text).contains("cover") }
+        let coverCredit = coverMarkers ? ([album ?? ""] + (artists ?? [])).first { CoverMarkers.marks(TextNormalizer.key($0)) } : nil
         if let coverCredit, !tags.contains(where: { $0.kind == .cover || $0.kind == .karaoke }) {
             tags.append(VersionTag(kind: .cover, detail: nil, text: coverCredit))
         }

@@ -32,7 +32,7 @@ public struct MatchEvaluation: Sendable {
     }
 
     public let strategy: MatcherKind
-    public let picker = CandidatePicker()
+    public var picker = CandidatePicker()
     /// Pairs are judged by the fitted model: pair records are often dirty, which the picker's gates are not built for.
     public var pairModel = LogisticModel.fittedPairModel
 
@@ -102,5 +102,33 @@ public struct MatchEvaluation: Sendable {
                 })
             return await SeedMatcher().match(source, in: catalog, storefront: "us")
         }
+    }
+
+    /// One category's result with every rule, and with the rules written only for it off.
+    public struct HeldOutCategory: Sendable {
+        public var category: String
+        public var disabled: [PickerRule]
+        public var withEveryRule: PickCounts
+        public var withoutItsOwnRules: PickCounts
+    }
+
+    /// The leave-one-category-out check: for each category, would the rules written for the
+    /// others have decided its cases right?
+    public func leaveOneCategoryOut(_ cases: [EvaluationCase]) async -> [HeldOutCategory] {
+        var categories: [String: [EvaluationCase]] = [:]
+        for item in cases {
+            if case .pick(_, let category, _, let candidates, _) = item, candidates != nil { categories[category ?? "none", default: []].append(item) }
+        }
+        var result: [HeldOutCategory] = []
+        for (category, items) in categories.sorted(by: { $0.key < $1.key }) {
+            let disabled = PickerRule.writtenOnly(for: category)
+            var without = self
+            without.picker.rules.subtract(disabled)
+            let all = await run(items, searchCatalog: nil).pick ?? PickCounts()
+            let held = await without.run(items, searchCatalog: nil).pick ?? PickCounts()
+            result.append(
+                HeldOutCategory(category: category, disabled: disabled.sorted { $0.rawValue < $1.rawValue }, withEveryRule: all, withoutItsOwnRules: held))
+        }
+        return result
     }
 }

@@ -31,6 +31,9 @@ struct MatchEvalCommand: AsyncParsableCommand {
     @Flag(help: "List every pick case's answer with the matcher's reasons.")
     var verbose = false
 
+    @Flag(help: "For each category, turn off the picker's rules written only for it and measure its cases again.")
+    var leaveOneCategoryOut = false
+
     func run() async throws {
         let loaded: [EvaluationCase]
         do { loaded = try EvaluationCase.load(try Data(contentsOf: URL(fileURLWithPath: cases))) } catch {
@@ -41,6 +44,17 @@ struct MatchEvalCommand: AsyncParsableCommand {
         var outcomes: [(MatcherKind, MatchEvaluation.Outcome)] = []
         for strategy in strategies {
             outcomes.append((strategy, await MatchEvaluation(strategy: strategy).run(loaded, searchCatalog: searchCatalog)))
+        }
+        if leaveOneCategoryOut {
+            print("category                  rules written only for it        every rule (c/w/m)  without them (c/w/m)")
+            for row in await MatchEvaluation(strategy: .simulcast).leaveOneCategoryOut(loaded) {
+                let rules = row.disabled.isEmpty ? "(none)" : row.disabled.map(\.rawValue).joined(separator: ", ")
+                func cell(_ c: MatchEvaluation.PickCounts) -> String { "\(c.correct)/\(c.wrongAccept)/\(c.missed) of \(c.total)" }
+                print(
+                    "\(row.category.padding(toLength: 25, withPad: " ", startingAt: 0)) \(rules.padding(toLength: 32, withPad: " ", startingAt: 0)) "
+                        + "\(cell(row.withEveryRule).padding(toLength: 19, withPad: " ", startingAt: 0)) \(cell(row.withoutItsOwnRules))")
+            }
+            return
         }
         if json, let outcome = outcomes.first?.1 {
             struct Report: Encodable { var pick: MatchEvaluation.PickCounts?; var pair: MatchEvaluation.PairScores? }

@@ -25,3 +25,21 @@ import TrackMatching
         #expect(pick.wrongAccept >= 10)
     }
 }
+
+/// The leave-one-category-out check itself: turning off the rules written for covers must
+/// bring back the wrong accepts they fixed, and every category is clean with every rule.
+@Suite struct LeaveOneCategoryOutTests {
+    @Test func turningOffACategorysOwnRulesShowsWhatTheyDo() async throws {
+        let cases = try EvaluationCase.load(try Data(contentsOf: OwnHardCasesTests.file))
+        let table = await MatchEvaluation(strategy: .simulcast).leaveOneCategoryOut(cases)
+        #expect(table.allSatisfy { $0.withEveryRule.wrongAccept == 0 })
+        let covers = try #require(table.first { $0.category == "karaoke-cover" })
+        #expect(Set(covers.disabled) == [.coverMarkers, .unknownArtistProof])
+        #expect(covers.withoutItsOwnRules.wrongAccept > 0)
+    }
+
+    @Test func onlyRulesWrittenForOneCategoryAloneAreTurnedOff() {
+        #expect(PickerRule.writtenOnly(for: "feat") == [.creditVersions])
+        #expect(PickerRule.writtenOnly(for: "remix").isEmpty)
+    }
+}
