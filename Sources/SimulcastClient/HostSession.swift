@@ -34,7 +34,8 @@ public actor HostSession: PlaybackEventSink {
         (playback.track, playback.playing, playback.positionMs(at: clock.nowMicros()))
     }
 
-    func handle(_ event: RoomClientEvent) async {
+    /// What the connection said (the live loop and the simulator both call this).
+    public func handle(_ event: RoomClientEvent) async {
         switch event {
         case .joined: synchronised = false
         case .clockSynchronised:
@@ -48,8 +49,13 @@ public actor HostSession: PlaybackEventSink {
     /// Runs the connection and the heartbeat until cancelled.
     public func run() async throws {
         try await client.run(onEvent: { event in await self.handle(event) }, every: heartbeat) {
-            if await self.playback.playing { await self.publish() }
+            await self.heartbeatDue()
         }
+    }
+
+    /// Re-sends the state while playing, so a lost message heals within one heartbeat.
+    public func heartbeatDue() async {
+        if playback.playing { await publish() }
     }
 
     private func publish() async {

@@ -54,7 +54,8 @@ public actor ListenerSession {
         }
     }
 
-    func handle(_ event: RoomClientEvent) async {
+    /// What the connection said (the live loop and the simulator both call this).
+    public func handle(_ event: RoomClientEvent) async {
         switch event {
         case .joined:
             connected = true
@@ -85,8 +86,8 @@ public actor ListenerSession {
         }
     }
 
-    /// Reads the player and does what the policy says.
-    func step() async {
+    /// Reads the player and does what the policy says (every `tickInterval`).
+    public func step() async {
         guard synchronised else { return }
         let reading = await player.read()
         guard let serverTime = await client.serverTime(forLocalTime: reading.localTime) else { return }

@@ -26,7 +26,8 @@ public actor RoomClient {
 
     public private(set) var clockSync = ClockSync()
     public private(set) var isJoined = false
-    private var outbox: AsyncStream<WireMessage>.Continuation?
+    /// Where messages go while a connection is open: the WebSocket's writer, or a simulated network.
+    private var outbound: (@Sendable (WireMessage) -> Void)?
     private var fatalError: RoomClientError?
     private var samplesSinceConnect = 0
 
@@ -79,9 +80,57 @@ public actor RoomClient {
     /// what matters after the next `.joined`).
     @discardableResult
     public func send(_ message: WireMessage) -> Bool {
-        guard isJoined, let outbox else { return false }
-        outbox.yield(message)
+        guard isJoined, let outbound else { return false }
+        outbound(message)
         return true
+    }
+
+    // MARK: The protocol, apart from the transport
+    //
+    // The live loop below and the simulator (`simulcast-bench sync`) drive a connection
+    // through these four calls, so both run the same protocol code.
+
+    /// The wait after ping number `index` (0-based) of a connection: a dense burst, then a steady pace.
+    public func pingDelay(after index: Int) -> Duration { index < burstSize - 1 ? Self.burstSpacing : pingInterval }
+
+    /// A connection opened: clock sync starts afresh and the hello goes first.
+    public func connectionOpened(sending outbound: @escaping @Sendable (WireMessage) -> Void) {
+        self.outbound = outbound
+        clockSync = ClockSync()
+        samplesSinceConnect = 0
+        outbound(.hello(hello))
+    }
+
+    /// Sends a clock ping stamped with our clock now.
+    public func sendPing() {
+        outbound?(.timePing(Wire.TimePing(t0: clock.nowMicros())))
+    }
+
+    /// A message from the server, read at `receivedAt` on our clock; what it means for the owner.
+    public func received(_ message: WireMessage, at receivedAt: Int64) -> RoomClientEvent? {
+        switch message {
+        case .timePong(let pong):
+            clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt))
+            samplesSinceConnect += 1
+            return samplesSinceConnect == burstSize ? .clockSynchronised : nil
+        case .welcome(let welcome):
+            isJoined = true
+            return .joined(welcome)
+        case .roomState(let state):
+            return .roomState(state)
+        case .error(let error):
+            if RoomClientError.isFatal(error.code) { fatalError = RoomClientError(code: error.code, message: error.message) }
+            return .serverError(error)
+        default:
+            return nil
+        }
+    }
+
+    /// The connection ended; the refusal that ended it for good, if any.
+    public func connectionClosed() -> RoomClientError? {
+        isJoined = false
+        outbound = nil
+        return fatalError
     }
 
     /// Connects and stays connected until the task is cancelled or the server says the
@@ -89,7 +138,7 @@ public actor RoomClient {
     public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void) async throws {
         var backoff = 0.25
         while !Task.isCancelled {
-            let started = ContinuousClock.now
+            let started = clock.nowMicros()
             var reason = "connection closed"
             do {
                 let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
@@ -99,17 +148,14 @@ public actor RoomClient {
             } catch {
                 reason = "cannot reach the server (\(Self.describe(error)))"
             }
-            isJoined = false
-            outbox?.finish()
-            outbox = nil
-            if let fatalError { throw fatalError }
+            if let fatalError = connectionClosed() { throw fatalError }
             if Task.isCancelled { return }
             serverIndex = (serverIndex + 1) % webSocketURLs.count
             await onEvent(.disconnected(reason: reason))
-            if ContinuousClock.now - started > .seconds(10) { backoff = 0.25 }
+            if clock.nowMicros() - started > 10_000_000 { backoff = 0.25 }
             let delay = backoff * Double.random(in: 0.8...1.2)
             logger.info("reconnecting", metadata: ["in": "\(String(format: "%.2f", delay)) s", "reason": "\(reason)"])
-            try? await Task.sleep(for: .seconds(delay))
+            try? await clock.sleep(untilMicros: clock.nowMicros() + Int64(delay * 1_000_000))
             backoff = min(backoff * 2, 5)
         }
     }
@@ -118,9 +164,7 @@ public actor RoomClient {
         async throws
     {
         let (messages, outbox) = AsyncStream<WireMessage>.makeStream()
-        self.outbox = outbox
-        clockSync = ClockSync()
-        samplesSinceConnect = 0
+        connectionOpened { outbox.yield($0) }
         let clock = self.clock
         let codec = self.codec
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -130,11 +174,11 @@ public actor RoomClient {
                 }
             }
             group.addTask {
-                // The hello goes first; clock pings follow at once, densely, then at a steady pace.
-                outbox.yield(.hello(self.hello))
+                // Clock pings follow the hello at once, densely, then at a steady pace.
                 for index in 0..<Int.max {
-                    outbox.yield(.timePing(Wire.TimePing(t0: clock.nowMicros())))
-                    try await Task.sleep(for: index < self.burstSize ? Self.burstSpacing : self.pingInterval)
+                    await self.sendPing()
+                    let delay = await self.pingDelay(after: index)
+                    try await clock.sleep(untilMicros: clock.nowMicros() + delay.inMicroseconds)
                 }
             }
             for try await frame in inbound.messages(maxSize: 1 << 20) {
@@ -145,22 +189,7 @@ public actor RoomClient {
                     logger.warning("unreadable message from server", metadata: ["error": "\(error)"])
                     continue
                 }
-                switch message {
-                case .timePong(let pong):
-                    clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt))
-                    samplesSinceConnect += 1
-                    if samplesSinceConnect == burstSize { await onEvent(.clockSynchronised) }
-                case .welcome(let welcome):
-                    isJoined = true
-                    await onEvent(.joined(welcome))
-                case .roomState(let state):
-                    await onEvent(.roomState(state))
-                case .error(let error):
-                    if RoomClientError.isFatal(error.code) { fatalError = RoomClientError(code: error.code, message: error.message) }
-                    await onEvent(.serverError(error))
-                default:
-                    continue
-                }
+                if let event = received(message, at: receivedAt) { await onEvent(event) }
             }
             outbox.finish()
             group.cancelAll()
@@ -175,8 +204,9 @@ public actor RoomClient {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await self.run(onEvent: onEvent) }
             group.addTask {
+                let clock = self.clock
                 while !Task.isCancelled {
-                    try await Task.sleep(for: interval)
+                    try await clock.sleep(untilMicros: clock.nowMicros() + interval.inMicroseconds)
                     await tick()
                 }
             }

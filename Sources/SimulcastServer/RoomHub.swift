@@ -73,10 +73,10 @@ public actor RoomHub {
     private var random = SystemRandomNumberGenerator()
     private var shuttingDown = false
     /// Rooms ask for matches here; `runMatcher` resolves them as child tasks of its group, so
-    /// none outlives the server. Requests are few (a track change asks once per service and
+    /// none outlives the server (the simulator resolves them in step with its clock through
+    /// `resolveRequestedMatches`). Requests are few (a track change asks once per service and
     /// storefront in use) and deduplicated as they are taken.
-    private let matchRequests: AsyncStream<(MatchCacheKey, TrackMetadata)>
-    private let matchRequestSink: AsyncStream<(MatchCacheKey, TrackMetadata)>.Continuation
+    private let matchRequests = MatchRequestQueue()
 
     public init(
         store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(),
@@ -94,13 +94,12 @@ public actor RoomHub {
         self.sharedStore = store.changes() != nil
         var generator = SystemRandomNumberGenerator()
         self.node = String((0..<12).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
-        (matchRequests, matchRequestSink) = AsyncStream.makeStream()
     }
 
     nonisolated var context: Context {
         Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore) {
-            [matchRequestSink] key, source in
-            matchRequestSink.yield((key, source))
+            [matchRequests] key, source in
+            matchRequests.add(key, source)
         }
     }
 
@@ -372,10 +371,20 @@ public actor RoomHub {
     /// task; a key already being resolved is not asked twice.
     public func runMatcher() async {
         await withDiscardingTaskGroup { group in
-            for await (key, source) in matchRequests {
-                guard !shuttingDown, inFlight.insert(key).inserted else { continue }
-                group.addTask { await self.resolve(key, source: source) }
+            for await _ in matchRequests.doorbell {
+                for (key, source) in matchRequests.takeAll() {
+                    guard !shuttingDown, inFlight.insert(key).inserted else { continue }
+                    group.addTask { await self.resolve(key, source: source) }
+                }
             }
+        }
+    }
+
+    /// Resolves every match asked for so far, one after another, before returning: the
+    /// simulator's way, which keeps its virtual time in step (a server runs `runMatcher`).
+    public func resolveRequestedMatches() async {
+        for (key, source) in matchRequests.takeAll() where inFlight.insert(key).inserted {
+            await resolve(key, source: source)
         }
     }
 

@@ -60,7 +60,8 @@ final class RoomSession: Sendable {
         }
     }
 
-    private func handle(_ item: Item) async {
+    /// One message or the end, in order (the drain task, or an in-process connection directly).
+    func handle(_ item: Item) async {
         let (socket, joined) = mailbox.withLock { ($0.socket, $0.joined) }
         guard let socket else { return }
         switch item {

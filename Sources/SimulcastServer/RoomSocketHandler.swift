@@ -178,9 +178,14 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         metrics.received(decoded)
         if case .timePing(let ping) = decoded {
             // Answered here, closest to the wire, so the server's timestamps are tight.
-            return sendControl(codec.encodeBuffer(.timePong(Wire.TimePong(t0: ping.t0, t1: receivedAt, t2: clock.nowMicros()))))
+            return sendControl(codec.encodeBuffer(Self.pong(answering: ping, receivedAt: receivedAt, clock: clock)))
         }
         session?.enqueue(.message(decoded))
+    }
+
+    /// The answer to a clock ping: when it arrived, and our clock as the answer leaves.
+    static func pong(answering ping: Wire.TimePing, receivedAt: Int64, clock: any LocalClock) -> WireMessage {
+        .timePong(Wire.TimePong(t0: ping.t0, t1: receivedAt, t2: clock.nowMicros()))
     }
 
     private func sendError(_ code: Wire.ErrorCode, _ message: String) {
