@@ -13,7 +13,7 @@ public actor RoomClient {
     private var serverIndex = 0
     public var webSocketURL: String { webSocketURLs[serverIndex] }
     public let hello: Wire.Hello
-    public let clock: any LocalClock
+    public nonisolated let clock: any LocalClock
     let logger: Logger
     let codec = WireCodec()
     /// Samples in the connect burst; the best of them sets the offset.

@@ -48,9 +48,8 @@ final class LoadRecorder: Sendable {
     private let book = Mutex(Book())
 
     static func nowMicros() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
+        // The wall clock, as the server's anchors are; a Double holds today's µs exactly.
+        Int64((Date().timeIntervalSince1970 * 1_000_000).rounded())
     }
 
     func received(anchor: Int64, latencyMicros: Int64, room: Int, crossNode: Bool) {

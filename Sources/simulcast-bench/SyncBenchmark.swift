@@ -42,10 +42,7 @@ struct SyncBenchmark: AsyncParsableCommand {
         if let tracks { setup.tracks = tracks }
         if let seed { setup.seed = seed }
 
-        var simulation = SyncSimulation(scenario: setup)
-        let (simulcast, seedMethod) = simulation.run()
-        let ours = Summary(simulcast)
-        let theirs = Summary(seedMethod)
+        let (simulcast, seedMethod) = try await SessionSimulation(scenario: setup).run()
         if let svg {
             try SyncPlot.svg(
                 simulcast: simulcast.trace, seed: seedMethod.trace,
@@ -53,9 +50,10 @@ struct SyncBenchmark: AsyncParsableCommand {
             ).write(toFile: svg, atomically: true, encoding: .utf8)
         }
         if json {
-            let object: [String: [String: Double]] = ["simulcast": ours.dictionary, "seed": theirs.dictionary]
-            let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            struct Output: Encodable { var simulcast: SyncMetrics.Report; var seed: SyncMetrics.Report }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(Output(simulcast: simulcast.report, seed: seedMethod.report)), as: UTF8.self))
             return
         }
         print(
@@ -64,28 +62,18 @@ struct SyncBenchmark: AsyncParsableCommand {
         print(
             "start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n"
         )
-        print("method      p50 ms   p95 ms   p99 ms   corrections/track   samples")
-        for (name, summary) in [("simulcast", ours), ("seed", theirs)] {
+        print("method     steady p50/p95/p99 ms   transition p95 natural/skip ms   time to sync p50/p95 natural, skip ms   corrections/track")
+        for (name, metrics) in [("simulcast", simulcast), ("seed", seedMethod)] {
+            let r = metrics.report
+            let steady = String(format: "%.1f / %.1f / %.1f", r.steady.p50, r.steady.p95, r.steadyP99)
+            let transition = String(format: "%.1f / %.1f", r.transition["naturalEnd"]!.p95, r.transition["skip"]!.p95)
+            let sync = String(
+                format: "%.0f/%.0f, %.0f/%.0f", r.timeToSyncMs["naturalEnd"]!.p50, r.timeToSyncMs["naturalEnd"]!.p95, r.timeToSyncMs["skip"]!.p50,
+                r.timeToSyncMs["skip"]!.p95)
             print(
-                String(
-                    format: "%@ %8.1f %8.1f %8.1f %19.2f %9d", name.padding(toLength: 10, withPad: " ", startingAt: 0), summary.p50, summary.p95, summary.p99,
-                    summary.correctionsPerTrack, summary.samples))
+                "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(steady.padding(toLength: 23, withPad: " ", startingAt: 0)) "
+                    + "\(transition.padding(toLength: 32, withPad: " ", startingAt: 0)) \(sync.padding(toLength: 39, withPad: " ", startingAt: 0)) \(r.correctionsPerTrack)")
         }
         if let svg { print("\nplot: \(svg)") }
-    }
-
-    struct Summary {
-        var p50: Double, p95: Double, p99: Double, correctionsPerTrack: Double, samples: Int
-
-        init(_ result: SyncSimulation.Result) {
-            let percentiles = Percentiles(result.errorsMs)
-            p50 = (percentiles.at(0.5) * 10).rounded() / 10
-            p95 = (percentiles.at(0.95) * 10).rounded() / 10
-            p99 = (percentiles.at(0.99) * 10).rounded() / 10
-            correctionsPerTrack = result.trackStarts == 0 ? 0 : (Double(result.corrections) / Double(result.trackStarts) * 100).rounded() / 100
-            samples = result.errorsMs.count
-        }
-
-        var dictionary: [String: Double] { ["p50": p50, "p95": p95, "p99": p99, "correctionsPerTrack": correctionsPerTrack] }
     }
 }

@@ -1,0 +1,32 @@
+import SimulcastClient
+import SimulcastCore
+
+/// The seed document's listener, the baseline: the offset between its clock and the server's
+/// from a single exchange, and on each new track one jump to where the host should be by
+/// then; nothing after (no clock refinement, no latency learning, no corrections).
+actor SeedFollower {
+    let client: RoomClient
+    let player: SimulatedPlayer
+    let clock: any LocalClock
+    private var offset: Int64?
+    private var currentTrack: String?
+
+    init(client: RoomClient, player: SimulatedPlayer) {
+        self.client = client
+        self.player = player
+        self.clock = client.clock
+    }
+
+    func handle(_ event: RoomClientEvent?) async {
+        if offset == nil, let first = await client.clockSync.samples.first {
+            // "The offset between the system clock and the server date", from one fetch.
+            offset = first.t2 - first.t3
+        }
+        guard case .roomState(let state) = event, let offset, let source = state.track?.source, source.id != currentTrack,
+            let target = state.track?.match(for: .appleMusic, storefront: "us")?.track
+        else { return }
+        currentTrack = source.id
+        let position = state.anchor.position(atServerTime: clock.nowMicros() + offset, playing: state.playing)
+        try? await player.perform(.load(trackId: target.id, positionMs: position, play: state.playing))
+    }
+}
