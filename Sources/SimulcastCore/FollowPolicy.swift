@@ -9,7 +9,10 @@
 /// - correct only errors larger than a correction can fix (the configured threshold, or this
 ///   player's own spread if larger), and at most once per `minimumCorrectionIntervalMs`;
 /// - never ask the room to wait: a slow player only affects itself; no rate changes;
-/// - when the host has gone, let the track finish and hold.
+/// - when the host has gone, let the track finish and hold;
+/// - when the current track will end and the host's queue says what comes next, start the
+///   next track on the predicted boundary instead of waiting to hear of the change (a skip by
+///   hand cannot be predicted: it is followed when it arrives).
 public struct FollowPolicy: Sendable {
     public struct Configuration: Hashable, Sendable {
         public var service: MusicService
@@ -26,6 +29,8 @@ public struct FollowPolicy: Sendable {
         public var canScheduleStart: Bool
         /// Extra lead on top of the slowest preparation seen, for scheduled starts.
         public var scheduleMarginMs: Double
+        /// Start the host's next queued track at the predicted end of the current one.
+        public var startsNextTrackOnTime: Bool
 
         public init(
             service: MusicService,
@@ -36,7 +41,8 @@ public struct FollowPolicy: Sendable {
             defaultSeekLatencyMs: Double = 100,
             landingTimeoutMs: Double = 5000,
             canScheduleStart: Bool = false,
-            scheduleMarginMs: Double = 60
+            scheduleMarginMs: Double = 60,
+            startsNextTrackOnTime: Bool = true
         ) {
             self.service = service
             self.storefront = storefront
@@ -47,6 +53,7 @@ public struct FollowPolicy: Sendable {
             self.landingTimeoutMs = landingTimeoutMs
             self.canScheduleStart = canScheduleStart
             self.scheduleMarginMs = scheduleMarginMs
+            self.startsNextTrackOnTime = startsNextTrackOnTime
         }
     }
 
@@ -60,6 +67,18 @@ public struct FollowPolicy: Sendable {
         /// For scheduled starts: when audio was asked to begin.
         var scheduledAt: Int64?
     }
+
+    /// The next track started ahead of the host: the source it follows, the next source, and
+    /// the boundary (server time) it was started on.
+    struct NextTrackStart: Hashable, Sendable {
+        var afterSourceId: String
+        var nextSourceId: String
+        var boundary: Int64
+    }
+
+    /// How long past a predicted boundary the host's own change may take to arrive before
+    /// the prediction is given up (the room then holds at the end, as it says).
+    static let hostChangeGraceMicros: Int64 = 3_000_000
 
     public let configuration: Configuration
     public private(set) var room: RoomState?
@@ -79,6 +98,7 @@ public struct FollowPolicy: Sendable {
     /// How fast this player's audio runs against the room, in ms per second (0.05 = 50 ppm).
     public private(set) var rateErrorMsPerSecond: Double?
     var stoppedForTrack: String?
+    var nextTrackStart: NextTrackStart?
 
     public init(configuration: Configuration) {
         self.configuration = configuration
@@ -113,10 +133,15 @@ public struct FollowPolicy: Sendable {
     public mutating func roomStateReceived(_ state: RoomState) {
         if let current = room, state.seq < current.seq, current.seq != Int.min { return }
         if room?.track?.source != state.track?.source { correctionsThisTrack = 0 }
-        // A host action (pause, seek, skip) invalidates whatever we were waiting for.
+        // A host action (pause, seek, skip) invalidates whatever we were waiting for, except
+        // the change we predicted: the next track is already starting.
         if let current = room, !Self.sameTimeline(current, state) {
-            pending = nil
-            lastCorrectionAt = nil
+            let predicted = nextTrackStart.map { state.track?.source.id == $0.nextSourceId } ?? false
+            if !predicted {
+                pending = nil
+                lastCorrectionAt = nil
+            }
+            nextTrackStart = nil
             errorTrail = []
         }
         room = state
@@ -156,6 +181,22 @@ public struct FollowPolicy: Sendable {
         let targetPosition = room.targetPositionMs(atServerTime: now)
         let trackEnded = room.playing && (source.durationMs.map { targetPosition >= Double($0) } ?? false)
 
+        if let started = nextTrackStart, started.afterSourceId == source.id {
+            // The next track is starting on the predicted boundary; the host's change will say so.
+            if now < started.boundary + Self.hostChangeGraceMicros {
+                status = .starting
+                syncErrorMs = nil
+                return []
+            }
+            // The host did not move on as predicted: the room's word counts again.
+            nextTrackStart = nil
+            pending = nil
+            if trackEnded {
+                status = .holding
+                return observation.playing ? [.pause] : []
+            }
+        }
+
         if observation.trackId != target.id, pending?.trackId != target.id {
             syncErrorMs = nil
             return startTrack(target.id, room: room, now: now)
@@ -172,6 +213,10 @@ public struct FollowPolicy: Sendable {
                 status = pending.kind == .start ? .starting : .seeking
                 return []
             }
+        }
+
+        if let command = startNextTrackIfDue(room: room, current: source, playingTarget: observation.trackId == target.id, now: now) {
+            return [command]
         }
 
         if !room.playing || trackEnded {
@@ -200,6 +245,34 @@ public struct FollowPolicy: Sendable {
         }
         return reposition(target.id, room: room, now: now, countAsCorrection: true)
     }
+
+    /// Near the predicted end of the current track, starts the host's next queued track (if it
+    /// matched here) so that it begins on the boundary: scheduled where the player can, else
+    /// loaded ahead by the learned start latency.
+    mutating func startNextTrackIfDue(room: RoomState, current: TrackMetadata, playingTarget: Bool, now: Int64) -> PlayerCommand? {
+        guard configuration.startsNextTrackOnTime, room.playing, playingTarget, pending == nil, let duration = current.durationMs,
+            let next = room.queue.first, let nextMatch = next.match(for: configuration.service, storefront: configuration.storefront),
+            nextMatch.isMatched, let nextTarget = nextMatch.track
+        else { return nil }
+        let boundary = room.anchor.serverTime + Int64((Double(duration) - room.anchor.positionMs) * 1000)
+        let lead = configuration.canScheduleStart ? scheduleLeadMs(.start) : startLatency.predictedMs
+        // Observations come every 100 ms or so: a scheduled start is decided one early rather
+        // than one late (it waits for its instant); a plain load cannot start before it is asked.
+        let allowance = configuration.canScheduleStart ? Self.observationAllowanceMs : 0
+        guard Double(boundary - now) / 1000 <= lead + allowance, boundary > now - 1_000_000 else { return nil }
+        nextTrackStart = NextTrackStart(afterSourceId: current.id, nextSourceId: next.source.id, boundary: boundary)
+        status = .starting
+        if configuration.canScheduleStart {
+            pending = PendingLanding(kind: .start, trackId: nextTarget.id, positionMs: 0, issuedAt: now, scheduledAt: boundary)
+            return .start(trackId: nextTarget.id, positionMs: 0, atServerTime: boundary)
+        }
+        // Audio begins a start latency from now: at the boundary, or that far into the track if late.
+        let position = max(0, Double(now - boundary) / 1000 + startLatency.predictedMs)
+        pending = PendingLanding(kind: .start, trackId: nextTarget.id, positionMs: position, issuedAt: now)
+        return .load(trackId: nextTarget.id, positionMs: position, play: true)
+    }
+
+    static let observationAllowanceMs = 150.0
 
     /// Learns the player's rate error from how its error grows between corrections (a least-
     /// squares slope over at least 30 s of steady playing), smoothed across tracks.

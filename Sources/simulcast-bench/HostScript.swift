@@ -26,10 +26,15 @@ struct HostScript {
     init(tracks: Int, random: inout SeededGenerator) {
         var t = 0.0
         var transition = Transition.first
+        let durations = (0..<tracks).map { _ in Double.random(in: 150...300, using: &random) }
         for index in 0..<tracks {
-            let duration = Double.random(in: 150...300, using: &random)
+            let duration = durations[index]
             let track = Self.track(index, durationMs: Int(duration * 1000))
             steps.append(Step(at: t, event: PlaybackEvent(event: .play, track: track, positionMs: 0), transition: transition))
+            // The host's player knows what comes next (Spotify's queue), and says so.
+            if index + 1 < tracks {
+                steps.append(Step(at: t, event: PlaybackEvent(event: .queue, queue: [Self.track(index + 1, durationMs: Int(durations[index + 1] * 1000))])))
+            }
             var wall = duration
             let end = Double.random(in: 0..<1, using: &random) < 0.4 ? Double.random(in: 40...120, using: &random) : duration
             if Double.random(in: 0..<1, using: &random) < 0.3 {

@@ -1,5 +1,5 @@
-import Logging
 import CatalogCore
+import Logging
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -120,7 +120,8 @@ final class SessionSimulation {
                 }
             case .ping(let participant, let index):
                 await clients[participant].sendPing()
-                network.schedule(.ping(participant: participant, index: index + 1), at: time + (await clients[participant].pingDelay(after: index)).inMicroseconds)
+                network.schedule(
+                    .ping(participant: participant, index: index + 1), at: time + (await clients[participant].pingDelay(after: index)).inMicroseconds)
             case .listenerStep(let participant):
                 await listeners[participant - 1].step()
                 network.schedule(.listenerStep(participant: participant), at: time + Self.stepInterval)
@@ -129,6 +130,17 @@ final class SessionSimulation {
                 network.schedule(.hostHeartbeat, at: time + Self.heartbeatInterval)
             case .script(let index):
                 let step = script.steps[index]
+                if step.transition != nil || step.event.event == .stop, let previous = trackStart {
+                    // Listeners never in sync on the track ending count with its whole length
+                    // (a lower bound), not as if they had never tried.
+                    let ms = Double(time - previous.at) / 1000
+                    for index in notYetInSync {
+                        func record(_ body: (inout SyncMetrics) -> Void) { if index <= n { body(&simulcast) } else { body(&seed) } }
+                        if previous.transition == .naturalEnd { record { $0.timeToSyncNatural.append(ms) } }
+                        if previous.transition == .skip { record { $0.timeToSyncSkip.append(ms) } }
+                    }
+                    notYetInSync = []
+                }
                 if let transition = step.transition {
                     // Corrections are counted per track: take the ones of the track ending.
                     for listener in listeners { simulcast.corrections += await listener.status().correctionsThisTrack }

@@ -72,7 +72,8 @@ struct SyncBenchmark: AsyncParsableCommand {
                 r.timeToSyncMs["skip"]!.p95)
             print(
                 "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(steady.padding(toLength: 23, withPad: " ", startingAt: 0)) "
-                    + "\(transition.padding(toLength: 32, withPad: " ", startingAt: 0)) \(sync.padding(toLength: 39, withPad: " ", startingAt: 0)) \(r.correctionsPerTrack)")
+                    + "\(transition.padding(toLength: 32, withPad: " ", startingAt: 0)) \(sync.padding(toLength: 39, withPad: " ", startingAt: 0)) \(r.correctionsPerTrack)"
+            )
         }
         if let svg { print("\nplot: \(svg)") }
     }
