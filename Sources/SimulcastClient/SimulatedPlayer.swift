@@ -41,6 +41,9 @@ public actor SimulatedPlayer: PlayerDriver {
     private var random: SeededGenerator
     public private(set) var trackId: String?
     private var phase: Phase = .idle
+    /// Another track prepared to start at an instant (true time) while this one plays on, as
+    /// AVPlayer's queue and Web Audio do: the switch happens in `settle`.
+    private var scheduledSwitch: (trackId: String, positionMs: Double, at: Int64)?
 
     public init(configuration: Configuration = .init(), trueClock: any LocalClock, deviceClock: any LocalClock, seed: UInt64) {
         self.configuration = configuration
@@ -52,6 +55,7 @@ public actor SimulatedPlayer: PlayerDriver {
     public func perform(_ command: PlayerCommand) async throws {
         let now = trueClock.nowMicros()
         settle(at: now)
+        scheduledSwitch = nil
         switch command {
         case .load(let id, let position, let play):
             trackId = id
@@ -91,6 +95,12 @@ public actor SimulatedPlayer: PlayerDriver {
         // The device's clock says when; convert that instant to true time.
         let dueTrue = now + (localTime - deviceClock.nowMicros())
         let jitter = Int64(Double.random(in: -configuration.schedulePrecisionMs...configuration.schedulePrecisionMs, using: &random) * 1000)
+        if id != trackId, case .playing = phase {
+            // The next track is prepared while this one plays to the instant.
+            scheduledSwitch = (id, positionMs, max(ready, dueTrue) + jitter)
+            return
+        }
+        scheduledSwitch = nil
         trackId = id
         phase = .buffering(positionMs: positionMs, until: max(ready, dueTrue) + jitter)
     }
@@ -111,6 +121,11 @@ public actor SimulatedPlayer: PlayerDriver {
     }
 
     private func settle(at now: Int64) {
+        if let next = scheduledSwitch, now >= next.at {
+            scheduledSwitch = nil
+            trackId = next.trackId
+            phase = .playing(fromMs: next.positionMs, since: next.at)
+        }
         if case .buffering(let position, let until) = phase, now >= until {
             phase = .playing(fromMs: position, since: until)
         }

@@ -135,6 +135,11 @@ public struct FollowPolicy: Sendable {
         if room?.track?.source != state.track?.source { correctionsThisTrack = 0 }
         // A host action (pause, seek, skip) invalidates whatever we were waiting for, except
         // the change we predicted: the next track is already starting.
+        if let current = room, nextTrackStart != nil, Self.sameTimeline(current, state, toleranceMs: Self.reanchorToleranceMs) {
+            // Re-anchored near the end (the host's clock estimate moved): the planned start stands.
+            room = state
+            return
+        }
         if let current = room, !Self.sameTimeline(current, state) {
             let predicted = nextTrackStart.map { state.track?.source.id == $0.nextSourceId } ?? false
             if !predicted {
@@ -149,11 +154,15 @@ public struct FollowPolicy: Sendable {
 
     /// True when `next` only re-anchors what `current` already said (a heartbeat), rather
     /// than the host pausing, seeking or skipping.
-    static func sameTimeline(_ current: RoomState, _ next: RoomState) -> Bool {
+    static func sameTimeline(_ current: RoomState, _ next: RoomState, toleranceMs: Double = 50) -> Bool {
         guard current.track?.source == next.track?.source, current.playing == next.playing else { return false }
         let projected = current.anchor.position(atServerTime: next.anchor.serverTime, playing: current.playing)
-        return abs(projected - next.anchor.positionMs) < 50
+        return abs(projected - next.anchor.positionMs) < toleranceMs
     }
+
+    /// While the next track waits for its boundary, a heartbeat this close to the old timeline
+    /// is a re-anchor; a host's seek moves further.
+    static let reanchorToleranceMs = 1_000.0
 
     /// A fresh reading of the player; returns what to do now.
     public mutating func playerObserved(_ observation: PlayerObservation) -> [PlayerCommand] {
@@ -364,8 +373,10 @@ public struct FollowPolicy: Sendable {
         let latency = Double(landed - pending.issuedAt) / 1000
         if let scheduledAt = pending.scheduledAt {
             let lateness = Double(landed - scheduledAt) / 1000
-            scheduleError.record(lateness)
-            // Late means preparing took longer than the lead: that is the latency to plan for.
+            // Much later than the instant means preparing took longer than the lead: that is a
+            // latency to plan for next time, not this player's precision (which sets the
+            // correction threshold: counting an overrun there stopped corrections for good).
+            if lateness <= configuration.scheduleMarginMs { scheduleError.record(lateness) }
             if lateness > 0 {
                 switch pending.kind {
                 case .start: startLatency.record(latency)

@@ -22,6 +22,8 @@ struct SyncBenchmark: AsyncParsableCommand {
     @Option(help: "Random seed.") var seed: UInt64?
     @Option(help: "Write an SVG plot of error over time here.") var svg: String?
     @Flag(help: "Print only the JSON summary.") var json = false
+    @Flag(help: "Run the grid of network and player profiles instead (delay, jitter, loss, drift, start and seek latency) and list the worst cells.")
+    var grid = false
 
     func run() async throws {
         var setup: SyncScenario
@@ -42,6 +44,10 @@ struct SyncBenchmark: AsyncParsableCommand {
         if let tracks { setup.tracks = tracks }
         if let seed { setup.seed = seed }
 
+        if grid {
+            try await SyncGrid(base: setup).run(json: json)
+            return
+        }
         let (simulcast, seedMethod) = try await SessionSimulation(scenario: setup).run()
         if let svg {
             try SyncPlot.svg(

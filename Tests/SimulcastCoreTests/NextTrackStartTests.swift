@@ -95,3 +95,42 @@ import Testing
         #expect(Self.observe(&policy, at: 10_100, track: "am-a", position: 180_000) == [.pause])
     }
 }
+
+/// Two defects the session simulator found (issue 14), as tables of one case each.
+@Suite struct SimulatorFoundDefectsTests {
+    /// A scheduled start that lands 365 ms late because preparing took longer than the lead
+    /// is a latency to plan for, not the player's precision: it must not lift the correction
+    /// threshold to 375 ms and leave the listener 365 ms behind for the whole track.
+    @Test func aLateScheduledStartDoesNotRaiseTheThreshold() {
+        var policy = NextTrackStartTests.policy(scheduling: true)
+        policy.roomStateReceived(NextTrackStartTests.room(NextTrackStartTests.current, positionMs: 0, seq: 1))
+        let first = NextTrackStartTests.observe(&policy, at: 0, track: nil, playing: false, position: 0)
+        guard case .start(_, let position, let at) = first.first else {
+            Issue.record("expected a scheduled start, got \(first)")
+            return
+        }
+        // Ready only 365 ms after the instant asked for: it plays 365 ms behind.
+        let lateMs = 365.0
+        let scheduledMs = Double(at - NextTrackStartTests.t0) / 1000
+        let landedMs = scheduledMs + lateMs
+        _ = NextTrackStartTests.observe(&policy, at: landedMs + 100, track: "am-a", position: position + 100)
+        #expect(policy.effectiveSeekThresholdMs < 100)
+        // After the correction interval it is corrected.
+        let later = NextTrackStartTests.observe(&policy, at: landedMs + 2_000, track: "am-a", position: position + 2_000)
+        #expect(!later.isEmpty, "still \(policy.syncErrorMs ?? .nan) ms off with threshold \(policy.effectiveSeekThresholdMs)")
+    }
+
+    /// A heartbeat re-anchoring the ending track by a few tens of ms (the host's clock
+    /// estimate moved) keeps the next track's planned start; restarting the ending track
+    /// instead cost over a second of wrong audio at each natural track change.
+    @Test func aReanchorNearTheEndKeepsThePlannedStart() {
+        var policy = NextTrackStartTests.policy(scheduling: true)
+        policy.roomStateReceived(NextTrackStartTests.room(NextTrackStartTests.current, positionMs: 170_000, seq: 1, queue: [NextTrackStartTests.next]))
+        _ = NextTrackStartTests.observe(&policy, at: 9_400, track: "am-a", position: 179_400)
+        // Re-anchored 80 ms off the old timeline, same track, still playing.
+        policy.roomStateReceived(
+            NextTrackStartTests.room(NextTrackStartTests.current, positionMs: 179_580, at: 9_500, seq: 2, queue: [NextTrackStartTests.next]))
+        #expect(NextTrackStartTests.observe(&policy, at: 9_700, track: "am-a", position: 179_700) == [])
+        #expect(policy.status == .starting)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `sync --grid`: the session on every cell of a grid of networks and players, each cell a
+/// fresh seed, so the follow policy is judged across conditions rather than tuned to one.
+struct SyncGrid {
+    let base: SyncScenario
+
+    static let delaysMs = [2.0, 50, 200]
+    static let jittersMs = [0.0, 30, 100]
+    static let losses = [0.0, 0.05]
+    static let driftsPPM = [0.0, 150]
+    /// (latency, ± jitter) in ms.
+    static let starts = [(300.0, 150.0), (800, 400)]
+    static let seeks = [(120.0, 60.0), (250, 150)]
+
+    struct Cell: Encodable {
+        var delayMs: Double
+        var jitterMs: Double
+        var loss: Double
+        var driftPPM: Double
+        var startMs: String
+        var seekMs: String
+        var steadyP95: Double
+        var transitionNaturalP95: Double
+        var correctionsPerTrack: Double
+        var seedSteadyP95: Double
+    }
+
+    func run(json: Bool) async throws {
+        var cells: [Cell] = []
+        var seed = base.seed
+        for delay in Self.delaysMs {
+            for jitter in Self.jittersMs {
+                for loss in Self.losses {
+                    for drift in Self.driftsPPM {
+                        for start in Self.starts {
+                            for seek in Self.seeks {
+                                var scenario = base
+                                scenario.delayMs = delay
+                                scenario.jitterMs = jitter
+                                scenario.loss = loss
+                                scenario.driftPPM = drift
+                                (scenario.startLatencyMs, scenario.startJitterMs) = start
+                                (scenario.seekLatencyMs, scenario.seekJitterMs) = seek
+                                scenario.seed = seed
+                                seed &+= 1
+                                let (ours, theirs) = try await SessionSimulation(scenario: scenario).run()
+                                let report = ours.report
+                                cells.append(
+                                    Cell(
+                                        delayMs: delay, jitterMs: jitter, loss: loss, driftPPM: drift, startMs: "\(Int(start.0))±\(Int(start.1))",
+                                        seekMs: "\(Int(seek.0))±\(Int(seek.1))", steadyP95: report.steady.p95,
+                                        transitionNaturalP95: report.transition["naturalEnd"]?.p95 ?? 0, correctionsPerTrack: report.correctionsPerTrack,
+                                        seedSteadyP95: theirs.report.steady.p95))
+                                if !json { FileHandle.standardError.write(Data("\rcells: \(cells.count)".utf8)) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(cells), as: UTF8.self))
+            return
+        }
+        let failing = cells.filter { $0.steadyP95 > 60 || $0.correctionsPerTrack > 3 }
+        print("\n\(cells.count) cells, \(base.tracks) tracks each; \(failing.count) over steady p95 60 ms or 3 corrections per track")
+        print("| delay ms | jitter ± ms | loss | drift ppm | start ms | seek ms | steady p95 ms | natural-end transition p95 ms | corrections/track |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        let worst = cells.sorted { ($0.steadyP95, $0.correctionsPerTrack) > ($1.steadyP95, $1.correctionsPerTrack) }.prefix(10)
+        for cell in worst {
+            print(
+                "| \(Int(cell.delayMs)) | \(Int(cell.jitterMs)) | \(cell.loss) | \(Int(cell.driftPPM)) | \(cell.startMs) | \(cell.seekMs) | \(cell.steadyP95) | \(cell.transitionNaturalP95) | \(cell.correctionsPerTrack) |"
+            )
+        }
+        let mostCorrections = cells.max { $0.correctionsPerTrack < $1.correctionsPerTrack }
+        if let mostCorrections {
+            print(
+                "most corrections: \(mostCorrections.correctionsPerTrack) per track (delay \(mostCorrections.delayMs), jitter \(mostCorrections.jitterMs), seek \(mostCorrections.seekMs))"
+            )
+        }
+    }
+}
