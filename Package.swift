@@ -125,6 +125,14 @@ let package = Package(
             dependencies: ["SimulcastCore", "Catalogs", "Fingerprint", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // A listening session in virtual time with the shipped session types (the sync benchmark, and tests).
+        .target(
+            name: "SyncSimulator",
+            dependencies: [
+                "SimulcastCore", "CatalogCore", "SimulcastClient", "SimulcastServer", "TrackMatching", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // Terminal output shared by the two executables (progress bars).
         .target(name: "TerminalUI", swiftSettings: strict),
         .executableTarget(
@@ -146,6 +154,7 @@ let package = Package(
             name: "simulcast-bench",
             dependencies: [
                 "SimulcastCore", "CatalogCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient", "Fingerprint", "TerminalUI",
+                "SyncSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -172,6 +181,7 @@ let package = Package(
         ),
         // Runs the built `simulcast` as a user would: `--help` snapshots, refused arguments.
         .testTarget(name: "CLITests", dependencies: ["SimulcastTesting"], exclude: ["Help"], swiftSettings: strict),
+        .testTarget(name: "SyncSimulatorTests", dependencies: ["SyncSimulator"], swiftSettings: strict),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SimulcastCore
+import SyncSimulator
 
 /// `simulcast-bench sync`: the deterministic simulator, Simulcast against the seed's method.
 struct SyncBenchmark: AsyncParsableCommand {

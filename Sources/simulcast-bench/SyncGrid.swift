@@ -1,4 +1,5 @@
 import Foundation
+import SyncSimulator
 
 /// `sync --grid`: the session on every cell of a grid of networks and players, each cell a
 /// fresh seed, so the follow policy is judged across conditions rather than tuned to one.

@@ -7,7 +7,9 @@ import Synchronization
 final class SimulatedNetwork: Sendable {
     private struct State {
         var queue = EventHeap()
-        var random: SeededGenerator
+        /// One generator per link, so a link's delays do not depend on the order in which the
+        /// server happens to write to its connections (dictionary order varies by process).
+        var random: [Int: SeededGenerator] = [:]
         /// Last delivery time per link (participant, towards the server?), for in-order delivery.
         var lastDelivery: [Int: Int64] = [:]
     }
@@ -19,7 +21,7 @@ final class SimulatedNetwork: Sendable {
     init(scenario: SyncScenario, clock: VirtualClock) {
         self.scenario = scenario
         self.clock = clock
-        state = Mutex(State(random: SeededGenerator(seed: scenario.seed &+ 0x9E37_79B9)))
+        state = Mutex(State())
     }
 
     func schedule(_ event: SimulationEvent, at time: Int64) {
@@ -41,9 +43,12 @@ final class SimulatedNetwork: Sendable {
 
     private func send(_ event: SimulationEvent, link: Int) {
         let now = clock.nowMicros()
+        let seed = scenario.seed
         state.withLock { state in
-            var delayMs = max(0.1, scenario.delayMs + scenario.jitterMs * Double.random(in: -1...1, using: &state.random))
-            if Double.random(in: 0..<1, using: &state.random) < scenario.loss { delayMs += 200 + scenario.delayMs }
+            var random = state.random[link] ?? SeededGenerator(seed: seed &* 0x9E37_79B9 &+ UInt64(link))
+            var delayMs = max(0.1, scenario.delayMs + scenario.jitterMs * Double.random(in: -1...1, using: &random))
+            if Double.random(in: 0..<1, using: &random) < scenario.loss { delayMs += 200 + scenario.delayMs }
+            state.random[link] = random
             let at = max(now + Int64(delayMs * 1000), state.lastDelivery[link] ?? 0)
             state.lastDelivery[link] = at
             state.queue.push(at, event)

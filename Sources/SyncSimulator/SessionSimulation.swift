@@ -11,7 +11,7 @@ import TrackMatching
 /// `InProcessRoomConnection`s over a simulated network. The loop below only delivers
 /// messages and calls each participant when its next thing is due; every decision is theirs.
 /// Beside each Simulcast listener runs one following the seed's method on the same network.
-final class SessionSimulation {
+public final class SessionSimulation {
     let scenario: SyncScenario
     let clock = VirtualClock()
     let network: SimulatedNetwork
@@ -25,12 +25,12 @@ final class SessionSimulation {
     /// The first this long of each track is its transition.
     static let transitionMicros: Int64 = 3_000_000
 
-    init(scenario: SyncScenario) {
+    public init(scenario: SyncScenario) {
         self.scenario = scenario
         self.network = SimulatedNetwork(scenario: scenario, clock: clock)
     }
 
-    func run() async throws -> (simulcast: SyncMetrics, seed: SyncMetrics) {
+    public func run() async throws -> (simulcast: SyncMetrics, seed: SyncMetrics) {
         var random = SeededGenerator(seed: scenario.seed)
         func draw(_ value: Double, _ jitter: Double) -> Double { value + jitter * Double.random(in: -1...1, using: &random) }
         let script = HostScript(tracks: scenario.tracks, random: &random)

@@ -1,24 +1,24 @@
 import SimulcastCore
 
 /// What one method's listeners heard, sample by sample, and the summaries the benchmark prints.
-struct SyncMetrics: Sendable {
+public struct SyncMetrics: Sendable {
     /// |error| from 3 s after each track start (the wave-1 measure).
-    var steady: [Double] = []
+    public var steady: [Double] = []
     /// |error| within the first 3 s of each track, by how the track before ended.
-    var transitionNatural: [Double] = []
-    var transitionSkip: [Double] = []
+    public var transitionNatural: [Double] = []
+    public var transitionSkip: [Double] = []
     /// From the host's change to the listener's first sample within 50 ms (ms), by transition.
-    var timeToSyncNatural: [Double] = []
-    var timeToSyncSkip: [Double] = []
-    var corrections = 0
-    var trackStarts = 0
+    public var timeToSyncNatural: [Double] = []
+    public var timeToSyncSkip: [Double] = []
+    public var corrections = 0
+    public var trackStarts = 0
     /// (seconds, signed error ms) about once a second for one listener, for the plot.
-    var trace: [(Double, Double)] = []
+    public var trace: [(Double, Double)] = []
 
-    struct Summary: Encodable {
-        var p50: Double
-        var p95: Double
-        var samples: Int
+    public struct Summary: Encodable, Sendable {
+        public var p50: Double
+        public var p95: Double
+        public var samples: Int
 
         init(_ values: [Double]) {
             let percentiles = Percentiles(values)
@@ -28,15 +28,15 @@ struct SyncMetrics: Sendable {
         }
     }
 
-    struct Report: Encodable {
-        var steady: Summary
-        var steadyP99: Double
-        var transition: [String: Summary]
-        var timeToSyncMs: [String: Summary]
-        var correctionsPerTrack: Double
+    public struct Report: Encodable, Sendable {
+        public var steady: Summary
+        public var steadyP99: Double
+        public var transition: [String: Summary]
+        public var timeToSyncMs: [String: Summary]
+        public var correctionsPerTrack: Double
     }
 
-    var report: Report {
+    public var report: Report {
         let steadyPercentiles = Percentiles(steady)
         return Report(
             steady: Summary(steady), steadyP99: steady.isEmpty ? 0 : (steadyPercentiles.at(0.99) * 10).rounded() / 10,
