@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The project's test command: installs what the system tests need when it is missing
 # (Debian: chromium for the browser tests, dbus for the MPRIS tests, postgresql for the
-# PostgreSQL and multi-node tests, nginx for the load-balanced variant; root or sudo), then
-# runs `swift test`. Without chromium, dbus or nginx those tests are skipped with a reason;
+# PostgreSQL and multi-node tests, nginx for the load-balanced variant, nodejs to replay the
+# follow-policy decision table through the web page's follow.js; root or sudo), then runs
+# `swift test`. Without chromium, dbus, nginx or node those tests are skipped with a reason;
 # PostgreSQL is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +13,7 @@ command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>
 command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus)
 # nginx fronts the nodes in one variant of the multi-node test (skipped without it).
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v node >/dev/null 2>&1 || missing+=(nodejs)
 if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo -n"

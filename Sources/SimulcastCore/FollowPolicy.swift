@@ -289,22 +289,12 @@ public struct FollowPolicy: Sendable {
         errorTrail.append((time, error))
         if errorTrail.count > 3_000 { errorTrail.removeFirst(errorTrail.count - 3_000) }
         guard let first = errorTrail.first, time - first.serverTime >= 30_000_000, errorTrail.count >= 20, errorTrail.count % 10 == 0 else { return }
-        let xs = errorTrail.map { Double($0.serverTime - first.serverTime) / 1_000_000 }
-        let ys = errorTrail.map(\.errorMs)
-        let meanX = xs.reduce(0, +) / Double(xs.count)
-        let meanY = ys.reduce(0, +) / Double(ys.count)
-        var numerator = 0.0
-        var denominator = 0.0
-        for (x, y) in zip(xs, ys) {
-            numerator += (x - meanX) * (y - meanY)
-            denominator += (x - meanX) * (x - meanX)
-        }
-        guard denominator > 0 else { return }
-        let slope = numerator / denominator
+        let points = errorTrail.map { (x: Double($0.serverTime - first.serverTime) / 1_000_000, y: $0.errorMs) }
+        guard let fit = LinearFit(points), let slope = fit.slope else { return }
         // Trust only a clean line (a plausible clock error, most of the variation explained):
         // on a jittery network, clock-sync noise would otherwise pass for drift.
-        let total = ys.reduce(0) { $0 + ($1 - meanY) * ($1 - meanY) }
-        let explained = total > 0 ? slope * numerator / total : 0
+        let total = points.reduce(0) { $0 + ($1.y - fit.meanY) * ($1.y - fit.meanY) }
+        let explained = total > 0 ? slope * slope * fit.varianceX * Double(fit.count) / total : 0
         guard abs(slope) < 0.5, explained >= 0.8 else { return }
         rateErrorMsPerSecond = slope
     }

@@ -157,48 +157,18 @@ import Testing
         }
     }
 
+    /// The page runs the port of the core's policy (its decisions are held equal to the Swift
+    /// policy's by FollowDecisionTableTests under node) with the apps' clock sync.
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
-    func portedFollowPolicyDecidesLikeTheCore() async throws {
+    func thePageRunsThePortedPolicy() async throws {
         try await withRoom { base, code, _, browser in
             let page = try await browser.open("\(base)/r/\(code)")
             _ = try await page.waitFor("typeof SimulcastFollow === 'object'", as: Bool.self)
-            // (room, reading) -> command kind, on a fresh follower at t = 10 s.
-            let cases: [(room: String, reading: String, expected: String)] = [
-                ("{trackId: 'a', playing: true, targetMs: 5000}", "{trackId: null, playing: false, positionMs: 0}", "load"),
-                ("{trackId: 'a', playing: true, targetMs: 5000}", "{trackId: 'a', playing: true, positionMs: 5030}", "none"),  // under the threshold
-                ("{trackId: 'a', playing: true, targetMs: 5000}", "{trackId: 'a', playing: true, positionMs: 5400}", "seek"),
-                ("{trackId: 'a', playing: true, targetMs: 5000}", "{trackId: 'a', playing: false, positionMs: 5000}", "play"),
-                ("{trackId: 'a', playing: false, targetMs: 5000}", "{trackId: 'a', playing: true, positionMs: 5000}", "pause"),
-                ("{trackId: 'a', playing: false, targetMs: 5000}", "{trackId: 'a', playing: false, positionMs: 5500}", "none"),  // paused, close enough
-                ("{trackId: 'a', playing: false, targetMs: 5000}", "{trackId: 'a', playing: false, positionMs: 9000}", "seek"),
-                ("{trackId: null, playing: true, targetMs: 5000}", "{trackId: 'a', playing: true, positionMs: 5000}", "pause"),  // no match: hold
-                ("{trackId: 'b', playing: true, targetMs: 0}", "{trackId: 'a', playing: true, positionMs: 5000}", "load"),  // skip
-            ]
-            for testCase in cases {
-                let kind = try await page.evaluate(
-                    "(() => { const c = new SimulcastFollow.Follower().decide(\(testCase.room), \(testCase.reading), 10000); return c ? c.kind : 'none'; })()",
-                    as: String.self)
-                #expect(kind == testCase.expected, "\(testCase.room) with \(testCase.reading)")
-            }
-            // A seek that lands 80 ms ahead teaches the follower to lead by less; a second
-            // correction waits out the minimum interval.
-            let learned = try await page.evaluate(
-                """
-                (() => { const f = new SimulcastFollow.Follower({latencyMs: 100});
-                  const room = {trackId: 'a', playing: true, targetMs: 5000};
-                  f.decide(room, {trackId: 'a', playing: true, positionMs: 5400}, 0);
-                  f.decide(room, {trackId: 'a', playing: true, positionMs: 5080}, 300);
-                  const again = f.decide(room, {trackId: 'a', playing: true, positionMs: 5400}, 400);
-                  return again ? again.kind : 'none'; })()
-                """, as: String.self)
-            #expect(learned == "none")
-            #expect(
-                try await page.evaluate(
-                    "(() => { const f = new SimulcastFollow.Follower({latencyMs: 100}); const room = {trackId: 'a', playing: true, targetMs: 5000}; f.decide(room, {trackId: 'a', playing: true, positionMs: 5400}, 0); f.decide(room, {trackId: 'a', playing: true, positionMs: 5080}, 300); return f.latencyMs; })()",
-                    as: Double.self) == 60)
+            #expect(try await page.evaluate("typeof SimulcastFollow.FollowPolicy === 'function' && !('Follower' in SimulcastFollow)", as: Bool.self))
+            #expect(try await page.evaluate("new SimulcastFollow.ClockSync().window", as: Int.self) == 32)
             // Clock sync keeps the lowest-delay sample.
             let offset = try await page.evaluate(
-                "(() => { const c = new SimulcastFollow.ClockSync(8); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.best.offset; })()",
+                "(() => { const c = new SimulcastFollow.ClockSync(); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.offset; })()",
                 as: Double.self)
             #expect(offset == 1_000_000)
         }

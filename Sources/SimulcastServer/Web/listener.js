@@ -1,8 +1,9 @@
 // The web listener: joins a room, keeps a clock synchronised with the server, and drives
-// Apple Music (MusicKit JS) or Spotify (Web Playback SDK) with the follow policy in follow.js.
+// Apple Music (MusicKit JS) or Spotify (Web Playback SDK) with the follow policy in follow.js
+// (the port of SimulcastCore's FollowPolicy; a shared decision table keeps the two equal).
 (function () {
   "use strict";
-  const { ClockSync, Follower, targetPosition } = window.SimulcastFollow;
+  const { ClockSync, FollowPolicy, targetPosition } = window.SimulcastFollow;
   const config = JSON.parse(document.getElementById("simulcast-config").textContent);
   const $ = (id) => document.getElementById(id);
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
@@ -122,8 +123,12 @@
 
   // --- the room connection ------------------------------------------------------------------
 
-  const clock = new ClockSync(8);
-  const follower = new Follower();
+  // The same clock sync as the apps (best of the last 32 samples, with drift): a burst of 16
+  // pings 40 ms apart at connect, then one every 2 s.
+  const clock = new ClockSync(32);
+  // Created once the service is chosen. MusicKit JS and the Web Playback SDK cannot start on a
+  // set instant, and MusicKit's seekToTime precision is unmeasured: plain starts, 60 ms threshold.
+  let policy = null;
   let socket = null, player = null, busy = false, lastReport = 0, retryMs = 250;
   // This page's own server first, then any others named in ?server=URL1,URL2 (several nodes
   // without a load balancer): when a connection drops, the next one is tried.
@@ -138,6 +143,7 @@
       retryMs = 250;
       send({ type: "hello", role: "listener", room: config.room, service: page.service, storefront: page.storefront, client: "web" });
       for (let i = 0; i < 16; i++) setTimeout(ping, i * 40);
+      policy?.connectionRestarted();
     };
     socket.onmessage = (event) => receive(JSON.parse(event.data));
     socket.onclose = (event) => {
@@ -157,6 +163,7 @@
       case "time.pong": clock.add(message.t0, message.t1, message.t2, nowMicros()); break;
       case "room.state":
         page.room = message;
+        policy?.roomStateReceived(message);
         page.match = (message.track?.matches || []).find((m) => m.service === page.service && m.storefront === page.storefront)
           || (message.track?.matches || []).find((m) => m.service === page.service) || null;
         if (page.phase !== "following") page.phase = "following";
@@ -166,40 +173,35 @@
     }
   }
 
-  // The room as the follower sees it: the match on our service, where the host is now.
-  function roomNow() {
-    const room = page.room;
-    const serverNow = clock.serverTime(nowMicros());
-    if (!room || serverNow === null) return null;
-    const matched = page.match?.result?.status === "matched" ? page.match.result.track : null;
-    const durationMs = matched?.durationMs ?? room.track?.source?.durationMs;
-    return { trackId: room.track ? matched?.id ?? null : null, playing: room.playing && !!room.track,
-      targetMs: targetPosition({ ...room, durationMs }, serverNow), serverNow };
-  }
-
   async function tick() {
-    if (!player || busy) return;
-    const room = roomNow();
-    if (!room) return;
+    if (!player || !policy || busy) return;
+    const serverNow = clock.serverTime(nowMicros());
+    if (serverNow === null || !page.room) return;
     const reading = player.read();
+    const commands = policy.playerObserved({ trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: serverNow });
+    page.syncErrorMs = policy.syncErrorMs;
     const now = performance.now();
-    page.syncErrorMs = reading.trackId && reading.trackId === room.trackId && reading.playing && room.playing ? reading.positionMs - room.targetMs : null;
-    const command = follower.decide(room, reading, now);
     if (now - lastReport > 1000 && reading.trackId) {
       lastReport = now;
       send({ type: "listener.report", trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs,
-        measuredAt: Math.round(room.serverNow), syncErrorMs: page.syncErrorMs ?? undefined, seq: page.room?.seq });
+        measuredAt: Math.round(serverNow), syncErrorMs: page.syncErrorMs ?? undefined, seq: page.room?.seq });
     }
     renderMeter();
-    if (!command) return;
-    page.commands.push({ ...command, at: performance.timeOrigin + now });
-    const aim = () => { const r = roomNow(); return (r ? r.targetMs : 0) + command.leadMs; };
+    if (commands.length === 0) return;
     busy = true;
     try {
-      if (command.kind === "load") await player.load(command.trackId, aim, command.play);
-      else if (command.kind === "seek") await player.seek(aim);
-      else if (command.kind === "play") await player.play(aim);
-      else if (command.kind === "pause") await player.pause();
+      for (const command of commands) {
+        page.commands.push({ ...command, at: performance.timeOrigin + now });
+        // Positions include this player's learned latency from the seek to audio; the SDK's
+        // own steps before the seek (setQueue, play) take time while the room moves on.
+        const decidedAt = performance.now();
+        const moving = command.play !== false && command.kind !== "pause";
+        const aim = () => command.positionMs + (moving ? performance.now() - decidedAt : 0);
+        if (command.kind === "load" || command.kind === "start") await player.load(command.trackId, aim, command.play ?? true);
+        else if (command.kind === "seek") await (command.play && !reading.playing ? player.play(aim) : player.seek(aim));
+        else if (command.kind === "pause") await player.pause();
+        else if (command.kind === "stop") { await player.pause(); page.message = command.reason; render(); }
+      }
     } catch (error) {
       page.message = String(error.message || error);
       render();
@@ -216,9 +218,14 @@
     try {
       player = await players[service].connect();
       page.storefront = player.storefront;
+      // Both SDKs place audio with a seek (seekToTime, seek), so a start costs what a seek does.
+      policy = new FollowPolicy({ service, storefront: player.storefront, seekThresholdMs: 60, canScheduleStart: false,
+        defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 });
+      if (page.room) policy.roomStateReceived(page.room);
       localStorage.setItem("simulcast.service", service);
       connect();
       setInterval(tick, 100);
+      setInterval(() => { if (clock.samples.length >= 16) ping(); }, 2000);
     } catch (error) {
       page.phase = "choosing";
       page.message = String(error.message || error);
@@ -285,9 +292,12 @@
   }
 
   function renderMeter() {
-    const room = roomNow();
+    const serverNow = clock.serverTime(nowMicros());
+    const room = page.room;
     const error = page.syncErrorMs;
-    $("position").textContent = room ? formatTime(room.targetMs) + (room.trackId || page.room?.track ? " / " + formatTime(page.match?.result?.track?.durationMs ?? page.room?.track?.source?.durationMs ?? 0) : "") : "";
+    $("position").textContent = room && serverNow !== null
+      ? formatTime(targetPosition(room, serverNow)) + (room.track ? " / " + formatTime(page.match?.result?.track?.durationMs ?? room.track.source?.durationMs ?? 0) : "")
+      : "";
     const needle = $("needle");
     if (error === null) { needle.hidden = true; $("offset").textContent = "—"; return; }
     needle.hidden = false;

@@ -1,0 +1,35 @@
+// Replays Tests/Fixtures/follow-decisions.json (recorded from the Swift FollowPolicy) through
+// the web page's follow.js and fails on the first decisions that differ.
+// Usage: node Tests/FollowJS/replay.js Tests/Fixtures/follow-decisions.json
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const { FollowPolicy } = require(path.join(__dirname, "../../Sources/SimulcastServer/Web/follow.js"));
+
+const table = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const keys = ["kind", "trackId", "positionMs", "play", "atServerTime", "reason"];
+const same = (a, b) => a.length === b.length && a.every((command, i) => keys.every((k) => (command[k] ?? null) === (b[i][k] ?? null)));
+
+let decisions = 0, differences = 0;
+for (const scenario of table.scenarios) {
+  const policy = new FollowPolicy(scenario.configuration);
+  scenario.steps.forEach((step, index) => {
+    if (step.room) policy.roomStateReceived(step.room);
+    if (!step.observe) return;
+    const commands = policy.playerObserved(step.observe);
+    const expected = step.commands ?? [];
+    decisions += 1;
+    const errorAgrees = (policy.syncErrorMs ?? null) === (step.syncErrorMs ?? null);
+    if (!same(commands, expected) || !errorAgrees) {
+      differences += 1;
+      if (differences <= 5) {
+        console.log(`${scenario.name}, step ${index}: follow.js ${JSON.stringify(commands)} (error ${policy.syncErrorMs}), Swift ${JSON.stringify(expected)} (error ${step.syncErrorMs})`);
+      }
+    }
+  });
+}
+if (differences > 0) {
+  console.log(`${differences} of ${decisions} decisions differ`);
+  process.exit(1);
+}
+console.log(`${decisions} decisions agree`);

@@ -1,0 +1,195 @@
+import SimulcastCore
+
+/// Scripted sessions for the shared decision table: a host timeline (room states arriving
+/// 80 ms after each change, heartbeats that re-anchor), a player with latencies and drift
+/// drawn from a seeded generator, and the follow policy observing it every 100 ms.
+struct DecisionScenario {
+    enum HostAction {
+        case play(TrackMetadata, from: Double, queue: [TrackMetadata])
+        case pause
+        case resume
+        case seek(Double)
+    }
+
+    var name: String
+    var configuration: RecordedScenario.Configuration
+    var startLatencyMs: ClosedRange<Double> = 250...450
+    var seekLatencyMs: ClosedRange<Double> = 60...140
+    var driftPPM: Double = 0
+    var seconds: Double
+    var actions: [(atMs: Double, action: HostAction)]
+    /// Tracks without a match on the listener's service.
+    var unmatched: Set<String> = []
+
+    static let t0: Int64 = 1_800_000_000_000_000
+    static let a = TrackMetadata(service: .spotify, id: "a", title: "A", artists: ["X"], durationMs: 180_000)
+    static let b = TrackMetadata(service: .spotify, id: "b", title: "B", artists: ["X"], durationMs: 200_000)
+    static let c = TrackMetadata(service: .spotify, id: "c", title: "C", artists: ["X"], durationMs: 150_000)
+
+    func roomTrack(_ source: TrackMetadata) -> RoomTrack {
+        var track = RoomTrack(source: source)
+        if unmatched.contains(source.id) {
+            track.setMatch(.notFound(method: MatchMethod(.simulcast), reasons: ["not in the catalog"]), for: .appleMusic, storefront: "us")
+        } else {
+            let target = TrackMetadata(service: .appleMusic, id: "am-" + source.id, title: source.title, artists: source.artists, durationMs: source.durationMs)
+            track.setMatch(.matched(target, method: MatchMethod(.simulcast)), for: .appleMusic, storefront: "us")
+        }
+        return track
+    }
+
+    func record() -> RecordedScenario {
+        var random = SeededGenerator(seed: UInt64(name.unicodeScalars.reduce(7) { $0 &* 31 &+ UInt64($1.value) }))
+        var policy = FollowPolicy(configuration: configuration.policyConfiguration)
+        var player = DecisionPlayer()
+        var steps: [RecordedScenario.Step] = []
+        var room = RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, serverTime: Self.t0), playing: false, hostConnected: true)
+        var deliveries: [(at: Int64, state: RoomState)] = []
+        var actionIndex = 0
+        var lastHeartbeat = Self.t0
+        let end = Self.t0 + Int64(seconds * 1_000_000)
+        var now = Self.t0
+        while now <= end {
+            // The host acts; its state reaches the listener 80 ms later.
+            while actionIndex < actions.count, Self.t0 + Int64(actions[actionIndex].atMs * 1000) <= now {
+                let position = room.targetPositionMs(atServerTime: now)
+                switch actions[actionIndex].action {
+                case .play(let track, let from, let queue):
+                    room.track = roomTrack(track)
+                    room.queue = queue.map(roomTrack)
+                    room.anchor = PlaybackAnchor(positionMs: from, serverTime: now)
+                    room.playing = true
+                case .pause:
+                    room.anchor = PlaybackAnchor(positionMs: position, serverTime: now)
+                    room.playing = false
+                case .resume:
+                    room.anchor = PlaybackAnchor(positionMs: position, serverTime: now)
+                    room.playing = true
+                case .seek(let to):
+                    room.anchor = PlaybackAnchor(positionMs: to, serverTime: now)
+                }
+                room.seq += 1
+                deliveries.append((now + 80_000, room))
+                lastHeartbeat = now
+                actionIndex += 1
+            }
+            // Heartbeats re-anchor, a few ms off as the host's clock estimate moves.
+            if room.playing, now - lastHeartbeat >= 5_000_000 {
+                let wobble = Double.random(in: -20...20, using: &random)
+                room.anchor = PlaybackAnchor(positionMs: room.targetPositionMs(atServerTime: now) + wobble, serverTime: now)
+                room.seq += 1
+                deliveries.append((now + 80_000, room))
+                lastHeartbeat = now
+            }
+            while let first = deliveries.first, first.at <= now {
+                deliveries.removeFirst()
+                policy.roomStateReceived(first.state)
+                steps.append(RecordedScenario.Step(room: first.state))
+            }
+            let reading = player.read(at: now, driftPPM: driftPPM)
+            let observation = RecordedScenario.Observation(trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: now)
+            let commands = policy.playerObserved(observation.observation)
+            for command in commands {
+                player.perform(
+                    command, at: now, startLatencyMs: Double.random(in: startLatencyMs, using: &random),
+                    seekLatencyMs: Double.random(in: seekLatencyMs, using: &random), precisionMs: Double.random(in: -3...3, using: &random))
+            }
+            steps.append(RecordedScenario.Step(observe: observation, commands: commands.map(RecordedCommand.init), syncErrorMs: policy.syncErrorMs))
+            now += 100_000
+        }
+        return RecordedScenario(name: name, configuration: configuration, steps: steps)
+    }
+}
+
+/// The table's player: silent while it starts or seeks, then plays at its own rate.
+struct DecisionPlayer {
+    var trackId: String?
+    var from = 0.0
+    var since: Int64 = .max
+    var paused = true
+    var switchTo: (trackId: String, positionMs: Double, at: Int64)?
+
+    mutating func read(at now: Int64, driftPPM: Double) -> (trackId: String?, playing: Bool, positionMs: Double) {
+        if let next = switchTo, now >= next.at {
+            trackId = next.trackId
+            from = next.positionMs
+            since = next.at
+            paused = false
+            switchTo = nil
+        }
+        let playing = trackId != nil && !paused && now >= since
+        let position = playing ? from + Double(now - since) / 1000 * (1 + driftPPM / 1_000_000) : from
+        return (trackId, playing, position)
+    }
+
+    mutating func perform(_ command: PlayerCommand, at now: Int64, startLatencyMs: Double, seekLatencyMs: Double, precisionMs: Double) {
+        switch command {
+        case .load(let id, let position, let play):
+            trackId = id
+            from = position
+            since = now + Int64(startLatencyMs * 1000)
+            paused = !play
+        case .seek(let position, let play):
+            from = position
+            since = now + Int64(seekLatencyMs * 1000)
+            paused = !play && paused
+        case .start(let id, let position, let at):
+            let ready = now + Int64((id == trackId ? seekLatencyMs : startLatencyMs) * 1000)
+            let when = max(ready, at) + Int64(precisionMs * 1000)
+            if id != trackId, !paused, trackId != nil {
+                switchTo = (id, position, when)
+            } else {
+                trackId = id
+                from = position
+                since = when
+                paused = false
+            }
+        case .pause:
+            let current = read(at: now, driftPPM: 0)
+            from = current.positionMs
+            paused = true
+        case .stop:
+            trackId = nil
+            paused = true
+        }
+    }
+}
+
+enum DecisionScenarios {
+    typealias Scenario = DecisionScenario
+    static func configuration(scheduled: Bool, thresholdMs: Double = 35, nextOnTime: Bool = true) -> RecordedScenario.Configuration {
+        .init(service: "apple-music", storefront: "us", seekThresholdMs: thresholdMs, canScheduleStart: scheduled, startsNextTrackOnTime: nextOnTime)
+    }
+
+    static let all: [DecisionScenario] = [
+        Scenario(
+            name: "plain player: start, learn, pause, resume, seek", configuration: configuration(scheduled: false), seconds: 45,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [Scenario.b])), (20_000, .pause), (25_000, .resume), (35_000, .seek(100_000))]),
+        Scenario(
+            name: "scheduling player: start, learn, pause, resume, seek", configuration: configuration(scheduled: true), seconds: 45,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [Scenario.b])), (20_000, .pause), (25_000, .resume), (35_000, .seek(100_000))]),
+        Scenario(
+            name: "plain player: natural end, the next track on time", configuration: configuration(scheduled: false), seconds: 20,
+            actions: [(0, .play(Scenario.a, from: 170_000, queue: [Scenario.b])), (10_000, .play(Scenario.b, from: 0, queue: [Scenario.c]))]),
+        Scenario(
+            name: "scheduling player: natural end, the next track on time", configuration: configuration(scheduled: true), seconds: 20,
+            actions: [(0, .play(Scenario.a, from: 170_000, queue: [Scenario.b])), (10_000, .play(Scenario.b, from: 0, queue: [Scenario.c]))]),
+        Scenario(
+            name: "scheduling player: the host skips elsewhere near the end", configuration: configuration(scheduled: true), seconds: 16,
+            actions: [(0, .play(Scenario.a, from: 170_000, queue: [Scenario.b])), (9_700, .play(Scenario.c, from: 0, queue: []))]),
+        Scenario(
+            name: "plain player: the track ends with nothing queued", configuration: configuration(scheduled: false), seconds: 14,
+            actions: [(0, .play(Scenario.a, from: 172_000, queue: []))]),
+        Scenario(
+            name: "scheduling player 300 ppm fast: rate learned, starts aimed", configuration: configuration(scheduled: true), driftPPM: 300, seconds: 100,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [])), (70_000, .seek(20_000))]),
+        Scenario(
+            name: "plain player 400 ppm fast: corrected when the drift crosses the threshold", configuration: configuration(scheduled: false),
+            driftPPM: 400, seconds: 150, actions: [(0, .play(Scenario.a, from: 0, queue: []))]),
+        Scenario(
+            name: "web page: threshold 60 ms, jittery seeks", configuration: configuration(scheduled: false, thresholdMs: 60), seekLatencyMs: 40...260,
+            seconds: 40, actions: [(0, .play(Scenario.b, from: 30_000, queue: [])), (12_000, .seek(90_000)), (24_000, .seek(10_000))]),
+        Scenario(
+            name: "no match, then a matched track", configuration: configuration(scheduled: false), seconds: 12,
+            actions: [(0, .play(Scenario.c, from: 0, queue: [])), (5_000, .play(Scenario.b, from: 0, queue: []))], unmatched: ["c"]),
+    ]
+}

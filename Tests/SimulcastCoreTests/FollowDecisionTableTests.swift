@@ -1,0 +1,130 @@
+import Foundation
+import SimulcastCore
+import Testing
+
+/// One decision table for the Swift follow policy and the web page's port of it
+/// (`Sources/SimulcastServer/Web/follow.js`): scripted sessions (a host playing, pausing,
+/// seeking and changing tracks; a player with start and seek latencies and drift) are run
+/// through `FollowPolicy`, every room state and player reading and every resulting command
+/// recorded in `Tests/Fixtures/follow-decisions.json`. Swift must reproduce the table, and
+/// so must follow.js under node. `SIMULCAST_UPDATE_SNAPSHOTS=1` rewrites it after a
+/// deliberate change to the policy.
+@Suite struct FollowDecisionTableTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/follow-decisions.json")
+    static let replayer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FollowJS/replay.js")
+
+    @Test func swiftReproducesTheTable() throws {
+        if ProcessInfo.processInfo.environment["SIMULCAST_UPDATE_SNAPSHOTS"] == "1" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            try encoder.encode(DecisionTable(scenarios: DecisionScenarios.all.map { $0.record() })).write(to: Self.file)
+        }
+        let table = try JSONDecoder().decode(DecisionTable.self, from: Data(contentsOf: Self.file))
+        #expect(table.scenarios.count >= 6)
+        #expect(table.scenarios.reduce(0) { $0 + $1.steps.filter { !($0.commands ?? []).isEmpty }.count } >= 30, "the table must exercise decisions")
+        for scenario in table.scenarios {
+            var policy = FollowPolicy(configuration: scenario.configuration.policyConfiguration)
+            for (index, step) in scenario.steps.enumerated() {
+                if let room = step.room { policy.roomStateReceived(room) }
+                if let observation = step.observe {
+                    let commands = policy.playerObserved(observation.observation).map(RecordedCommand.init)
+                    #expect(commands == step.commands, "\(scenario.name), step \(index)")
+                    #expect(policy.syncErrorMs == step.syncErrorMs, "\(scenario.name), step \(index): sync error")
+                }
+            }
+        }
+    }
+
+    @Test(.enabled(if: FollowDecisionTableTests.node != nil, "needs node"))
+    func followJSReproducesTheTable() throws {
+        let process = Process()
+        process.executableURL = Self.node
+        process.arguments = [Self.replayer.path, Self.file.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "follow.js differs from the Swift policy:\n\(output)")
+        #expect(output.contains("decisions agree"))
+    }
+
+    @Test func nodeIsThereWhereTheSystemTestsAreRequired() {
+        if ProcessInfo.processInfo.environment["SIMULCAST_REQUIRE_SYSTEM_TESTS"] == "1" { #expect(Self.node != nil, "install nodejs") }
+    }
+
+    static let node: URL? = ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"].map(URL.init(fileURLWithPath:))
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}
+
+struct DecisionTable: Codable {
+    var scenarios: [RecordedScenario]
+}
+
+struct RecordedScenario: Codable {
+    struct Configuration: Codable {
+        var service: String
+        var storefront: String
+        var seekThresholdMs: Double
+        var canScheduleStart: Bool
+        var startsNextTrackOnTime: Bool
+
+        var policyConfiguration: FollowPolicy.Configuration {
+            FollowPolicy.Configuration(
+                service: MusicService(rawValue: service), storefront: storefront, seekThresholdMs: seekThresholdMs, canScheduleStart: canScheduleStart,
+                startsNextTrackOnTime: startsNextTrackOnTime)
+        }
+    }
+
+    struct Observation: Codable {
+        var trackId: String?
+        var playing: Bool
+        var positionMs: Double
+        var serverTime: Int64
+
+        var observation: PlayerObservation { PlayerObservation(trackId: trackId, playing: playing, positionMs: positionMs, serverTime: serverTime) }
+    }
+
+    struct Step: Codable {
+        var room: RoomState?
+        var observe: Observation?
+        var commands: [RecordedCommand]?
+        var syncErrorMs: Double?
+    }
+
+    var name: String
+    var configuration: Configuration
+    var steps: [Step]
+}
+
+/// A command as JSON: `{"kind": "load", "trackId", "positionMs", "play"}` and so on.
+struct RecordedCommand: Codable, Equatable {
+    var kind: String
+    var trackId: String?
+    var positionMs: Double?
+    var play: Bool?
+    var atServerTime: Int64?
+    var reason: String?
+
+    init(_ command: PlayerCommand) {
+        switch command {
+        case .load(let trackId, let positionMs, let play): self.init(kind: "load", trackId: trackId, positionMs: positionMs, play: play)
+        case .seek(let positionMs, let play): self.init(kind: "seek", positionMs: positionMs, play: play)
+        case .start(let trackId, let positionMs, let at): self.init(kind: "start", trackId: trackId, positionMs: positionMs, atServerTime: at)
+        case .pause: self.init(kind: "pause")
+        case .stop(let reason): self.init(kind: "stop", reason: reason)
+        }
+    }
+
+    init(kind: String, trackId: String? = nil, positionMs: Double? = nil, play: Bool? = nil, atServerTime: Int64? = nil, reason: String? = nil) {
+        self.kind = kind
+        self.trackId = trackId
+        self.positionMs = positionMs
+        self.play = play
+        self.atServerTime = atServerTime
+        self.reason = reason
+    }
+}
