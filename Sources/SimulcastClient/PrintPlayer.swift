@@ -56,7 +56,7 @@ public actor PrintPlayer: PlayerDriver {
     }
 
     private func current(at now: Int64) -> Double {
-        playing ? positionMs + Double(now - anchorTime) / 1000 : positionMs
+        PlaybackPosition.after(positionMs, elapsedMicros: now - anchorTime, playing: playing)
     }
 
     static func timestamp(_ micros: Int64) -> String {

@@ -136,7 +136,8 @@ public actor SimulatedPlayer: PlayerDriver {
         case .idle: 0
         case .buffering(let position, _): position
         case .paused(let position): position
-        case .playing(let from, let since): from + Double(now - since) / 1000 * (1 + configuration.driftPPM / 1_000_000)
+        case .playing(let from, let since):
+            PlaybackPosition.after(from, elapsedMicros: now - since, playing: true, rate: 1 + configuration.driftPPM / 1_000_000)
         }
     }
 

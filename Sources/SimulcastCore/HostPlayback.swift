@@ -12,8 +12,7 @@ public struct HostPlayback: Hashable, Sendable {
 
     /// Where the host is at `time`, capped at the track's end.
     public func positionMs(at time: Int64) -> Double {
-        var position = anchorPositionMs
-        if playing { position += Double(time - anchorTime) / 1000 }
+        var position = PlaybackPosition.after(anchorPositionMs, elapsedMicros: time - anchorTime, playing: playing)
         if let duration = track?.durationMs { position = min(position, Double(duration)) }
         return max(0, position)
     }

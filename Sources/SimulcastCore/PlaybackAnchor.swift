@@ -15,8 +15,7 @@ public struct PlaybackAnchor: Hashable, Codable, Sendable {
 
     /// The position at `serverTime` when playing at normal speed; a paused track stays put.
     public func position(atServerTime now: Int64, playing: Bool) -> Double {
-        guard playing else { return positionMs }
-        return positionMs + Double(ServerInstant(serverTime).distance(to: ServerInstant(now))) / 1000
+        PlaybackPosition.after(positionMs, elapsedMicros: ServerInstant(serverTime).distance(to: ServerInstant(now)), playing: playing)
     }
 
     /// The same playback, re-anchored at `now`.

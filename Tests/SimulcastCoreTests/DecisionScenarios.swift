@@ -117,7 +117,7 @@ struct DecisionPlayer {
             switchTo = nil
         }
         let playing = trackId != nil && !paused && now >= since
-        let position = playing ? from + Double(now - since) / 1000 * (1 + driftPPM / 1_000_000) : from
+        let position = PlaybackPosition.after(from, elapsedMicros: now - since, playing: playing, rate: 1 + driftPPM / 1_000_000)
         return (trackId, playing, position)
     }
 
