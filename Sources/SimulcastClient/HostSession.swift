@@ -55,13 +55,14 @@ public actor HostSession: PlaybackEventSink {
 
     /// Re-sends the state while playing, so a lost message heals within one heartbeat.
     public func heartbeatDue() async {
-        if playback.playing { await publish() }
+        if playback.playing { await publish(intent: .reanchor) }
     }
 
-    private func publish() async {
+    /// `intent`: nil for the last event's meaning; heartbeats and re-sends after a reconnect re-anchor.
+    private func publish(intent: PlaybackIntent? = nil) async {
         guard synchronised else { return }
         let now = clock.nowMicros()
         guard let serverTime = await client.serverTime(forLocalTime: now) else { return }
-        await client.send(.hostState(playback.snapshot(at: now, serverTime: serverTime)))
+        await client.send(.hostState(playback.snapshot(at: now, serverTime: serverTime, intent: intent)))
     }
 }

@@ -156,6 +156,9 @@ public struct FollowPolicy: Sendable {
     /// than the host pausing, seeking or skipping.
     static func sameTimeline(_ current: RoomState, _ next: RoomState, toleranceMs: Double = 50) -> Bool {
         guard current.track?.source == next.track?.source, current.playing == next.playing else { return false }
+        // The host said so: a heartbeat or a re-measured player, however far it moved the anchor.
+        if next.intent == .reanchor { return true }
+        // Older hosts say nothing: an anchor within the tolerance of the old timeline is taken as one.
         let projected = current.anchor.position(atServerTime: next.anchor.serverTime, playing: current.playing)
         return abs(projected - next.anchor.positionMs) < toleranceMs
     }

@@ -7,6 +7,8 @@ public struct HostPlayback: Hashable, Sendable {
     public private(set) var anchorPositionMs: Double = 0
     public private(set) var anchorTime: Int64 = 0
     public private(set) var queue: [TrackMetadata] = []
+    /// What the last event meant, for the next `host.state`.
+    public private(set) var lastIntent: PlaybackIntent = .reanchor
 
     public init() {}
 
@@ -48,7 +50,7 @@ public struct HostPlayback: Hashable, Sendable {
             guard track != nil else { throw .nothingPlaying(event.event) }
             playing = true
             anchorPositionMs = max(0, event.positionMs ?? current)
-        case .seek:
+        case .seek, .reanchor:
             guard track != nil else { throw .nothingPlaying(event.event) }
             anchorPositionMs = max(0, event.positionMs ?? current)
         case .queue:
@@ -60,15 +62,28 @@ public struct HostPlayback: Hashable, Sendable {
         }
         if let newQueue = event.queue { queue = newQueue }
         anchorTime = time
+        lastIntent = Self.intent(of: event.event)
     }
 
-    /// The `host.state` payload, with the anchor moved onto the server's clock.
-    public func snapshot(at time: Int64, serverTime: Int64) -> PlaybackSnapshot {
+    /// The `host.state` payload, with the anchor moved onto the server's clock. `intent`:
+    /// the last event's meaning, or `.reanchor` for a heartbeat.
+    public func snapshot(at time: Int64, serverTime: Int64, intent: PlaybackIntent? = nil) -> PlaybackSnapshot {
         PlaybackSnapshot(
             track: track,
             playing: playing && track != nil,
             anchor: PlaybackAnchor(positionMs: positionMs(at: time), serverTime: serverTime),
-            queue: queue
+            queue: queue,
+            intent: intent ?? lastIntent
         )
+    }
+
+    static func intent(of kind: PlaybackEvent.Kind) -> PlaybackIntent {
+        switch kind {
+        case .play, .skip: .play
+        case .pause, .stop: .pause
+        case .resume: .resume
+        case .seek: .seek
+        case .reanchor, .queue: .reanchor
+        }
     }
 }

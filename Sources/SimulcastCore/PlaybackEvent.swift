@@ -10,6 +10,9 @@ public struct PlaybackEvent: Hashable, Codable, Sendable {
         case resume
         /// Jump within the current track to `positionMs`.
         case seek
+        /// The same playback, re-measured at `positionMs` (a poll that found the player a little
+        /// off its predicted position): moves the timeline like a seek, but is not an action.
+        case reanchor
         /// Move on to `track`, or to the first queued track when none is given.
         case skip
         /// Replace the upcoming queue with `queue`.

@@ -6,11 +6,14 @@ public struct PlaybackSnapshot: Hashable, Codable, Sendable {
     public var anchor: PlaybackAnchor
     /// Upcoming tracks, when the host's source knows them.
     public var queue: [TrackMetadata]?
+    /// An action, or a re-anchor of the same playback; absent from older hosts.
+    public var intent: PlaybackIntent?
 
-    public init(track: TrackMetadata?, playing: Bool, anchor: PlaybackAnchor, queue: [TrackMetadata]? = nil) {
+    public init(track: TrackMetadata?, playing: Bool, anchor: PlaybackAnchor, queue: [TrackMetadata]? = nil, intent: PlaybackIntent? = nil) {
         self.track = track
         self.playing = playing
         self.anchor = anchor
         self.queue = queue
+        self.intent = intent
     }
 }

@@ -13,8 +13,10 @@ public enum PollChangeEvents {
             return [(PlaybackEvent(event: .pause, positionMs: position), at)]
         case .resumed(let position, let at):
             return [(PlaybackEvent(event: .resume, positionMs: position), at)]
-        case .seeked(let position, let at), .reanchored(let position, let at):
+        case .seeked(let position, let at):
             return [(PlaybackEvent(event: .seek, positionMs: position), at)]
+        case .reanchored(let position, let at):
+            return [(PlaybackEvent(event: .reanchor, positionMs: position), at)]
         case .advert(let at):
             // Hold: listeners cannot hear the advert, and the next track starts afresh.
             return [(PlaybackEvent(event: .pause), at)]

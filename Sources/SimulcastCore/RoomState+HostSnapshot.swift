@@ -7,6 +7,7 @@ extension RoomState {
         next.playing = snapshot.playing && snapshot.track != nil
         next.anchor = snapshot.anchor
         next.hostConnected = true
+        next.intent = snapshot.intent
         // A track that was queued (or current) keeps the matches already made for it.
         let known = Dictionary(([track].compactMap { $0 } + queue).map { ($0.source.id, $0) }, uniquingKeysWith: { first, _ in first })
         func reuse(_ source: TrackMetadata) -> RoomTrack {

@@ -7,6 +7,8 @@ public struct RoomState: Hashable, Codable, Sendable {
     public var playing: Bool
     public var queue: [RoomTrack]
     public var hostConnected: Bool
+    /// What the host meant by the state this one came from (see `PlaybackIntent`).
+    public var intent: PlaybackIntent?
 
     public init(seq: Int, track: RoomTrack?, anchor: PlaybackAnchor, playing: Bool, queue: [RoomTrack] = [], hostConnected: Bool) {
         self.seq = seq

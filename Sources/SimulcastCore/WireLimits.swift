@@ -53,6 +53,9 @@ public struct WireLimits: Hashable, Sendable {
                 if let problem = problem(with: track, field: "queue.\(index)") { return problem }
             }
         }
+        if let intent = snapshot.intent, intent.rawValue.utf8.count > PlaybackIntent.maximumBytes {
+            return "intent is longer than \(PlaybackIntent.maximumBytes) bytes"
+        }
         let position = snapshot.anchor.positionMs
         if !position.isFinite || position < 0 || position > maximumPositionMs {
             return "anchor.positionMs must be between 0 and \(Int(maximumPositionMs)) (a day)"

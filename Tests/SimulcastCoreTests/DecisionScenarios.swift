@@ -20,6 +20,9 @@ struct DecisionScenario {
     var actions: [(atMs: Double, action: HostAction)]
     /// Tracks without a match on the listener's service.
     var unmatched: Set<String> = []
+    /// Whether the host says what each state means (older hosts do not).
+    var intents = true
+    var heartbeatMicros: Int64 = 5_000_000
 
     static let t0: Int64 = 1_800_000_000_000_000
     static let a = TrackMetadata(service: .spotify, id: "a", title: "A", artists: ["X"], durationMs: 180_000)
@@ -58,23 +61,30 @@ struct DecisionScenario {
                     room.queue = queue.map(roomTrack)
                     room.anchor = PlaybackAnchor(positionMs: from, serverTime: now)
                     room.playing = true
+                    room.intent = .play
                 case .pause:
                     room.anchor = PlaybackAnchor(positionMs: position, serverTime: now)
                     room.playing = false
+                    room.intent = .pause
                 case .resume:
                     room.anchor = PlaybackAnchor(positionMs: position, serverTime: now)
                     room.playing = true
+                    room.intent = .resume
                 case .seek(let to):
                     room.anchor = PlaybackAnchor(positionMs: to, serverTime: now)
+                    room.intent = .seek
                 }
+                if !intents { room.intent = nil }
                 room.seq += 1
                 deliveries.append((now + 80_000, room))
                 lastHeartbeat = now
                 actionIndex += 1
             }
-            // Heartbeats re-anchor, a few ms off as the host's clock estimate moves.
-            if room.playing, now - lastHeartbeat >= 5_000_000 {
-                let wobble = Double.random(in: -20...20, using: &random)
+            // Heartbeats re-anchor, off by up to 80 ms as the host's clock estimate moves; older
+            // hosts (`intents: false`) do not say what they mean.
+            if room.playing, now - lastHeartbeat >= heartbeatMicros {
+                let wobble = Double.random(in: -80...80, using: &random)
+                room.intent = intents ? .reanchor : nil
                 room.anchor = PlaybackAnchor(positionMs: room.targetPositionMs(atServerTime: now) + wobble, serverTime: now)
                 room.seq += 1
                 deliveries.append((now + 80_000, room))
@@ -188,6 +198,17 @@ enum DecisionScenarios {
         Scenario(
             name: "web page: threshold 60 ms, jittery seeks", configuration: configuration(scheduled: false, thresholdMs: 60), seekLatencyMs: 40...260,
             seconds: 40, actions: [(0, .play(Scenario.b, from: 30_000, queue: [])), (12_000, .seek(90_000)), (24_000, .seek(10_000))]),
+        Scenario(
+            name: "older host without intents: heartbeats judged by the 50 ms rule", configuration: configuration(scheduled: true), seconds: 45,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [Scenario.b])), (20_000, .pause), (25_000, .resume)], intents: false),
+        Scenario(
+            name: "slow seeks under frequent re-anchors: a re-anchor keeps the pending seek", configuration: configuration(scheduled: false),
+            seekLatencyMs: 800...1_200, seconds: 30, actions: [(0, .play(Scenario.b, from: 0, queue: [])), (8_000, .seek(60_000)), (19_000, .seek(5_000))],
+            heartbeatMicros: 600_000),
+        Scenario(
+            name: "slow seeks under frequent re-anchors, older host", configuration: configuration(scheduled: false),
+            seekLatencyMs: 800...1_200, seconds: 30, actions: [(0, .play(Scenario.b, from: 0, queue: [])), (8_000, .seek(60_000)), (19_000, .seek(5_000))],
+            intents: false, heartbeatMicros: 600_000),
         Scenario(
             name: "no match, then a matched track", configuration: configuration(scheduled: false), seconds: 12,
             actions: [(0, .play(Scenario.c, from: 0, queue: [])), (5_000, .play(Scenario.b, from: 0, queue: []))], unmatched: ["c"]),

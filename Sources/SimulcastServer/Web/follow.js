@@ -113,6 +113,9 @@
   function sameTimeline(current, next, toleranceMs = 50) {
     if (current.track?.source?.id !== next.track?.source?.id || current.track?.source?.service !== next.track?.source?.service) return false;
     if (current.playing !== next.playing) return false;
+    // The host said so: a heartbeat or a re-measured player, however far it moved the anchor.
+    if (next.intent === "reanchor") return true;
+    // Older hosts say nothing: an anchor within the tolerance of the old timeline is taken as one.
     const projected = anchorPosition(current.anchor, next.anchor.serverTime, current.playing);
     return Math.abs(projected - next.anchor.positionMs) < toleranceMs;
   }
