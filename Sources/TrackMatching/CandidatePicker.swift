@@ -120,8 +120,9 @@ public struct CandidatePicker: Sendable {
         }
 
         // Artists (featured names from titles count).
-        let artists = ArtistNames.agreement(
-            source: sourceArtists + sourceTitle.featured, candidate: ArtistNames.all(candidate.artists, featured: candidateTitle.featured))
+        let sourceCredits = sourceArtists + sourceTitle.featured
+        let candidateCredits = ArtistNames.all(candidate.artists, featured: candidateTitle.featured)
+        let artists = ArtistNames.agreement(source: sourceCredits, candidate: candidateCredits)
         let artistScore: Double
         switch artists {
         case .primary: artistScore = 1; notes.append("same artist")
@@ -184,7 +185,7 @@ public struct CandidatePicker: Sendable {
             score = max(score, 0.95)
             notes.insert("same ISRC", at: 0)
         }
-        let creditsAgree = Self.sameCredits(sourceArtists + sourceTitle.featured, ArtistNames.all(candidate.artists, featured: candidateTitle.featured))
+        let creditsAgree = artists == .unknown ? nil : Self.creditEach(sourceCredits, candidateCredits)
         if creditsAgree == false { notes.append("credits other artists than the source") }
         return CandidateAssessment(
             candidate: candidate, rejection: nil, score: score, notes: notes, identifierMatch: isrcMatch, versionLabelledOnOneSide: versionLabelledOnOneSide,
@@ -283,7 +284,12 @@ public struct CandidatePicker: Sendable {
     /// when they cannot be compared (one missing, or written in other scripts).
     static func sameCredits(_ a: [String], _ b: [String]) -> Bool? {
         guard ArtistNames.agreement(source: a, candidate: b) != .unknown else { return nil }
-        return a.allSatisfy { x in b.contains { ArtistNames.same(x, $0) } } && b.allSatisfy { y in a.contains { ArtistNames.same(y, $0) } }
+        return creditEach(a, b)
+    }
+
+    /// Every name of each list is in the other.
+    static func creditEach(_ a: [String], _ b: [String]) -> Bool {
+        a.allSatisfy { x in b.contains { ArtistNames.same(x, $0) } } && b.allSatisfy { y in a.contains { ArtistNames.same(y, $0) } }
     }
 
     func sameRecording(_ a: TrackMetadata, _ b: TrackMetadata) -> Bool {
