@@ -97,8 +97,9 @@ public final class SessionSimulation {
         network.schedule(.measure, at: musicStart)
         let end = musicStart + Int64((script.steps.last?.at ?? 0) * 1_000_000) + 5_000_000
 
-        var simulcast = SyncMetrics()
-        var seed = SyncMetrics()
+        // [0]: the Simulcast listeners (participants 1...n); [1]: the seed's (n+1...2n).
+        var metrics = [SyncMetrics(), SyncMetrics()]
+        func side(_ participant: Int) -> Int { participant <= n ? 0 : 1 }
         var trackStart: (at: Int64, transition: HostScript.Transition)?
         var notYetInSync = Set<Int>()
         var lastTrace: Int64 = 0
@@ -134,18 +135,14 @@ public final class SessionSimulation {
                     // Listeners never in sync on the track ending count with its whole length
                     // (a lower bound), not as if they had never tried.
                     let ms = Double(time - previous.at) / 1000
-                    for index in notYetInSync {
-                        func record(_ body: (inout SyncMetrics) -> Void) { if index <= n { body(&simulcast) } else { body(&seed) } }
-                        if previous.transition == .naturalEnd { record { $0.timeToSyncNatural.append(ms) } }
-                        if previous.transition == .skip { record { $0.timeToSyncSkip.append(ms) } }
-                    }
+                    for index in notYetInSync { metrics[side(index)].recordTimeToSync(ms, after: previous.transition) }
                     notYetInSync = []
                 }
                 if let transition = step.transition {
                     // Corrections are counted per track: take the ones of the track ending.
-                    for listener in listeners { simulcast.corrections += await listener.status().correctionsThisTrack }
-                    simulcast.trackStarts += n
-                    seed.trackStarts += n
+                    for listener in listeners { metrics[0].corrections += await listener.status().correctionsThisTrack }
+                    metrics[0].trackStarts += n
+                    metrics[1].trackStarts += n
                     trackStart = (time, transition)
                     notYetInSync = Set(1...(2 * n))
                 }
@@ -156,33 +153,24 @@ public final class SessionSimulation {
                 guard playback.playing, let track = playback.track, let start = trackStart else { continue }
                 let hostPosition = playback.positionMs(at: devices[0].nowMicros())
                 let elapsed = time - start.at
+                let targetId = HostScript.appleTrack(track).id
                 for index in 1...(2 * n) {
                     let heard = await players[index - 1].audible(at: time)
-                    let error = heard.trackId == HostScript.appleTrack(track).id ? heard.positionMs - hostPosition : 10_000
-                    let isSimulcast = index <= n
-                    func record(_ body: (inout SyncMetrics) -> Void) { if isSimulcast { body(&simulcast) } else { body(&seed) } }
-                    if elapsed >= Self.transitionMicros {
-                        record { $0.steady.append(abs(error)) }
-                    } else if start.transition == .naturalEnd {
-                        record { $0.transitionNatural.append(abs(error)) }
-                    } else if start.transition == .skip {
-                        record { $0.transitionSkip.append(abs(error)) }
-                    }
+                    let error = heard.trackId == targetId ? heard.positionMs - hostPosition : 10_000
+                    metrics[side(index)].recordError(abs(error), elapsed: elapsed, transitionMicros: Self.transitionMicros, after: start.transition)
                     if notYetInSync.contains(index), abs(error) <= Self.inSyncMs {
                         notYetInSync.remove(index)
-                        let ms = Double(elapsed) / 1000
-                        if start.transition == .naturalEnd { record { $0.timeToSyncNatural.append(ms) } }
-                        if start.transition == .skip { record { $0.timeToSyncSkip.append(ms) } }
+                        metrics[side(index)].recordTimeToSync(Double(elapsed) / 1000, after: start.transition)
                     }
                     if (index == 1 || index == n + 1), time - lastTrace >= 1_000_000 {
-                        record { $0.trace.append((Double(time - musicStart) / 1e6, error)) }
+                        metrics[side(index)].trace.append((Double(time - musicStart) / 1e6, error))
                         if index == n + 1 { lastTrace = time }
                     }
                 }
             }
             await hub.resolveRequestedMatches()
         }
-        for listener in listeners { simulcast.corrections += await listener.status().correctionsThisTrack }
-        return (simulcast, seed)
+        for listener in listeners { metrics[0].corrections += await listener.status().correctionsThisTrack }
+        return (metrics[0], metrics[1])
     }
 }

@@ -15,6 +15,24 @@ public struct SyncMetrics: Sendable {
     /// (seconds, signed error ms) about once a second for one listener, for the plot.
     public var trace: [(Double, Double)] = []
 
+    /// One |error| sample, `elapsed` into a track that began after `transition`: the first
+    /// `transitionMicros` count as the transition, the rest as steady.
+    mutating func recordError(_ error: Double, elapsed: Int64, transitionMicros: Int64, after transition: HostScript.Transition) {
+        if elapsed >= transitionMicros {
+            steady.append(error)
+        } else if transition == .naturalEnd {
+            transitionNatural.append(error)
+        } else if transition == .skip {
+            transitionSkip.append(error)
+        }
+    }
+
+    /// How long a listener took to come within the sync bound after the host's change.
+    mutating func recordTimeToSync(_ ms: Double, after transition: HostScript.Transition) {
+        if transition == .naturalEnd { timeToSyncNatural.append(ms) }
+        if transition == .skip { timeToSyncSkip.append(ms) }
+    }
+
     public struct Summary: Encodable, Sendable {
         public var p50: Double
         public var p95: Double

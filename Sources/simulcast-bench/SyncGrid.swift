@@ -27,38 +27,48 @@ struct SyncGrid {
         var seedSteadyP95: Double
     }
 
-    func run(json: Bool) async throws {
-        var cells: [Cell] = []
-        var seed = base.seed
-        for delay in Self.delaysMs {
-            for jitter in Self.jittersMs {
-                for loss in Self.losses {
-                    for drift in Self.driftsPPM {
-                        for start in Self.starts {
-                            for seek in Self.seeks {
-                                var scenario = base
-                                scenario.delayMs = delay
-                                scenario.jitterMs = jitter
-                                scenario.loss = loss
-                                scenario.driftPPM = drift
-                                (scenario.startLatencyMs, scenario.startJitterMs) = start
-                                (scenario.seekLatencyMs, scenario.seekJitterMs) = seek
-                                scenario.seed = seed
-                                seed &+= 1
-                                let (ours, theirs) = try await SessionSimulation(scenario: scenario).run()
-                                let report = ours.report
-                                cells.append(
-                                    Cell(
-                                        delayMs: delay, jitterMs: jitter, loss: loss, driftPPM: drift, startMs: "\(Int(start.0))±\(Int(start.1))",
-                                        seekMs: "\(Int(seek.0))±\(Int(seek.1))", steadyP95: report.steady.p95,
-                                        transitionNaturalP95: report.transition["naturalEnd"]?.p95 ?? 0, correctionsPerTrack: report.correctionsPerTrack,
-                                        seedSteadyP95: theirs.report.steady.p95))
-                                if !json { FileHandle.standardError.write(Data("\rcells: \(cells.count)".utf8)) }
-                            }
-                        }
-                    }
+    /// Every combination, delay varying slowest and seek fastest (cell i runs with seed + i).
+    var scenarios: [SyncScenario] {
+        var all = [base]
+        func vary(_ values: [Double], _ set: @escaping (inout SyncScenario, Double) -> Void) {
+            all = all.flatMap { scenario in
+                values.map { value in
+                    var s = scenario; set(&s, value); return s
                 }
             }
+        }
+        vary(Self.delaysMs) { $0.delayMs = $1 }
+        vary(Self.jittersMs) { $0.jitterMs = $1 }
+        vary(Self.losses) { $0.loss = $1 }
+        vary(Self.driftsPPM) { $0.driftPPM = $1 }
+        all = all.flatMap { scenario in
+            Self.starts.map {
+                var s = scenario; (s.startLatencyMs, s.startJitterMs) = $0; return s
+            }
+        }
+        all = all.flatMap { scenario in
+            Self.seeks.map {
+                var s = scenario; (s.seekLatencyMs, s.seekJitterMs) = $0; return s
+            }
+        }
+        return all
+    }
+
+    func run(json: Bool) async throws {
+        var cells: [Cell] = []
+        for (offset, scenario) in scenarios.enumerated() {
+            var scenario = scenario
+            scenario.seed = base.seed &+ UInt64(offset)
+            let (ours, theirs) = try await SessionSimulation(scenario: scenario).run()
+            let report = ours.report
+            cells.append(
+                Cell(
+                    delayMs: scenario.delayMs, jitterMs: scenario.jitterMs, loss: scenario.loss, driftPPM: scenario.driftPPM,
+                    startMs: "\(Int(scenario.startLatencyMs))±\(Int(scenario.startJitterMs))",
+                    seekMs: "\(Int(scenario.seekLatencyMs))±\(Int(scenario.seekJitterMs))",
+                    steadyP95: report.steady.p95, transitionNaturalP95: report.transition["naturalEnd"]?.p95 ?? 0,
+                    correctionsPerTrack: report.correctionsPerTrack, seedSteadyP95: theirs.report.steady.p95))
+            if !json { FileHandle.standardError.write(Data("\rcells: \(cells.count)".utf8)) }
         }
         if json {
             let encoder = JSONEncoder()
