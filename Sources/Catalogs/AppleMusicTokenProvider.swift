@@ -17,7 +17,7 @@ public actor AppleMusicTokenProvider {
     }
 
     public func token() throws -> String {
-        let now = clock.nowMicros() / 1_000_000
+        let now = clock.now().micros / 1_000_000  // JWT times are Unix seconds
         if let current, current.expiresAt - now > renewBeforeSeconds { return current.token }
         let token = try signer.mint(issuedAt: now, lifetimeSeconds: lifetimeSeconds)
         current = (token, now + lifetimeSeconds)

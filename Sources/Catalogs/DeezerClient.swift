@@ -73,7 +73,7 @@ public struct DeezerClient: Catalog {
                 switch envelope.error.code {
                 case 800: return nil
                 case 4:
-                    let until = clock.nowMicros() + 5_000_000
+                    let until = clock.now().advanced(by: .seconds(5))
                     await pacer.holdOff(until: until)
                     if attempt == 3 { throw CatalogServiceError.rateLimited(.deezer, retryAfterSeconds: 5) }
                     continue

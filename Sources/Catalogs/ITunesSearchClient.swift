@@ -45,7 +45,7 @@ public struct ITunesSearchClient: Catalog {
         self.http = ServiceHTTPClient(
             service: .appleMusic,
             transport: transport,
-            pacer: RequestPacer(limit: configuration.requestsPerMinute, windowMicros: 60_000_000, clock: clock),
+            pacer: RequestPacer(limit: configuration.requestsPerMinute, window: .seconds(60), clock: clock),
             retry: RetryPolicy(extraRetryStatuses: [403]),
             clock: clock,
             logger: logger
@@ -84,7 +84,7 @@ public struct ITunesSearchClient: Catalog {
 
     private func fetch(path: String, query: [(String, String)]) async throws -> ITunesSearchResponse {
         let url = try CatalogURL.make(configuration.baseURL, path: path, query: query)
-        if let cache, let body = try? await cache.cachedResponse(for: url, now: clock.nowMicros()),
+        if let cache, let body = try? await cache.cachedResponse(for: url, now: clock.now()),
             let cached = try? JSONDecoder().decode(ITunesSearchResponse.self, from: Data(body))
         {
             return cached
@@ -96,7 +96,7 @@ public struct ITunesSearchClient: Catalog {
         let decoded = try http.decode(ITunesSearchResponse.self, from: response)
         if let cache {
             let lifetime = decoded.resultCount == 0 ? configuration.missCacheLifetimeSeconds : configuration.cacheLifetimeSeconds
-            try? await cache.cacheResponse(Array(response.body), for: url, expiresAt: clock.nowMicros() + lifetime * 1_000_000)
+            try? await cache.cacheResponse(Array(response.body), for: url, expiresAt: clock.now().advanced(by: .seconds(lifetime)))
         }
         return decoded
     }

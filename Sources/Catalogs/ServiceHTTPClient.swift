@@ -46,7 +46,7 @@ public struct ServiceHTTPClient: Sendable {
             guard retry.shouldRetry(status: response.status) else { return response }
             let retryAfter = RetryPolicy.retryAfterSeconds(response.headers["retry-after"])
             if let retryAfter, response.status == 429 || response.status == 403 {
-                await pacer?.holdOff(until: clock.nowMicros() + Int64(retryAfter * 1_000_000))
+                await pacer?.holdOff(until: clock.now().advanced(byMilliseconds: retryAfter * 1000))
             }
             guard attempt < retry.maximumAttempts else {
                 if response.status == 429 { throw CatalogServiceError.rateLimited(service, retryAfterSeconds: retryAfter) }
@@ -81,7 +81,7 @@ public struct ServiceHTTPClient: Sendable {
     }
 
     private func wait(_ seconds: Double) async throws {
-        try await clock.sleep(untilMicros: clock.nowMicros() + Int64(seconds * 1_000_000))
+        try await clock.sleep(until: clock.now().advanced(byMilliseconds: seconds * 1000))
     }
 
     static func path(of url: String) -> String {

@@ -9,7 +9,7 @@ public actor SpotifyAppTokenProvider {
     let accountsURL: String
     let http: ServiceHTTPClient
     let clock: any LocalClock
-    private var current: (token: String, expiresAt: Int64)?
+    private var current: (token: String, expiresAt: LocalTime)?
 
     public init(
         clientId: String, clientSecret: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
@@ -23,8 +23,8 @@ public actor SpotifyAppTokenProvider {
     }
 
     public func token() async throws -> String {
-        let now = clock.nowMicros()
-        if let current, current.expiresAt - 60_000_000 > now { return current.token }
+        let now = clock.now()
+        if let current, current.expiresAt.advanced(by: -60_000_000) > now { return current.token }
         let basic = Data("\(clientId):\(clientSecret)".utf8).base64EncodedString()
         let request = TransportRequest(
             method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
@@ -35,7 +35,7 @@ public actor SpotifyAppTokenProvider {
         if response.status == 400 || response.status == 401 { throw CatalogServiceError.unauthorized(.spotify) }
         try http.check(response)
         let decoded = try http.decode(SpotifyTokenResponse.self, from: response)
-        current = (decoded.accessToken, now + Int64(decoded.expiresIn) * 1_000_000)
+        current = (decoded.accessToken, now.advanced(by: .seconds(decoded.expiresIn)))
         return decoded.accessToken
     }
 

@@ -9,8 +9,8 @@ func exerciseWire(_ data: [UInt8]) {
     let codec = WireCodec()
     guard let message = try? codec.decode(Data(data)) else { return }
     let limits = WireLimits.standard
-    let now = ServerInstant(1_795_372_805_000_000)
-    var state = RoomState.empty(at: now.micros)
+    let now = ServerTime(micros: 1_795_372_805_000_000)
+    var state = RoomState.empty(at: now)
     switch message {
     case .hello(let hello):
         _ = limits.problem(with: hello, services: [.spotify, .appleMusic, .deezer, .localFiles])
@@ -18,18 +18,18 @@ func exerciseWire(_ data: [UInt8]) {
         if let storefront = hello.storefront { _ = Storefront.normalise(storefront, for: hello.service) }
     case .hostState(let snapshot):
         // Also on the far ends of the clock: the arithmetic must saturate, not trap.
-        for clock in [now, ServerInstant(.min), ServerInstant(.max)] { _ = limits.problem(with: snapshot, now: clock) }
+        for clock in [now, ServerTime(micros: .min), ServerTime(micros: .max)] { _ = limits.problem(with: snapshot, now: clock) }
         guard limits.problem(with: snapshot, now: now) == nil else { return }
         state = state.applying(snapshot)
         for source in state.tracksNeedingMatch(service: .appleMusic, storefront: "us") {
             _ = state.setMatch(.notFound(method: MatchMethod(.simulcast), reasons: []), for: source, service: .appleMusic, storefront: "us")
         }
         state.retainMatches(for: [ServiceMatchKey(service: .appleMusic, storefront: "us")])
-        _ = state.targetPositionMs(atServerTime: .max)
-        _ = state.targetPositionMs(atServerTime: .min)
+        _ = state.targetPositionMs(atServerTime: ServerTime(micros: .max))
+        _ = state.targetPositionMs(atServerTime: ServerTime(micros: .min))
         _ = codec.encode(.roomState(state))
     case .listenerReport(let report):
-        for clock in [now, ServerInstant(.min), ServerInstant(.max)] { _ = limits.problem(with: report, now: clock) }
+        for clock in [now, ServerTime(micros: .min), ServerTime(micros: .max)] { _ = limits.problem(with: report, now: clock) }
     default:
         _ = codec.encode(message)
     }

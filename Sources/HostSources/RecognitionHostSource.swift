@@ -21,9 +21,9 @@ public struct RecognitionHostSource: Sendable {
     /// A piece of captured audio and the local time (µs) its last sample was captured.
     public struct Chunk: Sendable {
         public var audio: AudioSamples
-        public var capturedAt: Int64
+        public var capturedAt: LocalTime
 
-        public init(audio: AudioSamples, capturedAt: Int64) {
+        public init(audio: AudioSamples, capturedAt: LocalTime) {
             self.audio = audio
             self.capturedAt = capturedAt
         }
@@ -56,7 +56,7 @@ public struct RecognitionHostSource: Sendable {
         let stepSamples = Int(configuration.stepSeconds * Double(rate))
         var window: [Float] = []
         var sinceLastTry = 0
-        var current: (path: String, anchorSeconds: Double, anchorTime: Int64, playing: Bool)?
+        var current: (path: String, anchorSeconds: Double, anchorTime: LocalTime, playing: Bool)?
         var misses = 0
         for try await chunk in chunks {
             let audio = Resampler.resample(chunk.audio, to: rate)
@@ -87,7 +87,7 @@ public struct RecognitionHostSource: Sendable {
                 continue
             }
             guard var known = current else { continue }
-            let predicted = known.playing ? known.anchorSeconds + Double(chunk.capturedAt - known.anchorTime) / 1_000_000 : known.anchorSeconds
+            let predicted = known.playing ? known.anchorSeconds + Double(known.anchorTime.distance(to: chunk.capturedAt)) / 1_000_000 : known.anchorSeconds
             if !known.playing {
                 known = (known.path, position, chunk.capturedAt, true)
                 current = known

@@ -42,9 +42,9 @@ public struct SpotifyHostSource: Sendable {
     public func run(onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws {
         var tracker = PlayerPollTracker(configuration: configuration.tracker)
         var metadata = SpotifyTrackCache()
-        var lastQueueFetch: Int64?
+        var lastQueueFetch: LocalTime?
         while !Task.isCancelled {
-            let sentAt = clock.nowMicros()
+            let sentAt = clock.now()
             let answer: SpotifyCurrentlyPlaying?
             do {
                 answer = try await api.currentlyPlaying()
@@ -53,13 +53,12 @@ public struct SpotifyHostSource: Sendable {
                 var retryAfterMs: Double?
                 if case .rateLimited(_, let seconds) = error { retryAfterMs = seconds.map { $0 * 1000 } }
                 logger.warning("currently-playing failed; backing off", metadata: ["error": "\(error)"])
-                let now = clock.nowMicros()
+                let now = clock.now()
                 tracker.failed(at: now, retryAfterMs: retryAfterMs)
-                try await clock.sleep(untilMicros: tracker.nextPoll(now: now))
+                try await clock.sleep(until: tracker.nextPoll(now: now))
                 continue
             }
-            let receivedAt = clock.nowMicros()
-            let state = PolledPlayerState(content: Self.content(of: answer), sentAt: sentAt, receivedAt: receivedAt)
+            let state = PolledPlayerState(Self.content(of: answer), sentAt: sentAt, receivedAt: clock.now())
             if let item = answer?.item?.track { metadata.remember(fallback: item) }
             var trackChanged = false
             for change in tracker.observe(state) {
@@ -68,19 +67,19 @@ public struct SpotifyHostSource: Sendable {
                 }
                 if case .started = change { trackChanged = true }
             }
-            let now = clock.nowMicros()
-            let queueDue = lastQueueFetch.map { Double(now - $0) / 1000 >= configuration.queueRefreshMs } ?? true
+            let now = clock.now()
+            let queueDue = lastQueueFetch.map { $0.milliseconds(to: now) >= configuration.queueRefreshMs } ?? true
             if tracker.trackId != nil, trackChanged || queueDue {
                 lastQueueFetch = now
                 if let queue = await upcoming() {
-                    await sink.publish(PlaybackEvent(event: .queue, queue: queue), at: clock.nowMicros(), onEvent: onEvent, onRefused: logger.refusedEvent)
+                    await sink.publish(PlaybackEvent(event: .queue, queue: queue), at: clock.now(), onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
             }
-            try await clock.sleep(untilMicros: tracker.nextPoll(now: clock.nowMicros()))
+            try await clock.sleep(until: tracker.nextPoll(now: clock.now()))
         }
     }
 
-    static func content(of answer: SpotifyCurrentlyPlaying?) -> PolledPlayerState.Content {
+    static func content(of answer: SpotifyCurrentlyPlaying?) -> PlayerPollContent {
         guard let answer else { return .nothing }
         // Adverts and podcast episodes have nothing a listener could play: hold.
         if answer.isAdvert || answer.currentlyPlayingType == "episode" { return .advert }
@@ -88,7 +87,7 @@ public struct SpotifyHostSource: Sendable {
         return .track(id: track.id, durationMs: track.durationMs.map(Double.init), progressMs: Double(answer.progressMs ?? 0), playing: answer.isPlaying)
     }
 
-    private func events(for change: PlayerPollChange, metadata: inout SpotifyTrackCache) async -> [(event: PlaybackEvent, at: Int64)] {
+    private func events(for change: PlayerPollChange, metadata: inout SpotifyTrackCache) async -> [(event: PlaybackEvent, at: LocalTime)] {
         var started: TrackMetadata?
         if case .started(let trackId, _, _, _) = change { started = await fullTrack(trackId, cache: &metadata) }
         return PollChangeEvents.events(for: change, startedTrack: started)

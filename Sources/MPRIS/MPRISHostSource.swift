@@ -55,27 +55,27 @@ public struct MPRISHostSource: Sendable {
         var tracker = PlayerPollTracker(configuration: configuration.tracker)
         var frozen = FrozenPositionFallback()
         while !Task.isCancelled {
-            let timed: TimedPlayerState
+            let timed: PolledAnswer<MPRISPlayer.State>
             do {
-                timed = try await TimedPlayerState.read(player, clock: clock)
+                timed = try await PolledAnswer.ask(clock: clock) { try await player.state() }
             } catch DBusError.disconnected {
                 throw DBusError.disconnected
             } catch {
                 logger.warning("reading the player failed", metadata: ["error": "\(error)"])
-                let now = clock.nowMicros()
+                let now = clock.now()
                 tracker.failed(at: now)
-                await wake.wait(untilMicros: tracker.nextPoll(now: now), clock: clock)
+                await wake.wait(until: tracker.nextPoll(now: now), clock: clock)
                 continue
             }
-            let content = frozen.content(for: timed.state, at: timed.midpoint)
-            for change in tracker.observe(PolledPlayerState(content: content, sentAt: timed.sentAt, receivedAt: timed.receivedAt)) {
+            let content = frozen.content(for: timed.value, at: timed.midpoint)
+            for change in tracker.observe(timed.map { _ in content }) {
                 var started: TrackMetadata?
-                if case .started = change { started = timed.state.metadata.track }
+                if case .started = change { started = timed.value.metadata.track }
                 for (event, at) in PollChangeEvents.events(for: change, startedTrack: started) {
                     await sink.publish(event, at: at, onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
             }
-            await wake.wait(untilMicros: tracker.nextPoll(now: clock.nowMicros()), clock: clock)
+            await wake.wait(until: tracker.nextPoll(now: clock.now()), clock: clock)
         }
     }
 }
@@ -84,10 +84,10 @@ public struct MPRISHostSource: Sendable {
 /// moves while they play.
 struct FrozenPositionFallback: Sendable {
     private var trackId: String?
-    private var trackSeenAt: Int64 = 0
+    private var trackSeenAt = LocalTime(micros: 0)
     private var zeroReads = 0
 
-    mutating func content(for state: MPRISPlayer.State, at time: Int64) -> PolledPlayerState.Content {
+    mutating func content(for state: MPRISPlayer.State, at time: LocalTime) -> PlayerPollContent {
         let metadata = state.metadata
         if metadata.trackObjectPath?.contains("/ad/") == true || metadata.url?.hasPrefix("spotify:ad:") == true { return .advert }
         guard state.status != .stopped, let identity = metadata.identity, metadata.track != nil else {
@@ -96,13 +96,13 @@ struct FrozenPositionFallback: Sendable {
         }
         if identity.id != trackId {
             trackId = identity.id
-            trackSeenAt = time - state.positionMicros
+            trackSeenAt = time.advanced(by: -state.positionMicros)
             zeroReads = 0
         }
         let playing = state.status == .playing
         var positionMs = Double(state.positionMicros) / 1000
         if playing, state.positionMicros == 0 { zeroReads += 1 } else if state.positionMicros != 0 { zeroReads = 0 }
-        if playing, zeroReads >= 2 { positionMs = Double(time - trackSeenAt) / 1000 }
+        if playing, zeroReads >= 2 { positionMs = trackSeenAt.milliseconds(to: time) }
         return .track(id: identity.id, durationMs: metadata.lengthMicros.map { Double($0) / 1000 }, progressMs: positionMs, playing: playing)
     }
 }

@@ -46,7 +46,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
     }
 
     private func load(_ trackId: String, positionMs: Double, play: Bool) async throws {
-        let issuedAt = clock.nowMicros()
+        let issuedAt = clock.now()
         let uri = Self.uri(for: trackId, service: service)
         try await player.openURI(uri)
         // Players switch tracks asynchronously; SetPosition must name the new track.
@@ -61,7 +61,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
             try await Task.sleep(for: .milliseconds(25))
         }
         guard let path else { throw MPRISError.trackDidNotLoad(uri) }
-        let elapsedMs = play ? Double(clock.nowMicros() - issuedAt) / 1000 : 0
+        let elapsedMs = play ? issuedAt.milliseconds(to: clock.now()) : 0
         try await player.setPosition(trackObjectPath: path, micros: Int64((positionMs + elapsedMs) * 1000))
         if play { try await player.play() } else { try await player.pause() }
     }
@@ -72,13 +72,13 @@ public actor MPRISPlayerDriver: PlayerDriver {
         return MPRISMetadata.spotifyId(trackId) ?? trackId
     }
 
-    public func read() async -> PlayerReading {
-        guard let timed = try? await TimedPlayerState.read(player, clock: clock) else {
-            return PlayerReading(trackId: nil, playing: false, positionMs: 0, localTime: clock.nowMicros())
+    public func read() async -> LocalPlayerReading {
+        guard let timed = try? await PolledAnswer.ask(clock: clock, { try await player.state() }) else {
+            return LocalPlayerReading(trackId: nil, playing: false, positionMs: 0, at: clock.now())
         }
-        let state = timed.state
-        return PlayerReading(
+        let state = timed.value
+        return LocalPlayerReading(
             trackId: state.metadata.identity?.id, playing: state.status == .playing, positionMs: Double(state.positionMicros) / 1000,
-            localTime: timed.midpoint)
+            at: timed.midpoint)
     }
 }

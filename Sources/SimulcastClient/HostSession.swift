@@ -19,19 +19,19 @@ public actor HostSession: PlaybackEventSink {
 
     /// Applies an event at the current local time and publishes the result.
     public func apply(_ event: PlaybackEvent) async throws(HostPlayback.ApplyError) {
-        try playback.apply(event, at: clock.nowMicros())
+        try playback.apply(event, at: clock.now())
         await publish()
     }
 
     /// Applies an event observed at `localTime` (a poll's midpoint, say) and publishes.
-    public func apply(_ event: PlaybackEvent, at localTime: Int64) async throws {
+    public func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws {
         try playback.apply(event, at: localTime)
         await publish()
     }
 
     /// Where the host is now: what a listener should hear.
     public func currentPosition() -> (track: TrackMetadata?, playing: Bool, positionMs: Double) {
-        (playback.track, playback.playing, playback.positionMs(at: clock.nowMicros()))
+        (playback.track, playback.playing, playback.positionMs(at: clock.now()))
     }
 
     /// What the connection said (the live loop and the simulator both call this).
@@ -61,8 +61,8 @@ public actor HostSession: PlaybackEventSink {
     /// `intent`: nil for the last event's meaning; heartbeats and re-sends after a reconnect re-anchor.
     private func publish(intent: PlaybackIntent? = nil) async {
         guard synchronised else { return }
-        let now = clock.nowMicros()
-        guard let serverTime = await client.serverTime(forLocalTime: now) else { return }
+        let now = clock.now()
+        guard let serverTime = await client.serverTime(at: now) else { return }
         await client.send(.hostState(playback.snapshot(at: now, serverTime: serverTime, intent: intent)))
     }
 }

@@ -13,7 +13,7 @@ public actor ListenerSession {
     private var policy: FollowPolicy
     private var connected = false
     private var synchronised = false
-    private var lastReport: Int64 = 0
+    private var lastReport = ServerTime(micros: 0)
     /// Matches made on this machine (a listener's own files the server cannot see), by source id.
     let localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?
     private var localMatches: [String: MatchResult] = [:]
@@ -90,12 +90,12 @@ public actor ListenerSession {
     public func step() async {
         guard synchronised else { return }
         let reading = await player.read()
-        guard let serverTime = await client.serverTime(forLocalTime: reading.localTime) else { return }
-        let observation = PlayerObservation(trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: serverTime)
+        guard let serverTime = await client.serverTime(at: reading.time) else { return }
+        let observation = reading.at(serverTime)
         for command in policy.playerObserved(observation) {
             do {
                 if case .start(let trackId, let position, let serverTime) = command {
-                    let localTime = await client.localTime(forServerTime: serverTime) ?? reading.localTime
+                    let localTime = await client.localTime(at: serverTime) ?? reading.time
                     try await player.start(trackId: trackId, positionMs: position, atLocalTime: localTime)
                     continue
                 }
@@ -104,7 +104,7 @@ public actor ListenerSession {
                 logger.warning("player command failed", metadata: ["command": "\(command)", "error": "\(error)"])
             }
         }
-        if serverTime - lastReport >= Int64(reportInterval.components.seconds * 1_000_000), connected {
+        if lastReport.distance(to: serverTime) >= reportInterval.inMicroseconds, connected {
             lastReport = serverTime
             let report = Wire.ListenerReport(
                 trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, measuredAt: serverTime, syncErrorMs: policy.syncErrorMs,

@@ -10,8 +10,7 @@ public actor PrintPlayer: PlayerDriver {
     let output: @Sendable (String) -> Void
     private var trackId: String?
     private var playing = false
-    private var positionMs: Double = 0
-    private var anchorTime: Int64 = 0
+    private var anchor = LocalAnchor(positionMs: 0, at: LocalTime(micros: 0))
 
     public init(service: MusicService, clock: any LocalClock, output: @escaping @Sendable (String) -> Void) {
         self.service = service
@@ -20,29 +19,28 @@ public actor PrintPlayer: PlayerDriver {
     }
 
     public func perform(_ command: PlayerCommand) async throws {
-        let now = clock.nowMicros()
-        positionMs = current(at: now)
-        anchorTime = now
+        let now = clock.now()
+        anchor = anchor.advanced(to: now, playing: playing)
         let stamp = Self.timestamp(now)
         switch command {
         case .load(let id, let position, let play):
             trackId = id
-            positionMs = position
+            anchor.positionMs = position
             playing = play
             output("\(stamp) \(play ? "play" : "load paused") \(service):\(id) from \(Self.clock(position))")
         case .seek(let position, let play):
-            positionMs = position
+            anchor.positionMs = position
             playing = playing || play
             output("\(stamp) seek to \(Self.clock(position))\(play ? " and play" : "")")
         case .start(let id, let position, let serverTime):
             // Not scheduled (the printer starts at once); kept for completeness.
             trackId = id
-            positionMs = position
+            anchor.positionMs = position
             playing = true
             output("\(stamp) play \(service):\(id) from \(Self.clock(position)) (due at server time \(serverTime))")
         case .pause:
             playing = false
-            output("\(stamp) pause at \(Self.clock(positionMs))")
+            output("\(stamp) pause at \(Self.clock(anchor.positionMs))")
         case .stop(let reason):
             trackId = nil
             playing = false
@@ -50,19 +48,15 @@ public actor PrintPlayer: PlayerDriver {
         }
     }
 
-    public func read() async -> PlayerReading {
-        let now = clock.nowMicros()
-        return PlayerReading(trackId: trackId, playing: playing, positionMs: current(at: now), localTime: now)
+    public func read() async -> LocalPlayerReading {
+        let now = clock.now()
+        return LocalPlayerReading(trackId: trackId, playing: playing, positionMs: anchor.position(at: now, playing: playing), at: now)
     }
 
-    private func current(at now: Int64) -> Double {
-        PlaybackPosition.after(positionMs, elapsedMicros: now - anchorTime, playing: playing)
-    }
-
-    static func timestamp(_ micros: Int64) -> String {
+    static func timestamp(_ time: LocalTime) -> String {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss.SSS"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(micros) / 1_000_000))
+        return formatter.string(from: Date(timeIntervalSince1970: Double(time.micros) / 1_000_000))
     }
 
     /// 83456.7 ms -> "1:23.457"

@@ -52,20 +52,12 @@ public actor RoomClient {
     }
 
     /// Server time for a reading of our own clock, once clock sync has a sample.
-    public func serverTime(forLocalTime time: Int64) -> Int64? {
-        clockSync.serverTime(forClientTime: time)
-    }
+    public func serverTime(at time: LocalTime) -> ServerTime? { clockSync.serverTime(at: time) }
 
-    /// Our clock's reading at a given server time (the inverse of `serverTime(forLocalTime:)`).
-    public func localTime(forServerTime time: Int64) -> Int64? {
-        guard let offset = clockSync.offset else { return nil }
-        var local = time - offset
-        // One refinement step removes the drift term's dependence on the answer.
-        if let mapped = clockSync.serverTime(forClientTime: local) { local += time - mapped }
-        return local
-    }
+    /// Our clock's reading at a given server time (the inverse of `serverTime(at:)`).
+    public func localTime(at time: ServerTime) -> LocalTime? { clockSync.localTime(at: time) }
 
-    public func serverNow() -> Int64? { serverTime(forLocalTime: clock.nowMicros()) }
+    public func serverNow() -> ServerTime? { serverTime(at: clock.now()) }
 
     /// The base URLs in a `--server` value: one, or several separated by commas.
     public static func serverURLs(_ text: String) -> [String] {
@@ -103,11 +95,11 @@ public actor RoomClient {
 
     /// Sends a clock ping stamped with our clock now.
     public func sendPing() {
-        outbound?(.timePing(Wire.TimePing(t0: clock.nowMicros())))
+        outbound?(.timePing(Wire.TimePing(t0: clock.now())))
     }
 
     /// A message from the server, read at `receivedAt` on our clock; what it means for the owner.
-    public func received(_ message: WireMessage, at receivedAt: Int64) -> RoomClientEvent? {
+    public func received(_ message: WireMessage, at receivedAt: LocalTime) -> RoomClientEvent? {
         switch message {
         case .timePong(let pong):
             clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt))
@@ -138,7 +130,7 @@ public actor RoomClient {
     public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void) async throws {
         var backoff = 0.25
         while !Task.isCancelled {
-            let started = clock.nowMicros()
+            let started = clock.now()
             var reason = "connection closed"
             do {
                 let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
@@ -152,10 +144,10 @@ public actor RoomClient {
             if Task.isCancelled { return }
             serverIndex = (serverIndex + 1) % webSocketURLs.count
             await onEvent(.disconnected(reason: reason))
-            if clock.nowMicros() - started > 10_000_000 { backoff = 0.25 }
+            if started.distance(to: clock.now()) > 10_000_000 { backoff = 0.25 }
             let delay = backoff * Double.random(in: 0.8...1.2)
             logger.info("reconnecting", metadata: ["in": "\(String(format: "%.2f", delay)) s", "reason": "\(reason)"])
-            try? await clock.sleep(untilMicros: clock.nowMicros() + Int64(delay * 1_000_000))
+            try? await clock.sleep(until: clock.now().advanced(byMilliseconds: delay * 1000))
             backoff = min(backoff * 2, 5)
         }
     }
@@ -178,11 +170,11 @@ public actor RoomClient {
                 for index in 0..<Int.max {
                     await self.sendPing()
                     let delay = await self.pingDelay(after: index)
-                    try await clock.sleep(untilMicros: clock.nowMicros() + delay.inMicroseconds)
+                    try await clock.sleep(until: clock.now().advanced(by: delay))
                 }
             }
             for try await frame in inbound.messages(maxSize: 1 << 20) {
-                let receivedAt = clock.nowMicros()
+                let receivedAt = clock.now()
                 guard case .text(let text) = frame else { continue }
                 let message: WireMessage
                 do throws(WireDecodingError) { message = try codec.decode(text) } catch {
@@ -206,7 +198,7 @@ public actor RoomClient {
             group.addTask {
                 let clock = self.clock
                 while !Task.isCancelled {
-                    try await clock.sleep(untilMicros: clock.nowMicros() + interval.inMicroseconds)
+                    try await clock.sleep(until: clock.now().advanced(by: interval))
                     await tick()
                 }
             }

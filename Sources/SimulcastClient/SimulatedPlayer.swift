@@ -53,7 +53,7 @@ public actor SimulatedPlayer: PlayerDriver {
     }
 
     public func perform(_ command: PlayerCommand) async throws {
-        let now = trueClock.nowMicros()
+        let now = trueClock.now().micros
         settle(at: now)
         scheduledSwitch = nil
         switch command {
@@ -84,16 +84,16 @@ public actor SimulatedPlayer: PlayerDriver {
 
     /// Prepares (taking its start or seek latency) and starts at the instant asked, give or
     /// take its precision; if preparing takes longer, it starts when ready, late.
-    public func start(trackId id: String, positionMs: Double, atLocalTime localTime: Int64) async throws {
+    public func start(trackId id: String, positionMs: Double, atLocalTime localTime: LocalTime) async throws {
         guard configuration.canScheduleStart else {
             try await perform(.load(trackId: id, positionMs: positionMs, play: true))
             return
         }
-        let now = trueClock.nowMicros()
+        let now = trueClock.now().micros
         settle(at: now)
         let ready = now + latency(id == trackId ? configuration.seekLatencyMs : configuration.startLatencyMs)
         // The device's clock says when; convert that instant to true time.
-        let dueTrue = now + (localTime - deviceClock.nowMicros())
+        let dueTrue = now + deviceClock.now().distance(to: localTime)
         let jitter = Int64(Double.random(in: -configuration.schedulePrecisionMs...configuration.schedulePrecisionMs, using: &random) * 1000)
         if id != trackId, case .playing = phase {
             // The next track is prepared while this one plays to the instant.
@@ -105,15 +105,18 @@ public actor SimulatedPlayer: PlayerDriver {
         phase = .buffering(positionMs: positionMs, until: max(ready, dueTrue) + jitter)
     }
 
-    public func read() async -> PlayerReading {
-        let now = trueClock.nowMicros()
+    public func read() async -> LocalPlayerReading {
+        let now = trueClock.now().micros
         settle(at: now)
         let playing: Bool
         if case .playing = phase { playing = true } else { playing = false }
-        return PlayerReading(trackId: trackId, playing: playing, positionMs: position(at: now), localTime: deviceClock.nowMicros())
+        return LocalPlayerReading(trackId: trackId, playing: playing, positionMs: position(at: now), at: deviceClock.now())
     }
 
-    /// What is audible at true time `time`, for measuring sync error from outside.
+    /// What comes out of the speaker now, by the true clock.
+    public func audibleNow() -> (trackId: String?, playing: Bool, positionMs: Double) { audible(at: trueClock.now().micros) }
+
+    /// What is audible at true time `time` (microseconds), for measuring sync error from outside.
     public func audible(at time: Int64) -> (trackId: String?, playing: Bool, positionMs: Double) {
         settle(at: time)
         if case .playing = phase { return (trackId, true, position(at: time)) }

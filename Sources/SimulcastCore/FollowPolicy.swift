@@ -63,9 +63,9 @@ public struct FollowPolicy: Sendable {
         var kind: Kind
         var trackId: String
         var positionMs: Double
-        var issuedAt: Int64
+        var issuedAt: ServerTime
         /// For scheduled starts: when audio was asked to begin.
-        var scheduledAt: Int64?
+        var scheduledAt: ServerTime?
     }
 
     /// The next track started ahead of the host: the source it follows, the next source, and
@@ -73,12 +73,12 @@ public struct FollowPolicy: Sendable {
     struct NextTrackStart: Hashable, Sendable {
         var afterSourceId: String
         var nextSourceId: String
-        var boundary: Int64
+        var boundary: ServerTime
     }
 
     /// How long past a predicted boundary the host's own change may take to arrive before
     /// the prediction is given up (the room then holds at the end, as it says).
-    static let hostChangeGraceMicros: Int64 = 3_000_000
+    static let hostChangeGraceMicros: Microseconds = 3_000_000
 
     public let configuration: Configuration
     public private(set) var room: RoomState?
@@ -92,9 +92,9 @@ public struct FollowPolicy: Sendable {
     /// Corrections made because the player drifted or landed off, not because the host acted.
     public private(set) var correctionsThisTrack = 0
     var pending: PendingLanding?
-    var lastCorrectionAt: Int64?
+    var lastCorrectionAt: ServerTime?
     /// Errors measured since the player last landed: their slope is the player's rate error.
-    var errorTrail: [(serverTime: Int64, errorMs: Double)] = []
+    var errorTrail: [(serverTime: ServerTime, errorMs: Double)] = []
     /// How fast this player's audio runs against the room, in ms per second (0.05 = 50 ppm).
     public private(set) var rateErrorMsPerSecond: Double?
     var stoppedForTrack: String?
@@ -159,7 +159,7 @@ public struct FollowPolicy: Sendable {
         // The host said so: a heartbeat or a re-measured player, however far it moved the anchor.
         if next.intent == .reanchor { return true }
         // Older hosts say nothing: an anchor within the tolerance of the old timeline is taken as one.
-        let projected = current.anchor.position(atServerTime: next.anchor.serverTime, playing: current.playing)
+        let projected = current.anchor.position(at: next.anchor.time, playing: current.playing)
         return abs(projected - next.anchor.positionMs) < toleranceMs
     }
 
@@ -168,7 +168,7 @@ public struct FollowPolicy: Sendable {
     static let reanchorToleranceMs = 1_000.0
 
     /// A fresh reading of the player; returns what to do now.
-    public mutating func playerObserved(_ observation: PlayerObservation) -> [PlayerCommand] {
+    public mutating func playerObserved(_ observation: ServerPlayerReading) -> [PlayerCommand] {
         guard let room else {
             status = .waitingForRoom
             return []
@@ -189,13 +189,13 @@ public struct FollowPolicy: Sendable {
             return []
         }
         stoppedForTrack = nil
-        let now = observation.serverTime
+        let now = observation.time
         let targetPosition = room.targetPositionMs(atServerTime: now)
         let trackEnded = room.playing && (source.durationMs.map { targetPosition >= Double($0) } ?? false)
 
         if let started = nextTrackStart, started.afterSourceId == source.id {
             // The next track is starting on the predicted boundary; the host's change will say so.
-            if now < started.boundary + Self.hostChangeGraceMicros {
+            if now < started.boundary.advanced(by: Self.hostChangeGraceMicros) {
                 status = .starting
                 syncErrorMs = nil
                 return []
@@ -219,7 +219,7 @@ public struct FollowPolicy: Sendable {
                 learn(from: pending, landed: landed)
                 self.pending = nil
                 errorTrail = []
-            } else if Double(now - pending.issuedAt) / 1000 > configuration.landingTimeoutMs {
+            } else if pending.issuedAt.milliseconds(to: now) > configuration.landingTimeoutMs {
                 self.pending = nil
             } else {
                 status = pending.kind == .start ? .starting : .seeking
@@ -251,7 +251,7 @@ public struct FollowPolicy: Sendable {
         syncErrorMs = error
         status = .following(errorMs: error)
         if abs(error) <= effectiveSeekThresholdMs { recordError(error, at: now) }
-        let sinceCorrection = lastCorrectionAt.map { Double(now - $0) / 1000 } ?? .infinity
+        let sinceCorrection = lastCorrectionAt.map { $0.milliseconds(to: now) } ?? .infinity
         guard abs(error) > effectiveSeekThresholdMs, sinceCorrection >= configuration.minimumCorrectionIntervalMs else {
             return []
         }
@@ -261,17 +261,17 @@ public struct FollowPolicy: Sendable {
     /// Near the predicted end of the current track, starts the host's next queued track (if it
     /// matched here) so that it begins on the boundary: scheduled where the player can, else
     /// loaded ahead by the learned start latency.
-    mutating func startNextTrackIfDue(room: RoomState, current: TrackMetadata, playingTarget: Bool, now: Int64) -> PlayerCommand? {
+    mutating func startNextTrackIfDue(room: RoomState, current: TrackMetadata, playingTarget: Bool, now: ServerTime) -> PlayerCommand? {
         guard configuration.startsNextTrackOnTime, room.playing, playingTarget, pending == nil, let duration = current.durationMs,
             let next = room.queue.first, let nextMatch = next.match(for: configuration.service, storefront: configuration.storefront),
             nextMatch.isMatched, let nextTarget = nextMatch.track
         else { return nil }
-        let boundary = room.anchor.serverTime + Int64((Double(duration) - room.anchor.positionMs) * 1000)
+        let boundary = room.anchor.time.advanced(byMilliseconds: Double(duration) - room.anchor.positionMs)
         let lead = configuration.canScheduleStart ? scheduleLeadMs(.start) : startLatency.predictedMs
         // Observations come every 100 ms or so: a scheduled start is decided one early rather
         // than one late (it waits for its instant); a plain load cannot start before it is asked.
         let allowance = configuration.canScheduleStart ? Self.observationAllowanceMs : 0
-        guard Double(boundary - now) / 1000 <= lead + allowance, boundary > now - 1_000_000 else { return nil }
+        guard now.milliseconds(to: boundary) <= lead + allowance, boundary > now.advanced(by: -1_000_000) else { return nil }
         nextTrackStart = NextTrackStart(afterSourceId: current.id, nextSourceId: next.source.id, boundary: boundary)
         status = .starting
         if configuration.canScheduleStart {
@@ -279,7 +279,7 @@ public struct FollowPolicy: Sendable {
             return .start(trackId: nextTarget.id, positionMs: 0, atServerTime: boundary)
         }
         // Audio begins a start latency from now: at the boundary, or that far into the track if late.
-        let position = max(0, Double(now - boundary) / 1000 + startLatency.predictedMs)
+        let position = max(0, boundary.milliseconds(to: now) + startLatency.predictedMs)
         pending = PendingLanding(kind: .start, trackId: nextTarget.id, positionMs: position, issuedAt: now)
         return .load(trackId: nextTarget.id, positionMs: position, play: true)
     }
@@ -288,11 +288,13 @@ public struct FollowPolicy: Sendable {
 
     /// Learns the player's rate error from how its error grows between corrections (a least-
     /// squares slope over at least 30 s of steady playing), smoothed across tracks.
-    mutating func recordError(_ error: Double, at time: Int64) {
+    mutating func recordError(_ error: Double, at time: ServerTime) {
         errorTrail.append((time, error))
         if errorTrail.count > 3_000 { errorTrail.removeFirst(errorTrail.count - 3_000) }
-        guard let first = errorTrail.first, time - first.serverTime >= 30_000_000, errorTrail.count >= 20, errorTrail.count % 10 == 0 else { return }
-        let points = errorTrail.map { (x: Double($0.serverTime - first.serverTime) / 1_000_000, y: $0.errorMs) }
+        guard let first = errorTrail.first, first.serverTime.distance(to: time) >= 30_000_000, errorTrail.count >= 20, errorTrail.count % 10 == 0 else {
+            return
+        }
+        let points = errorTrail.map { (x: Double(first.serverTime.distance(to: $0.serverTime)) / 1_000_000, y: $0.errorMs) }
         guard let fit = LinearFit(points), let slope = fit.slope else { return }
         // Trust only a clean line (a plausible clock error, most of the variation explained):
         // on a jittery network, clock-sync noise would otherwise pass for drift.
@@ -319,7 +321,7 @@ public struct FollowPolicy: Sendable {
         return slowest + configuration.scheduleMarginMs
     }
 
-    private mutating func startTrack(_ trackId: String, room: RoomState, now: Int64) -> [PlayerCommand] {
+    private mutating func startTrack(_ trackId: String, room: RoomState, now: ServerTime) -> [PlayerCommand] {
         let targetPosition = room.targetPositionMs(atServerTime: now)
         if let duration = room.track?.source.durationMs, room.playing, targetPosition >= Double(duration) {
             status = .holding
@@ -334,7 +336,7 @@ public struct FollowPolicy: Sendable {
         correctionsThisTrack = 0
         status = .starting
         if configuration.canScheduleStart {
-            let at = now + Int64(scheduleLeadMs(.start) * 1000)
+            let at = now.advanced(byMilliseconds: scheduleLeadMs(.start))
             let target = room.targetPositionMs(atServerTime: at)
             let position = target - driftAimMs(room: room, position: target)
             pending = PendingLanding(kind: .start, trackId: trackId, positionMs: position, issuedAt: now, scheduledAt: at)
@@ -346,12 +348,12 @@ public struct FollowPolicy: Sendable {
     }
 
     /// Moves a loaded player to where the room is: a scheduled start, or a compensated seek.
-    private mutating func reposition(_ trackId: String, room: RoomState, now: Int64, countAsCorrection: Bool) -> [PlayerCommand] {
+    private mutating func reposition(_ trackId: String, room: RoomState, now: ServerTime, countAsCorrection: Bool) -> [PlayerCommand] {
         lastCorrectionAt = now
         if countAsCorrection { correctionsThisTrack += 1 }
         status = .seeking
         if configuration.canScheduleStart {
-            let at = now + Int64(scheduleLeadMs(.seek) * 1000)
+            let at = now.advanced(byMilliseconds: scheduleLeadMs(.seek))
             let target = room.targetPositionMs(atServerTime: at)
             let position = target - driftAimMs(room: room, position: target)
             pending = PendingLanding(kind: .seek, trackId: trackId, positionMs: position, issuedAt: now, scheduledAt: at)
@@ -362,10 +364,10 @@ public struct FollowPolicy: Sendable {
         return [.seek(positionMs: position, play: true)]
     }
 
-    private mutating func learn(from pending: PendingLanding, landed: Int64) {
-        let latency = Double(landed - pending.issuedAt) / 1000
+    private mutating func learn(from pending: PendingLanding, landed: ServerTime) {
+        let latency = pending.issuedAt.milliseconds(to: landed)
         if let scheduledAt = pending.scheduledAt {
-            let lateness = Double(landed - scheduledAt) / 1000
+            let lateness = scheduledAt.milliseconds(to: landed)
             // Much later than the instant means preparing took longer than the lead: that is a
             // latency to plan for next time, not this player's precision (which sets the
             // correction threshold: counting an overrun there stopped corrections for good).
@@ -386,11 +388,11 @@ public struct FollowPolicy: Sendable {
 
     /// When the pending command took effect, judged from the player's own position: audio
     /// that has moved past the requested position started `position - requested` ago.
-    private func landingTime(of pending: PendingLanding, observation: PlayerObservation) -> Int64? {
+    private func landingTime(of pending: PendingLanding, observation: ServerPlayerReading) -> ServerTime? {
         guard observation.trackId == pending.trackId, observation.playing else { return nil }
         let progressed = observation.positionMs - pending.positionMs
         guard progressed > 0 else { return nil }
-        let landed = observation.serverTime - Int64(progressed * 1000)
+        let landed = observation.time.advanced(byMilliseconds: -progressed)
         // A position far past what could have played since the command is the old audio still running.
         guard landed >= pending.issuedAt else { return nil }
         return landed

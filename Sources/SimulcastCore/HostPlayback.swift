@@ -3,9 +3,8 @@
 public struct HostPlayback: Hashable, Sendable {
     public private(set) var track: TrackMetadata?
     public private(set) var playing = false
-    /// Position at `anchorTime` (host clock, microseconds).
-    public private(set) var anchorPositionMs: Double = 0
-    public private(set) var anchorTime: Int64 = 0
+    /// Where the host stood at its last event, on its own clock.
+    public private(set) var anchor = LocalAnchor(positionMs: 0, at: LocalTime(micros: 0))
     public private(set) var queue: [TrackMetadata] = []
     /// What the last event meant, for the next `host.state`.
     public private(set) var lastIntent: PlaybackIntent = .reanchor
@@ -13,8 +12,8 @@ public struct HostPlayback: Hashable, Sendable {
     public init() {}
 
     /// Where the host is at `time`, capped at the track's end.
-    public func positionMs(at time: Int64) -> Double {
-        var position = PlaybackPosition.after(anchorPositionMs, elapsedMicros: time - anchorTime, playing: playing)
+    public func positionMs(at time: LocalTime) -> Double {
+        var position = anchor.position(at: time, playing: playing)
         if let duration = track?.durationMs { position = min(position, Double(duration)) }
         return max(0, position)
     }
@@ -31,8 +30,9 @@ public struct HostPlayback: Hashable, Sendable {
         }
     }
 
-    public mutating func apply(_ event: PlaybackEvent, at time: Int64) throws(ApplyError) {
+    public mutating func apply(_ event: PlaybackEvent, at time: LocalTime) throws(ApplyError) {
         let current = positionMs(at: time)
+        var position = current
         switch event.event {
         case .play, .skip:
             var next = event.track
@@ -41,37 +41,37 @@ public struct HostPlayback: Hashable, Sendable {
             if let index = queue.firstIndex(where: { $0.id == next.id }) { queue.removeSubrange(...index) }
             track = next
             playing = true
-            anchorPositionMs = max(0, event.positionMs ?? 0)
+            position = max(0, event.positionMs ?? 0)
         case .pause:
             guard track != nil else { throw .nothingPlaying(event.event) }
             playing = false
-            anchorPositionMs = max(0, event.positionMs ?? current)
+            position = max(0, event.positionMs ?? current)
         case .resume:
             guard track != nil else { throw .nothingPlaying(event.event) }
             playing = true
-            anchorPositionMs = max(0, event.positionMs ?? current)
+            position = max(0, event.positionMs ?? current)
         case .seek, .reanchor:
             guard track != nil else { throw .nothingPlaying(event.event) }
-            anchorPositionMs = max(0, event.positionMs ?? current)
+            position = max(0, event.positionMs ?? current)
         case .queue:
-            anchorPositionMs = current
+            break
         case .stop:
             track = nil
             playing = false
-            anchorPositionMs = 0
+            position = 0
         }
         if let newQueue = event.queue { queue = newQueue }
-        anchorTime = time
+        anchor = LocalAnchor(positionMs: position, at: time)
         lastIntent = Self.intent(of: event.event)
     }
 
     /// The `host.state` payload, with the anchor moved onto the server's clock. `intent`:
     /// the last event's meaning, or `.reanchor` for a heartbeat.
-    public func snapshot(at time: Int64, serverTime: Int64, intent: PlaybackIntent? = nil) -> PlaybackSnapshot {
+    public func snapshot(at time: LocalTime, serverTime: ServerTime, intent: PlaybackIntent? = nil) -> PlaybackSnapshot {
         PlaybackSnapshot(
             track: track,
             playing: playing && track != nil,
-            anchor: PlaybackAnchor(positionMs: positionMs(at: time), serverTime: serverTime),
+            anchor: PlaybackAnchor(positionMs: positionMs(at: time), at: serverTime),
             queue: queue,
             intent: intent ?? lastIntent
         )

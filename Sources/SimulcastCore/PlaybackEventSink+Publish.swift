@@ -3,7 +3,7 @@ extension PlaybackEventSink {
     /// take (a pause with nothing playing, say) goes to `onRefused` and is dropped: a source
     /// keeps polling whatever one observation was worth.
     public func publish(
-        _ event: PlaybackEvent, at localTime: Int64, onEvent: @Sendable (PlaybackEvent) async -> Void,
+        _ event: PlaybackEvent, at localTime: LocalTime, onEvent: @Sendable (PlaybackEvent) async -> Void,
         onRefused: (PlaybackEvent, any Error) -> Void
     ) async {
         do {

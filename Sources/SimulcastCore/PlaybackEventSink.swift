@@ -2,5 +2,5 @@
 /// recorder in tests.
 public protocol PlaybackEventSink: Sendable {
     /// `localTime`: when the event happened on this machine's clock (µs).
-    func apply(_ event: PlaybackEvent, at localTime: Int64) async throws
+    func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws
 }

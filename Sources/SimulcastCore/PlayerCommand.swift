@@ -7,7 +7,7 @@ public enum PlayerCommand: Hashable, Sendable {
     case seek(positionMs: Double, play: Bool)
     /// Load the track if needed, stay silent, and start playing from `positionMs` exactly at
     /// `atServerTime` (for players that can start on schedule; drivers convert to local time).
-    case start(trackId: String, positionMs: Double, atServerTime: Int64)
+    case start(trackId: String, positionMs: Double, atServerTime: ServerTime)
     case pause
     /// Nothing to play: the room is empty, or this listener has no match for the track.
     case stop(reason: String)

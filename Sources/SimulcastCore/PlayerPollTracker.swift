@@ -43,18 +43,23 @@ public struct PlayerPollTracker: Sendable {
 
         var base: Double { (low + high) / 2 }
 
-        func positionMs(at time: Int64) -> Double {
-            playing ? base + Double(time) / 1000 : base
+        func positionMs(at time: LocalTime) -> Double {
+            playing ? base + Self.milliseconds(time) : base
+        }
+
+        /// The instant as milliseconds since the epoch: the scale `low` and `high` are kept on.
+        static func milliseconds(_ time: LocalTime) -> Double {
+            Double(time.micros) / 1000
         }
     }
 
     public let configuration: Configuration
     private(set) var timeline: Timeline?
     private var inAdvert = false
-    private var idleSince: Int64?
+    private var idleSince: LocalTime?
     private var burstRemaining = 0
     private var consecutiveFailures = 0
-    private var notBefore: Int64?
+    private var notBefore: LocalTime?
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -64,7 +69,7 @@ public struct PlayerPollTracker: Sendable {
     public var trackId: String? { timeline?.trackId }
 
     /// The host's position at `time` as estimated so far.
-    public func positionMs(at time: Int64) -> Double? { timeline?.positionMs(at: time) }
+    public func positionMs(at time: LocalTime) -> Double? { timeline?.positionMs(at: time) }
 
     public mutating func observe(_ state: PolledPlayerState) -> [PlayerPollChange] {
         consecutiveFailures = 0
@@ -77,13 +82,13 @@ public struct PlayerPollTracker: Sendable {
 
     private mutating func changes(for state: PolledPlayerState) -> [PlayerPollChange] {
         let at = state.midpoint
-        switch state.content {
+        switch state.value {
         case .nothing:
             let since = idleSince ?? state.receivedAt
             idleSince = since
             inAdvert = false
             guard var timeline else { return [] }
-            if Double(state.receivedAt - since) / 1000 >= configuration.idleStopAfterMs {
+            if since.milliseconds(to: state.receivedAt) >= configuration.idleStopAfterMs {
                 self.timeline = nil
                 return [.stopped(at: at)]
             }
@@ -107,8 +112,8 @@ public struct PlayerPollTracker: Sendable {
             idleSince = nil
             let wasAdvert = inAdvert
             inAdvert = false
-            let sentMs = Double(state.sentAt) / 1000
-            let receivedMs = Double(state.receivedAt) / 1000
+            let sentMs = Timeline.milliseconds(state.sentAt)
+            let receivedMs = Timeline.milliseconds(state.receivedAt)
             guard var timeline, timeline.trackId == id, !wasAdvert else {
                 var fresh = Timeline(trackId: id, durationMs: durationMs, playing: playing, low: progressMs, high: progressMs, published: progressMs)
                 if playing {
@@ -158,14 +163,14 @@ public struct PlayerPollTracker: Sendable {
     }
 
     /// A poll failed (network, 5xx, 429); `retryAfterMs` is the service's own wish.
-    public mutating func failed(at time: Int64, retryAfterMs: Double? = nil) {
+    public mutating func failed(at time: LocalTime, retryAfterMs: Double? = nil) {
         consecutiveFailures += 1
         let backoff = min(configuration.maximumBackoffMs, configuration.playingIntervalMs * Double(1 << min(consecutiveFailures - 1, 10)))
-        notBefore = time + Int64(max(backoff, retryAfterMs ?? 0) * 1000)
+        notBefore = time.advanced(byMilliseconds: max(backoff, retryAfterMs ?? 0))
     }
 
-    /// When to poll next (local µs), given that the last poll finished at `now`.
-    public func nextPoll(now: Int64) -> Int64 {
+    /// When to poll next, given that the last poll finished at `now`.
+    public func nextPoll(now: LocalTime) -> LocalTime {
         if let notBefore { return max(notBefore, now) }
         let interval: Double
         if burstRemaining > 0 {
@@ -177,14 +182,14 @@ public struct PlayerPollTracker: Sendable {
         } else {
             interval = configuration.pausedIntervalMs
         }
-        var next = now + Int64(interval * 1000)
+        var next = now.advanced(byMilliseconds: interval)
         if let timeline, timeline.playing, let duration = timeline.durationMs {
             let remaining = duration - timeline.positionMs(at: now)
             // Well past the end the player is not moving on (paused elsewhere, lagging):
             // stop hurrying.
             guard remaining > -3000 else { return next }
-            let end = now + Int64((remaining + configuration.trackEndLeadMs) * 1000)
-            if end < next { next = max(end, now + Int64(configuration.burstIntervalMs * 1000)) }
+            let end = now.advanced(byMilliseconds: remaining + configuration.trackEndLeadMs)
+            if end < next { next = max(end, now.advanced(byMilliseconds: configuration.burstIntervalMs)) }
         }
         return next
     }

@@ -1,15 +1,31 @@
-/// A player's state as read from it, stamped with the local clock.
-public struct PlayerReading: Hashable, Sendable {
+/// A player's state as read from it, stamped with when it was read: on this device's clock
+/// (`LocalPlayerReading`, what drivers return) or, once `ClockSync` converted it, on the
+/// server's (`ServerPlayerReading`, what the follow policy compares with the room).
+public struct PlayerReading<Domain: ClockDomain>: Hashable, Sendable {
     public var trackId: String?
+    /// True once audio is actually coming out (a player that is still buffering is not playing yet).
     public var playing: Bool
     public var positionMs: Double
-    /// Local clock reading (microseconds) when the position was read.
-    public var localTime: Int64
+    /// When the position was read.
+    public var time: ClockInstant<Domain>
 
-    public init(trackId: String?, playing: Bool, positionMs: Double, localTime: Int64) {
+    public init(trackId: String?, playing: Bool, positionMs: Double, at time: ClockInstant<Domain>) {
         self.trackId = trackId
         self.playing = playing
         self.positionMs = positionMs
-        self.localTime = localTime
+        self.time = time
+    }
+
+    public var anchor: PositionAnchor<Domain> { PositionAnchor(positionMs: positionMs, at: time) }
+
+    /// The same reading stamped on another clock.
+    public func at<Other>(_ time: ClockInstant<Other>) -> PlayerReading<Other> {
+        PlayerReading<Other>(trackId: trackId, playing: playing, positionMs: positionMs, at: time)
     }
 }
+
+/// A reading on this device's clock: what a `PlayerDriver` returns.
+public typealias LocalPlayerReading = PlayerReading<LocalClockDomain>
+
+/// A reading converted to server time: what the follow policy observes.
+public typealias ServerPlayerReading = PlayerReading<ServerClockDomain>

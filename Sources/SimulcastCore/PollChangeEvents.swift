@@ -2,7 +2,7 @@
 /// local time it happened. Shared by every polled source (Spotify Web API, MPRIS).
 public enum PollChangeEvents {
     /// `startedTrack`: the full metadata of the track a `.started` change names.
-    public static func events(for change: PlayerPollChange, startedTrack: TrackMetadata?) -> [(event: PlaybackEvent, at: Int64)] {
+    public static func events(for change: PlayerPollChange, startedTrack: TrackMetadata?) -> [(event: PlaybackEvent, at: LocalTime)] {
         switch change {
         case .started(_, let position, let playing, let at):
             guard let track = startedTrack else { return [] }

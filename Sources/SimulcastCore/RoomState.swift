@@ -20,14 +20,14 @@ public struct RoomState: Hashable, Codable, Sendable {
     }
 
     /// A room nobody has played anything in yet.
-    public static func empty(at serverTime: Int64) -> RoomState {
-        RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, serverTime: serverTime), playing: false, hostConnected: false)
+    public static func empty(at serverTime: ServerTime) -> RoomState {
+        RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, at: serverTime), playing: false, hostConnected: false)
     }
 
     /// Where the room's track is at `serverTime`, clamped to the track's length when known
     /// (a host that went away leaves the track to finish, then the room holds).
-    public func targetPositionMs(atServerTime serverTime: Int64) -> Double {
-        let position = anchor.position(atServerTime: serverTime, playing: playing)
+    public func targetPositionMs(atServerTime serverTime: ServerTime) -> Double {
+        let position = anchor.position(at: serverTime, playing: playing)
         if let duration = track?.source.durationMs { return min(position, Double(duration)) }
         return position
     }

@@ -17,12 +17,12 @@ public struct RoomSummary: Codable, Hashable, Sendable {
     }
 
     public var code: String
-    public var createdAt: Int64
-    public var serverTime: Int64
+    public var createdAt: ServerTime
+    public var serverTime: ServerTime
     public var state: RoomState
     public var listeners: [Listener]
 
-    public init(code: String, createdAt: Int64, serverTime: Int64, state: RoomState, listeners: [Listener]) {
+    public init(code: String, createdAt: ServerTime, serverTime: ServerTime, state: RoomState, listeners: [Listener]) {
         self.code = code
         self.createdAt = createdAt
         self.serverTime = serverTime

@@ -16,7 +16,7 @@ public actor WakeSignal {
         }
     }
 
-    public func wait(untilMicros deadline: Int64, clock: any LocalClock) async {
+    public func wait(until deadline: LocalTime, clock: any LocalClock) async {
         if pending {
             pending = false
             return
@@ -24,7 +24,7 @@ public actor WakeSignal {
         generation += 1
         let mine = generation
         let timer = Task {
-            try? await clock.sleep(untilMicros: deadline)
+            try? await clock.sleep(until: deadline)
             self.timeUp(mine)
         }
         await withCheckedContinuation { waiter = $0 }

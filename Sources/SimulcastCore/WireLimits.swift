@@ -45,7 +45,7 @@ public struct WireLimits: Hashable, Sendable {
     }
 
     /// Why a host's snapshot is refused, or nil. `now` is the server's clock.
-    public func problem(with snapshot: PlaybackSnapshot, now: ServerInstant) -> String? {
+    public func problem(with snapshot: PlaybackSnapshot, now: ServerTime) -> String? {
         if let track = snapshot.track, let problem = problem(with: track, field: "track") { return problem }
         if let queue = snapshot.queue {
             if queue.count > maximumQueueLength { return "queue has \(queue.count) tracks; at most \(maximumQueueLength) are accepted" }
@@ -60,14 +60,14 @@ public struct WireLimits: Hashable, Sendable {
         if !position.isFinite || position < 0 || position > maximumPositionMs {
             return "anchor.positionMs must be between 0 and \(Int(maximumPositionMs)) (a day)"
         }
-        if now.distance(to: ServerInstant(snapshot.anchor.serverTime)).magnitude > maximumClockDistance {
+        if now.distance(to: snapshot.anchor.time).magnitude > maximumClockDistance {
             return "anchor.serverTime is more than a day away from the server clock; run clock sync first"
         }
         return nil
     }
 
     /// Why a listener's report is refused, or nil.
-    public func problem(with report: Wire.ListenerReport, now: ServerInstant) -> String? {
+    public func problem(with report: Wire.ListenerReport, now: ServerTime) -> String? {
         if let id = report.trackId, id.utf8.count > maximumIdBytes { return "trackId is longer than \(maximumIdBytes) bytes" }
         if !report.positionMs.isFinite || report.positionMs < 0 || report.positionMs > maximumPositionMs {
             return "positionMs must be between 0 and \(Int(maximumPositionMs))"
@@ -75,7 +75,7 @@ public struct WireLimits: Hashable, Sendable {
         if let error = report.syncErrorMs, !error.isFinite || error.magnitude > maximumSyncErrorMs {
             return "syncErrorMs must be a finite number of milliseconds under an hour"
         }
-        if now.distance(to: ServerInstant(report.measuredAt)).magnitude > maximumClockDistance {
+        if now.distance(to: report.measuredAt).magnitude > maximumClockDistance {
             return "measuredAt is more than a day away from the server clock"
         }
         if let seq = report.seq, seq < 0 { return "seq must not be negative" }

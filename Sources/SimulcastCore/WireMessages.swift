@@ -31,9 +31,9 @@ public enum Wire {
         public var role: ParticipantRole
         public var room: String
         public var connectionId: String
-        public var serverTime: Int64
+        public var serverTime: ServerTime
 
-        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: Int64) {
+        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: ServerTime) {
             self.role = role
             self.room = room
             self.connectionId = connectionId
@@ -41,18 +41,18 @@ public enum Wire {
         }
     }
 
-    /// Client clock reading when the ping left, in microseconds.
+    /// Client clock reading when the ping left.
     public struct TimePing: Hashable, Codable, Sendable {
-        public var t0: Int64
-        public init(t0: Int64) { self.t0 = t0 }
+        public var t0: LocalTime
+        public init(t0: LocalTime) { self.t0 = t0 }
     }
 
     /// t0 echoed; t1 when the server received the ping, t2 when it sent this (server clock).
     public struct TimePong: Hashable, Codable, Sendable {
-        public var t0: Int64
-        public var t1: Int64
-        public var t2: Int64
-        public init(t0: Int64, t1: Int64, t2: Int64) {
+        public var t0: LocalTime
+        public var t1: ServerTime
+        public var t2: ServerTime
+        public init(t0: LocalTime, t1: ServerTime, t2: ServerTime) {
             self.t0 = t0
             self.t1 = t1
             self.t2 = t2
@@ -64,13 +64,13 @@ public enum Wire {
         public var trackId: String?
         public var playing: Bool
         public var positionMs: Double
-        public var measuredAt: Int64
+        public var measuredAt: ServerTime
         /// The listener's own estimate of how far it is from the room (positive: ahead).
         public var syncErrorMs: Double?
         /// Room `seq` the listener was following when it measured.
         public var seq: Int?
 
-        public init(trackId: String?, playing: Bool, positionMs: Double, measuredAt: Int64, syncErrorMs: Double? = nil, seq: Int? = nil) {
+        public init(trackId: String?, playing: Bool, positionMs: Double, measuredAt: ServerTime, syncErrorMs: Double? = nil, seq: Int? = nil) {
             self.trackId = trackId
             self.playing = playing
             self.positionMs = positionMs

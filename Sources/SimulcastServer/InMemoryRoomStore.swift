@@ -2,11 +2,11 @@ import SimulcastCore
 
 /// A store that forgets everything when the process ends: for tests and throwaway servers.
 public actor InMemoryRoomStore: RoomStore {
-    private var rooms: [String: (room: StoredRoom, lastActive: Int64)] = [:]
-    private var matches: [MatchCacheKey: (result: MatchResult, expiresAt: Int64)] = [:]
+    private var rooms: [String: (room: StoredRoom, lastActive: ServerTime)] = [:]
+    private var matches: [MatchCacheKey: (result: MatchResult, expiresAt: ServerTime)] = [:]
     private var storedCorrections: [Int: StoredCorrection] = [:]
     private var nextCorrection = 0
-    private var nodes: [String: Int64] = [:]
+    private var nodes: [String: ServerTime] = [:]
     private let clock: any LocalClock
 
     public init(clock: any LocalClock = SystemClock()) { self.clock = clock }
@@ -30,32 +30,32 @@ public actor InMemoryRoomStore: RoomStore {
         return .committed
     }
 
-    public func touchRoom(code: String, at: Int64) async throws {
+    public func touchRoom(code: String, at: ServerTime) async throws {
         if let entry = rooms[code] { rooms[code]?.lastActive = max(entry.lastActive, at) }
     }
 
     public func roomCount() async throws -> Int { rooms.count }
 
-    public func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int {
+    public func deleteIdleRooms(idleBefore: ServerTime, keeping: Set<String>) async throws -> Int {
         let idle = rooms.filter { $0.value.lastActive < idleBefore && !keeping.contains($0.key) }.map(\.key)
         for code in idle { rooms[code] = nil }
         storedCorrections = storedCorrections.filter { !idle.contains($0.value.room) || $0.value.global }
         return idle.count
     }
 
-    public func purgeExpired(now: Int64) async throws -> Int {
+    public func purgeExpired(now: ServerTime) async throws -> Int {
         let before = matches.count + nodes.count
         matches = matches.filter { $0.value.expiresAt > now }
         nodes = nodes.filter { $0.value > now }
         return before - matches.count - nodes.count
     }
 
-    public func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult? {
+    public func cachedMatch(for key: MatchCacheKey, now: ServerTime) async throws -> MatchResult? {
         guard let entry = matches[key], entry.expiresAt > now else { return nil }
         return entry.result
     }
 
-    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: Int64) async throws {
+    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: ServerTime) async throws {
         matches[key] = (result, expiresAt)
     }
 
@@ -82,16 +82,16 @@ public actor InMemoryRoomStore: RoomStore {
     public func deleteCorrection(id: Int) async throws { storedCorrections[id] = nil }
 
     public func heartbeat(node: String, lease: Duration) async throws {
-        nodes[node] = clock.nowMicros() + lease.inMicroseconds
+        nodes[node] = clock.serverClockNow().advanced(by: lease)
     }
 
     public func retireNode(_ node: String) async throws { nodes[node] = nil }
 
     public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {
-        let now = clock.nowMicros()
+        let now = clock.serverClockNow()
         var dead: [String: HostClaim] = [:]
         for (code, entry) in rooms where room == nil || room == code {
-            if let claim = entry.room.hostClaim, (nodes[claim.node] ?? .min) <= now { dead[code] = claim }
+            if let claim = entry.room.hostClaim, (nodes[claim.node] ?? ServerTime(micros: .min)) <= now { dead[code] = claim }
         }
         return dead
     }

@@ -21,7 +21,7 @@ public final class InProcessRoomConnection: Sendable {
 
     /// One text message from the client, handled to the end before this returns.
     public func receive(_ text: String) async {
-        let receivedAt = context.clock.nowMicros()
+        let receivedAt = context.clock.serverClockNow()
         let message: WireMessage
         do throws(WireDecodingError) { message = try context.codec.decode(text) } catch {
             socket.send(control: .error(error.code, error.description))

@@ -110,7 +110,7 @@ actor LiveRoom {
         context.metrics.connections(hello.role).increment()
         context.logger.info(
             "joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
-        socket.send(control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.nowMicros())))
+        socket.send(control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow())))
         let seenBefore = stored.state.seq
         if let key = connection.matchKey {
             // The newcomer's own corrections are in the state it is about to receive.
@@ -148,7 +148,7 @@ actor LiveRoom {
             guard connection.role == .host else {
                 return Wire.Error(code: .forbidden, message: "only the host may publish host.state")
             }
-            if let problem = context.limits.wire.problem(with: snapshot, now: ServerInstant(context.clock.nowMicros())) {
+            if let problem = context.limits.wire.problem(with: snapshot, now: context.clock.serverClockNow()) {
                 return Wire.Error(code: .invalidState, message: problem)
             }
             guard let claim = hostClaim, claim.connection == id else {
@@ -174,7 +174,7 @@ actor LiveRoom {
             }
         case .listenerReport(let report):
             guard connection.role == .listener else { return Wire.Error(code: .forbidden, message: "only listeners send listener.report") }
-            if let problem = context.limits.wire.problem(with: report, now: ServerInstant(context.clock.nowMicros())) {
+            if let problem = context.limits.wire.problem(with: report, now: context.clock.serverClockNow()) {
                 return Wire.Error(code: .invalidState, message: problem)
             }
             connections[id]?.lastReport = report
@@ -203,7 +203,7 @@ actor LiveRoom {
         }
         if connections.isEmpty {
             idleSince = .now
-            try? await context.store.touchRoom(code: code, at: context.clock.nowMicros())
+            try? await context.store.touchRoom(code: code, at: context.clock.serverClockNow())
         }
     }
 
@@ -229,7 +229,7 @@ actor LiveRoom {
                 connectionId: $0.wireId, service: $0.service ?? .spotify, storefront: $0.storefront, trackId: $0.lastReport?.trackId,
                 syncErrorMs: $0.lastReport?.syncErrorMs)
         }
-        return RoomSummary(code: code, createdAt: stored.createdAt, serverTime: context.clock.nowMicros(), state: stored.state, listeners: listeners)
+        return RoomSummary(code: code, createdAt: stored.createdAt, serverTime: context.clock.serverClockNow(), state: stored.state, listeners: listeners)
     }
 
     // MARK: Matching
@@ -339,7 +339,7 @@ actor LiveRoom {
             let outcome: CommitOutcome
             do {
                 outcome = try await context.store.commitState(
-                    StateCommit(code: code, state: next, encoded: text, expectedSeq: base.state.seq, claim: claim, at: context.clock.nowMicros()))
+                    StateCommit(code: code, state: next, encoded: text, expectedSeq: base.state.seq, claim: claim, at: context.clock.serverClockNow()))
             } catch {
                 context.metrics.storeFailure()
                 context.logger.error("cannot save room state", metadata: ["room": "\(code)", "error": "\(error)"])

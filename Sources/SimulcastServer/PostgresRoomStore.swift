@@ -181,7 +181,7 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
         let rows = try await rows(
             """
             INSERT INTO rooms (code, host_token_hash, created_at, seq, state, last_active)
-            VALUES (\(room.code), \(room.hostTokenHash), \(room.createdAt), \(room.state.seq), \(state), \(room.createdAt))
+            VALUES (\(room.code), \(room.hostTokenHash), \(room.createdAt.micros), \(room.state.seq), \(state), \(room.createdAt.micros))
             ON CONFLICT (code) DO NOTHING RETURNING code
             """)
         if rows.isEmpty { throw StoreError(.duplicateRoom, "room \(room.code) exists") }
@@ -195,7 +195,9 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
             throw StoreError(.corruptRecord, "room \(code) has an unreadable record")
         }
         let claim = node.flatMap { node in connection.map { HostClaim(node: node, connection: $0) } }
-        return StoredRoom(code: code, hostTokenHash: hash, createdAt: created, state: try StoredRoomRecord.decodeState(stateText, room: code), hostClaim: claim)
+        return StoredRoom(
+            code: code, hostTokenHash: hash, createdAt: ServerTime(micros: created), state: try StoredRoomRecord.decodeState(stateText, room: code),
+            hostClaim: claim)
     }
 
     public func commitState(_ commit: StateCommit) async throws -> CommitOutcome {
@@ -205,7 +207,7 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
             return "$\(binds.count)"
         }
         var sql =
-            "WITH updated AS (UPDATE rooms SET seq = \(bind(commit.state.seq)), state = \(bind(commit.encoded)), last_active = GREATEST(last_active, \(bind(commit.at)))"
+            "WITH updated AS (UPDATE rooms SET seq = \(bind(commit.state.seq)), state = \(bind(commit.encoded)), last_active = GREATEST(last_active, \(bind(commit.at.micros)))"
         if let resulting = commit.claim.resulting {
             if let claim = resulting {
                 sql += ", host_node = \(bind(claim.node)), host_connection = \(bind(claim.connection))"
@@ -224,27 +226,27 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
         return try await room(code: commit.code).map(CommitOutcome.conflict) ?? .missing
     }
 
-    public func touchRoom(code: String, at: Int64) async throws {
-        try await execute("UPDATE rooms SET last_active = GREATEST(last_active, \(at)) WHERE code = \(code)")
+    public func touchRoom(code: String, at: ServerTime) async throws {
+        try await execute("UPDATE rooms SET last_active = GREATEST(last_active, \(at.micros)) WHERE code = \(code)")
     }
 
     public func roomCount() async throws -> Int {
         try await rows("SELECT count(*) FROM rooms").first?.decode(Int.self) ?? 0
     }
 
-    public func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int {
+    public func deleteIdleRooms(idleBefore: ServerTime, keeping: Set<String>) async throws -> Int {
         let keep = Array(keeping)
         let deleted = try await rows(
-            "DELETE FROM rooms WHERE code IN (SELECT code FROM rooms WHERE last_active < \(idleBefore) AND NOT (code = ANY(\(keep))) LIMIT 10000) RETURNING code"
+            "DELETE FROM rooms WHERE code IN (SELECT code FROM rooms WHERE last_active < \(idleBefore.micros) AND NOT (code = ANY(\(keep))) LIMIT 10000) RETURNING code"
         ).map { try $0.decode(String.self) }
         if !deleted.isEmpty { try await execute("DELETE FROM corrections WHERE NOT global AND room = ANY(\(deleted))") }
         return deleted.count
     }
 
-    public func purgeExpired(now: Int64) async throws -> Int {
+    public func purgeExpired(now: ServerTime) async throws -> Int {
         var purged = 0
-        purged += try await count("WITH d AS (DELETE FROM match_cache WHERE expires_at <= \(now) RETURNING 1) SELECT count(*) FROM d")
-        purged += try await count("WITH d AS (DELETE FROM http_cache WHERE expires_at <= \(now) RETURNING 1) SELECT count(*) FROM d")
+        purged += try await count("WITH d AS (DELETE FROM match_cache WHERE expires_at <= \(now.micros) RETURNING 1) SELECT count(*) FROM d")
+        purged += try await count("WITH d AS (DELETE FROM http_cache WHERE expires_at <= \(now.micros) RETURNING 1) SELECT count(*) FROM d")
         purged += try await count(
             PostgresQuery(unsafeSQL: "WITH d AS (DELETE FROM nodes WHERE expires_at <= \(Self.databaseNow) RETURNING 1) SELECT count(*) FROM d"))
         return purged
@@ -252,24 +254,24 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
 
     // MARK: Match cache
 
-    public func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult? {
+    public func cachedMatch(for key: MatchCacheKey, now: ServerTime) async throws -> MatchResult? {
         let rows = try await rows(
             """
             SELECT result FROM match_cache WHERE source_service = \(key.sourceService.rawValue) AND source_id = \(key.sourceId)
-            AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront) AND expires_at > \(now)
+            AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront) AND expires_at > \(now.micros)
             """)
         guard let text = try rows.first?.decode(String.self) else { return nil }
         return StoredRoomRecord.decodeIfReadable(MatchResult.self, from: text)
     }
 
-    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: Int64) async throws {
+    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: ServerTime) async throws {
         let record = try StoredRoomRecord.json(result)
         let payload = RoomChange.match(key).payload ?? ""
         try await execute(
             """
             WITH upserted AS (
                 INSERT INTO match_cache (source_service, source_id, target_service, storefront, result, expires_at)
-                VALUES (\(key.sourceService.rawValue), \(key.sourceId), \(key.targetService.rawValue), \(key.storefront), \(record), \(expiresAt))
+                VALUES (\(key.sourceService.rawValue), \(key.sourceId), \(key.targetService.rawValue), \(key.storefront), \(record), \(expiresAt.micros))
                 ON CONFLICT (source_service, source_id, target_service, storefront)
                 DO UPDATE SET result = excluded.result, expires_at = excluded.expires_at
                 RETURNING 1
@@ -367,16 +369,16 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
 
     // MARK: Catalog response cache
 
-    public func cachedResponse(for key: String, now: Int64) async throws -> [UInt8]? {
-        let rows = try await rows("SELECT body FROM http_cache WHERE key = \(key) AND expires_at > \(now)")
+    public func cachedResponse(for key: String, now: LocalTime) async throws -> [UInt8]? {
+        let rows = try await rows("SELECT body FROM http_cache WHERE key = \(key) AND expires_at > \(now.micros)")
         guard let body = try rows.first?.decode(ByteBuffer.self) else { return nil }
         return Array(body.readableBytesView)
     }
 
-    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: Int64) async throws {
+    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: LocalTime) async throws {
         try await execute(
             """
-            INSERT INTO http_cache (key, body, expires_at) VALUES (\(key), \(ByteBuffer(bytes: body)), \(expiresAt))
+            INSERT INTO http_cache (key, body, expires_at) VALUES (\(key), \(ByteBuffer(bytes: body)), \(expiresAt.micros))
             ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at
             """)
     }

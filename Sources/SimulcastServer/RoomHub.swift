@@ -109,7 +109,7 @@ public actor RoomHub {
         for _ in 0..<8 {
             let code = RoomCode.generate(using: &random)
             let token = HostToken.generate(using: &random)
-            let now = clock.nowMicros()
+            let now = clock.serverClockNow()
             let room = StoredRoom(code: code, hostTokenHash: HostToken.hash(token), createdAt: now, state: .empty(at: now))
             do {
                 try await store.createRoom(room)
@@ -218,7 +218,7 @@ public actor RoomHub {
             promoted = Set(agreeing.map(\.room) + [code]).count >= StoredCorrection.roomsToPromote
         }
         var stored = StoredCorrection(
-            id: 0, key: key, targetId: target.id, room: code, global: global || promoted, byHost: byHost, createdAt: clock.nowMicros(),
+            id: 0, key: key, targetId: target.id, room: code, global: global || promoted, byHost: byHost, createdAt: clock.serverClockNow(),
             result: .matched(target, confidence: 1, method: .correction, reasons: ["corrected in room \(code)"]))
         stored.id = try await store.addCorrection(stored)
         logger.notice(
@@ -233,7 +233,7 @@ public actor RoomHub {
                 target, confidence: 1, method: .correction,
                 reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(StoredCorrection.roomsToPromote) rooms"])
             // Kept until revoked (revoking deletes the row); ten years stands for "no expiry" without overflow.
-            try await store.cacheMatch(result, for: key, expiresAt: ServerInstant(clock.nowMicros()).advanced(by: 10 * 365 * 86_400_000_000).micros)
+            try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: 10 * 365 * 86_400_000_000))
             for other in rooms.values where other !== room { await other.apply(result, for: source, key: key) }
         }
         return stored
@@ -333,7 +333,7 @@ public actor RoomHub {
                 case .corrections(let code):
                     await rooms[code]?.reloadCorrections()
                 case .match(let key):
-                    guard !rooms.isEmpty, let result = try? await store.cachedMatch(for: key, now: clock.nowMicros()) else { continue }
+                    guard !rooms.isEmpty, let result = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) else { continue }
                     for room in rooms.values { await room.applyCached(result, key: key) }
                 case .resync:
                     logger.notice("reading every loaded room again after missing other nodes' changes", metadata: ["rooms": "\(rooms.count)"])
@@ -351,10 +351,10 @@ public actor RoomHub {
             rooms[code] = nil
             metrics.roomsLoaded.decrement()
         }
-        let now = clock.nowMicros()
+        let now = clock.serverClockNow()
         do {
             let deleted = try await store.deleteIdleRooms(
-                idleBefore: ServerInstant(now).advanced(by: -expiry.roomIdle.inMicroseconds).micros, keeping: Set(rooms.keys))
+                idleBefore: now.advanced(by: -expiry.roomIdle.inMicroseconds), keeping: Set(rooms.keys))
             let purged = try await store.purgeExpired(now: now)
             if deleted > 0 || purged > 0 {
                 metrics.roomsExpired.increment(by: Int64(deleted))
@@ -391,7 +391,7 @@ public actor RoomHub {
     private func resolve(_ key: MatchCacheKey, source: TrackMetadata) async {
         defer { inFlight.remove(key) }
         let result: MatchResult
-        if let cached = try? await store.cachedMatch(for: key, now: clock.nowMicros()) {
+        if let cached = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) {
             result = cached
         } else {
             let started = ContinuousClock.now
@@ -399,7 +399,7 @@ public actor RoomHub {
             metrics.matchLatency(ContinuousClock.now - started, service: key.targetService, status: result.status)
             if let lifetime = matchLifetime.lifetime(for: result.status) {
                 do {
-                    try await store.cacheMatch(result, for: key, expiresAt: clock.nowMicros() + lifetime)
+                    try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: lifetime))
                 } catch {
                     logger.warning("cannot cache match", metadata: ["error": "\(error)"])
                 }

@@ -90,7 +90,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        let receivedAt = clock.nowMicros()
+        let receivedAt = clock.serverClockNow()
         lastReceived = .now()
         guard !closing else {
             if frame.opcode == .connectionClose { context.close(promise: nil) }
@@ -153,7 +153,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
-    private func handleMessage(_ data: inout ByteBuffer, receivedAt: Int64) {
+    private func handleMessage(_ data: inout ByteBuffer, receivedAt: ServerTime) {
         let size = data.readableBytes
         guard size <= limits.messageBytes else {
             metrics.limitHit(.messageSize)
@@ -184,8 +184,8 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// The answer to a clock ping: when it arrived, and our clock as the answer leaves.
-    static func pong(answering ping: Wire.TimePing, receivedAt: Int64, clock: any LocalClock) -> WireMessage {
-        .timePong(Wire.TimePong(t0: ping.t0, t1: receivedAt, t2: clock.nowMicros()))
+    static func pong(answering ping: Wire.TimePing, receivedAt: ServerTime, clock: any LocalClock) -> WireMessage {
+        .timePong(Wire.TimePong(t0: ping.t0, t1: receivedAt, t2: clock.serverClockNow()))
     }
 
     private func sendError(_ code: Wire.ErrorCode, _ message: String) {

@@ -11,16 +11,16 @@ public protocol RoomStore: Sendable {
     /// otherwise returns the room as it is, for the caller to retry on top of.
     func commitState(_ commit: StateCommit) async throws -> CommitOutcome
     /// Marks a room active at `at` (server microseconds) without changing its state.
-    func touchRoom(code: String, at: Int64) async throws
+    func touchRoom(code: String, at: ServerTime) async throws
     func roomCount() async throws -> Int
     /// Deletes rooms last active before `idleBefore`, except `keeping` (loaded ones); returns how many.
-    func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int
+    func deleteIdleRooms(idleBefore: ServerTime, keeping: Set<String>) async throws -> Int
     /// Deletes expired cache rows and long-dead nodes; returns how many rows.
-    func purgeExpired(now: Int64) async throws -> Int
+    func purgeExpired(now: ServerTime) async throws -> Int
 
     /// A cached match that has not expired at `now` (server microseconds).
-    func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult?
-    func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: Int64) async throws
+    func cachedMatch(for key: MatchCacheKey, now: ServerTime) async throws -> MatchResult?
+    func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: ServerTime) async throws
     func forgetMatch(for key: MatchCacheKey) async throws
 
     /// Stores a correction and returns its id.
@@ -52,7 +52,7 @@ extension RoomStore {
 
     /// Saves a state not yet encoded, over whatever is stored, keeping the claim (tests, tools).
     @discardableResult
-    public func overwriteState(_ state: RoomState, forRoom code: String, at: Int64 = 0) async throws -> CommitOutcome {
+    public func overwriteState(_ state: RoomState, forRoom code: String, at: ServerTime = ServerTime(micros: 0)) async throws -> CommitOutcome {
         guard let current = try await room(code: code) else { return .missing }
         return try await commitState(
             StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: current.state.seq, claim: .none, at: at))

@@ -154,8 +154,8 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         _ = try await query(
             "INSERT INTO rooms (code, host_token_hash, created_at, seq, state, last_active) VALUES (?, ?, ?, ?, ?, ?)",
             [
-                .text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt)), .integer(room.state.seq),
-                .text(try StoredRoomRecord.json(room.state)), .integer(Int(room.createdAt)),
+                .text(room.code), .text(room.hostTokenHash), .integer(Int(room.createdAt.micros)), .integer(room.state.seq),
+                .text(try StoredRoomRecord.json(room.state)), .integer(Int(room.createdAt.micros)),
             ]
         )
     }
@@ -168,12 +168,12 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         else { throw StoreError(.corruptRecord, "room \(code) has an unreadable record") }
         let state = try StoredRoomRecord.decodeState(stateText, room: code)
         let claim = row.column("host_node")?.string.flatMap { node in row.column("host_connection")?.integer.map { HostClaim(node: node, connection: $0) } }
-        return StoredRoom(code: code, hostTokenHash: hash, createdAt: Int64(created), state: state, hostClaim: claim)
+        return StoredRoom(code: code, hostTokenHash: hash, createdAt: ServerTime(micros: Int64(created)), state: state, hostClaim: claim)
     }
 
     public func commitState(_ commit: StateCommit) async throws -> CommitOutcome {
         var sql = "UPDATE rooms SET seq = ?, state = ?, last_active = MAX(last_active, ?)"
-        var bindings: [SQLiteData] = [.integer(commit.state.seq), .text(commit.encoded), .integer(Int(commit.at))]
+        var bindings: [SQLiteData] = [.integer(commit.state.seq), .text(commit.encoded), .integer(Int(commit.at.micros))]
         if let resulting = commit.claim.resulting {
             sql += ", host_node = ?, host_connection = ?"
             bindings += [resulting.map { .text($0.node) } ?? .null, resulting.map { .integer($0.connection) } ?? .null]
@@ -189,47 +189,47 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         return try await room(code: commit.code).map(CommitOutcome.conflict) ?? .missing
     }
 
-    public func touchRoom(code: String, at: Int64) async throws {
-        _ = try await query("UPDATE rooms SET last_active = MAX(last_active, ?) WHERE code = ?", [.integer(Int(at)), .text(code)])
+    public func touchRoom(code: String, at: ServerTime) async throws {
+        _ = try await query("UPDATE rooms SET last_active = MAX(last_active, ?) WHERE code = ?", [.integer(Int(at.micros)), .text(code)])
     }
 
     public func roomCount() async throws -> Int {
         try await query("SELECT COUNT(*) AS n FROM rooms").first?.column("n")?.integer ?? 0
     }
 
-    public func deleteIdleRooms(idleBefore: Int64, keeping: Set<String>) async throws -> Int {
-        let rows = try await query("SELECT code FROM rooms WHERE last_active < ? LIMIT 10000", [.integer(Int(idleBefore))])
+    public func deleteIdleRooms(idleBefore: ServerTime, keeping: Set<String>) async throws -> Int {
+        let rows = try await query("SELECT code FROM rooms WHERE last_active < ? LIMIT 10000", [.integer(Int(idleBefore.micros))])
         let codes = rows.compactMap { $0.column("code")?.string }.filter { !keeping.contains($0) }
         for code in codes {
-            _ = try await query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore))])
+            _ = try await query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore.micros))])
             _ = try await query("DELETE FROM corrections WHERE room = ? AND global = 0", [.text(code)])
         }
         return codes.count
     }
 
-    public func purgeExpired(now: Int64) async throws -> Int {
+    public func purgeExpired(now: ServerTime) async throws -> Int {
         var purged = 0
         for table in ["match_cache", "http_cache", "nodes"] {
-            _ = try await query("DELETE FROM \(table) WHERE expires_at <= ?", [.integer(Int(now))])
+            _ = try await query("DELETE FROM \(table) WHERE expires_at <= ?", [.integer(Int(now.micros))])
             purged += try await query("SELECT changes() AS n").first?.column("n")?.integer ?? 0
         }
         return purged
     }
 
-    public func cachedMatch(for key: MatchCacheKey, now: Int64) async throws -> MatchResult? {
+    public func cachedMatch(for key: MatchCacheKey, now: ServerTime) async throws -> MatchResult? {
         let rows = try await query(
             """
             SELECT result FROM match_cache
             WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? AND expires_at > ?
             """,
-            Self.bindings(key) + [.integer(Int(now))]
+            Self.bindings(key) + [.integer(Int(now.micros))]
         )
         guard let text = rows.first?.column("result")?.string else { return nil }
         // A record this version cannot read is treated as a miss and replaced by a fresh match.
         return StoredRoomRecord.decodeIfReadable(MatchResult.self, from: text)
     }
 
-    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: Int64) async throws {
+    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: ServerTime) async throws {
         _ = try await query(
             """
             INSERT INTO match_cache (source_service, source_id, target_service, storefront, result, expires_at)
@@ -237,7 +237,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             ON CONFLICT (source_service, source_id, target_service, storefront)
             DO UPDATE SET result = excluded.result, expires_at = excluded.expires_at
             """,
-            Self.bindings(key) + [.text(try StoredRoomRecord.json(result)), .integer(Int(expiresAt))]
+            Self.bindings(key) + [.text(try StoredRoomRecord.json(result)), .integer(Int(expiresAt.micros))]
         )
     }
 
@@ -284,7 +284,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     public func heartbeat(node: String, lease: Duration) async throws {
         _ = try await query(
             "INSERT INTO nodes (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at",
-            [.text(node), .integer(Int(clock.nowMicros() + lease.inMicroseconds))])
+            [.text(node), .integer(Int(clock.serverClockNow().advanced(by: lease).micros))])
     }
 
     public func retireNode(_ node: String) async throws {
@@ -296,7 +296,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
             SELECT code, host_node, host_connection FROM rooms
             WHERE host_node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = rooms.host_node AND nodes.expires_at > ?)
             """
-        var bindings: [SQLiteData] = [.integer(Int(clock.nowMicros()))]
+        var bindings: [SQLiteData] = [.integer(Int(clock.serverClockNow().micros))]
         if let room {
             sql += " AND code = ?"
             bindings.append(.text(room))
@@ -310,16 +310,16 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         return dead
     }
 
-    public func cachedResponse(for key: String, now: Int64) async throws -> [UInt8]? {
-        let rows = try await query("SELECT body FROM http_cache WHERE key = ? AND expires_at > ?", [.text(key), .integer(Int(now))])
+    public func cachedResponse(for key: String, now: LocalTime) async throws -> [UInt8]? {
+        let rows = try await query("SELECT body FROM http_cache WHERE key = ? AND expires_at > ?", [.text(key), .integer(Int(now.micros))])
         guard let blob = rows.first?.column("body")?.blob else { return nil }
         return Array(blob.readableBytesView)
     }
 
-    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: Int64) async throws {
+    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: LocalTime) async throws {
         _ = try await query(
             "INSERT INTO http_cache (key, body, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at",
-            [.text(key), .blob(ByteBuffer(bytes: body)), .integer(Int(expiresAt))]
+            [.text(key), .blob(ByteBuffer(bytes: body)), .integer(Int(expiresAt.micros))]
         )
     }
 

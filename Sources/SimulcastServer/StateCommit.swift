@@ -11,9 +11,9 @@ public struct StateCommit: Sendable {
     public var expectedSeq: Int
     public var claim: ClaimRequirement
     /// Server microseconds, for the room's last activity.
-    public var at: Int64
+    public var at: ServerTime
 
-    public init(code: String, state: RoomState, encoded: String, expectedSeq: Int, claim: ClaimRequirement, at: Int64) {
+    public init(code: String, state: RoomState, encoded: String, expectedSeq: Int, claim: ClaimRequirement, at: ServerTime) {
         self.code = code
         self.state = state
         self.encoded = encoded

@@ -14,10 +14,10 @@ public struct StoredCorrection: Hashable, Sendable, Codable {
     public var global: Bool
     /// Made with the room's host token (only those count toward promotion).
     public var byHost: Bool
-    public var createdAt: Int64
+    public var createdAt: ServerTime
     public var result: MatchResult
 
-    public init(id: Int, key: MatchCacheKey, targetId: String, room: String, global: Bool, byHost: Bool, createdAt: Int64, result: MatchResult) {
+    public init(id: Int, key: MatchCacheKey, targetId: String, room: String, global: Bool, byHost: Bool, createdAt: ServerTime, result: MatchResult) {
         self.id = id
         self.key = key
         self.targetId = targetId

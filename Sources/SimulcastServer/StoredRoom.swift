@@ -4,12 +4,12 @@ import SimulcastCore
 public struct StoredRoom: Hashable, Sendable {
     public var code: String
     public var hostTokenHash: String
-    public var createdAt: Int64
+    public var createdAt: ServerTime
     public var state: RoomState
     /// The host connection allowed to publish, if one has joined and not left.
     public var hostClaim: HostClaim?
 
-    public init(code: String, hostTokenHash: String, createdAt: Int64, state: RoomState, hostClaim: HostClaim? = nil) {
+    public init(code: String, hostTokenHash: String, createdAt: ServerTime, state: RoomState, hostClaim: HostClaim? = nil) {
         self.code = code
         self.hostTokenHash = hostTokenHash
         self.createdAt = createdAt

@@ -47,7 +47,7 @@ enum WebListenerRoutes {
                 throw HTTPError(.forbidden)
             }
             try mintLimit(request, context)
-            let issuedAt = clock.nowMicros() / 1_000_000
+            let issuedAt = clock.now().micros / 1_000_000  // JWT times are Unix seconds
             let token = try signer.mint(issuedAt: issuedAt, lifetimeSeconds: web.developerTokenLifetimeSeconds, origins: [origin])
             let body = DeveloperTokenBody(token: token, expiresAt: issuedAt + web.developerTokenLifetimeSeconds, origin: origin)
             let data = try Self.encoder.encode(body)

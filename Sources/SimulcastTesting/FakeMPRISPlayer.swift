@@ -11,7 +11,7 @@ public actor FakeMPRISPlayer {
     public struct Call: Sendable {
         public var member: String
         public var body: [DBusValue]
-        public var atMicros: Int64
+        public var at: LocalTime
     }
 
     public let connection: DBusConnection
@@ -21,7 +21,7 @@ public actor FakeMPRISPlayer {
     public private(set) var metadata = MPRISMetadata()
     public private(set) var status = MPRISPlaybackStatus.stopped
     private var basePositionMicros: Int64 = 0
-    private var since: Int64 = 0
+    private var since = LocalTime(micros: 0)
     public private(set) var calls: [Call] = []
 
     /// Connects to the bus at `socketPath` and takes `org.mpris.MediaPlayer2.NAME`.
@@ -44,12 +44,12 @@ public actor FakeMPRISPlayer {
 
     /// Where the player is now (µs).
     public var positionMicros: Int64 {
-        status == .playing ? basePositionMicros + (clock.nowMicros() - since) : basePositionMicros
+        status == .playing ? basePositionMicros + since.distance(to: clock.now()) : basePositionMicros
     }
 
-    /// The true position at local time `time` (µs), for comparing with what others inferred.
-    public func positionMicros(at time: Int64) -> Int64 {
-        status == .playing ? basePositionMicros + (time - since) : basePositionMicros
+    /// The true position at local time `time`, for comparing with what others inferred.
+    public func positionMicros(at time: LocalTime) -> Int64 {
+        status == .playing ? basePositionMicros + since.distance(to: time) : basePositionMicros
     }
 
     // MARK: What the user does at the player
@@ -57,27 +57,27 @@ public actor FakeMPRISPlayer {
     public func play(_ metadata: MPRISMetadata, fromMicros position: Int64 = 0) async {
         self.metadata = metadata
         basePositionMicros = position
-        since = clock.nowMicros()
+        since = clock.now()
         status = .playing
         await announce(["Metadata": metadata.map, "PlaybackStatus": .string(status.rawValue)])
     }
 
     public func userPause() async {
         basePositionMicros = positionMicros
-        since = clock.nowMicros()
+        since = clock.now()
         status = .paused
         await announce(["PlaybackStatus": .string(status.rawValue)])
     }
 
     public func userResume() async {
-        since = clock.nowMicros()
+        since = clock.now()
         status = .playing
         await announce(["PlaybackStatus": .string(status.rawValue)])
     }
 
     public func userSeek(toMicros position: Int64) async {
         basePositionMicros = max(0, position)
-        since = clock.nowMicros()
+        since = clock.now()
         _ = try? await connection.send(
             DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: MPRISPlayer.playerInterface, member: "Seeked", body: [.int64(basePositionMicros)]))
     }
@@ -101,7 +101,7 @@ public actor FakeMPRISPlayer {
     }
 
     func handle(_ message: DBusMessage) async -> DBusMessage? {
-        calls.append(Call(member: message.member ?? "", body: message.body, atMicros: clock.nowMicros()))
+        calls.append(Call(member: message.member ?? "", body: message.body, at: clock.now()))
         switch (message.interface, message.member) {
         case ("org.freedesktop.DBus.Properties", "Get"):
             guard message.body.count == 2, let name = message.body[1].string, let value = properties()[name] else {

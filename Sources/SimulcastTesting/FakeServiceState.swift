@@ -39,7 +39,7 @@ public actor FakeServiceState {
 
     /// Records a request and returns the fault to answer it with, if any.
     func arrive(path: String, query: [String: String], authorization: String?) -> FakeFault? {
-        seen.append(Seen(path: path, query: query, authorization: authorization, atMicros: clock?.nowMicros() ?? 0))
+        seen.append(Seen(path: path, query: query, authorization: authorization, atMicros: clock?.now().micros ?? 0))
         guard let index = faults.firstIndex(where: { $0.path.map(path.contains) ?? true }) else { return nil }
         return faults.remove(at: index).fault
     }

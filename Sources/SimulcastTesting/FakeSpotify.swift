@@ -82,8 +82,8 @@ public enum FakeSpotify {
             public var progressMs: Int
             public var isPlaying: Bool
             public var type: String
-            /// Clock reading (µs) at which `progressMs` held.
-            public var since: Int64
+            /// When `progressMs` held.
+            public var since: LocalTime
             /// Spotify's `timestamp`: the last state change (ms), not the fetch time.
             public var changedAtMs: Int64
         }
@@ -100,14 +100,14 @@ public enum FakeSpotify {
         public var current: (track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String, timestamp: Int64)? {
             guard let state else { return nil }
             var progress = state.progressMs
-            if state.isPlaying { progress += Int((clock.nowMicros() - state.since) / 1000) }
+            if state.isPlaying { progress += Int(state.since.distance(to: clock.now()) / 1000) }
             if let duration = state.track?.durationMs { progress = min(progress, duration) }
             return (state.track, progress, state.isPlaying, state.type, state.changedAtMs)
         }
 
         public func set(track: TrackMetadata?, progressMs: Int, isPlaying: Bool, type: String = "track") {
-            let now = clock.nowMicros()
-            state = State(track: track, progressMs: progressMs, isPlaying: isPlaying, type: type, since: now, changedAtMs: now / 1000)
+            let now = clock.now()
+            state = State(track: track, progressMs: progressMs, isPlaying: isPlaying, type: type, since: now, changedAtMs: now.micros / 1000)
         }
 
         public func pause() {

@@ -16,7 +16,7 @@ public enum Fixtures {
 
     /// A room playing `track` matched on Apple Music (us) as `match`.
     public static func room(
-        seq: Int = 1, track: TrackMetadata = cestLaVie, match: TrackMetadata? = appleCestLaVie, positionMs: Double = 0, at serverTime: Int64,
+        seq: Int = 1, track: TrackMetadata = cestLaVie, match: TrackMetadata? = appleCestLaVie, positionMs: Double = 0, at serverTime: ServerTime,
         playing: Bool = true, hostConnected: Bool = true
     ) -> RoomState {
         var roomTrack = RoomTrack(source: track)
@@ -26,6 +26,6 @@ public enum Fixtures {
             roomTrack.setMatch(.notFound(method: MatchMethod(.simulcast), reasons: ["not in the catalog"]), for: .appleMusic, storefront: "us")
         }
         return RoomState(
-            seq: seq, track: roomTrack, anchor: PlaybackAnchor(positionMs: positionMs, serverTime: serverTime), playing: playing, hostConnected: hostConnected)
+            seq: seq, track: roomTrack, anchor: PlaybackAnchor(positionMs: positionMs, at: serverTime), playing: playing, hostConnected: hostConnected)
     }
 }

@@ -14,9 +14,10 @@ public final class ManualClock: LocalClock, Sendable {
 
     public init(micros: Int64 = 1_700_000_000_000_000) { state = Mutex(State(now: micros)) }
 
-    public func nowMicros() -> Int64 { state.withLock { $0.now } }
+    public func now() -> LocalTime { LocalTime(micros: state.withLock { $0.now }) }
 
-    public func sleep(untilMicros deadline: Int64) async throws {
+    public func sleep(until time: LocalTime) async throws {
+        let deadline = time.micros
         await withCheckedContinuation { continuation in
             let due = state.withLock { state in
                 if deadline <= state.now { return true }

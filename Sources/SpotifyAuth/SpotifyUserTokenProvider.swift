@@ -12,7 +12,7 @@ public actor SpotifyUserTokenProvider {
     let http: ServiceHTTPClient
     let clock: any LocalClock
     private var refreshToken: String
-    private var current: (token: String, expiresAt: Int64)?
+    private var current: (token: String, expiresAt: LocalTime)?
 
     public init(
         clientId: String, refreshToken: String, store: SpotifyRefreshTokenStore?, accountsURL: String = "https://accounts.spotify.com",
@@ -39,8 +39,8 @@ public actor SpotifyUserTokenProvider {
     }
 
     public func token() async throws -> String {
-        let now = clock.nowMicros()
-        if let current, current.expiresAt - 60_000_000 > now { return current.token }
+        let now = clock.now()
+        if let current, current.expiresAt.advanced(by: -60_000_000) > now { return current.token }
         let request = TransportRequest(
             method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
             headers: [("Content-Type", "application/x-www-form-urlencoded")],
@@ -56,7 +56,7 @@ public actor SpotifyUserTokenProvider {
             refreshToken = rotated
             try store?.save(.init(clientId: clientId, refreshToken: rotated))
         }
-        current = (decoded.accessToken, now + Int64(decoded.expiresIn) * 1_000_000)
+        current = (decoded.accessToken, now.advanced(by: .seconds(decoded.expiresIn)))
         return decoded.accessToken
     }
 

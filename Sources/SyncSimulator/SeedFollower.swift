@@ -8,7 +8,7 @@ actor SeedFollower {
     let client: RoomClient
     let player: SimulatedPlayer
     let clock: any LocalClock
-    private var offset: Int64?
+    private var offset: Microseconds?
     private var currentTrack: String?
 
     init(client: RoomClient, player: SimulatedPlayer) {
@@ -20,13 +20,13 @@ actor SeedFollower {
     func handle(_ event: RoomClientEvent?) async {
         if offset == nil, let first = await client.clockSync.samples.first {
             // "The offset between the system clock and the server date", from one fetch.
-            offset = first.t2 - first.t3
+            offset = first.t3.reinterpreted(as: ServerClockDomain.self).distance(to: first.t2)
         }
         guard case .roomState(let state) = event, let offset, let source = state.track?.source, source.id != currentTrack,
             let target = state.track?.match(for: .appleMusic, storefront: "us")?.track
         else { return }
         currentTrack = source.id
-        let position = state.anchor.position(atServerTime: clock.nowMicros() + offset, playing: state.playing)
+        let position = state.anchor.position(at: clock.now().reinterpreted(as: ServerClockDomain.self).advanced(by: offset), playing: state.playing)
         try? await player.perform(.load(trackId: target.id, positionMs: position, play: state.playing))
     }
 }

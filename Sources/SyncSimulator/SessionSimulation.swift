@@ -111,7 +111,7 @@ public final class SessionSimulation {
                 await connections[from].receive(text)
             case .toParticipant(let to, let text):
                 guard let message = try? codec.decode(text) else { continue }
-                let clientEvent = await clients[to].received(message, at: devices[to].nowMicros())
+                let clientEvent = await clients[to].received(message, at: devices[to].now())
                 if to == 0 {
                     if let clientEvent { await host.handle(clientEvent) }
                 } else if to <= n {
@@ -146,12 +146,12 @@ public final class SessionSimulation {
                     trackStart = (time, transition)
                     notYetInSync = Set(1...(2 * n))
                 }
-                try? await host.apply(step.event, at: devices[0].nowMicros())
+                try? await host.apply(step.event, at: devices[0].now())
             case .measure:
                 network.schedule(.measure, at: time + Self.measureInterval)
                 let playback = await host.playback
                 guard playback.playing, let track = playback.track, let start = trackStart else { continue }
-                let hostPosition = playback.positionMs(at: devices[0].nowMicros())
+                let hostPosition = playback.positionMs(at: devices[0].now())
                 let elapsed = time - start.at
                 let targetId = HostScript.appleTrack(track).id
                 for index in 1...(2 * n) {

@@ -42,7 +42,7 @@ final class SimulatedNetwork: Sendable {
     }
 
     private func send(_ event: SimulationEvent, link: Int) {
-        let now = clock.nowMicros()
+        let now = clock.micros
         let seed = scenario.seed
         state.withLock { state in
             var random = state.random[link] ?? SeededGenerator(seed: seed &* 0x9E37_79B9 &+ UInt64(link))

@@ -7,13 +7,16 @@ import Synchronization
 public final class VirtualClock: LocalClock {
     public init() {}
 
-    private let now = Mutex<Int64>(0)
+    private let reading = Mutex<Int64>(0)
 
-    public func nowMicros() -> Int64 { now.withLock { $0 } }
+    public func now() -> LocalTime { LocalTime(micros: micros) }
 
-    public func set(_ time: Int64) { now.withLock { $0 = time } }
+    /// The reading as a number: the simulation's event times.
+    public var micros: Microseconds { reading.withLock { $0 } }
 
-    public func sleep(untilMicros deadline: Int64) async throws {
+    public func set(_ time: Int64) { reading.withLock { $0 = time } }
+
+    public func sleep(until _: LocalTime) async throws {
         throw SimulationError()
     }
 }

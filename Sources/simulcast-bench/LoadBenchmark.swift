@@ -252,7 +252,7 @@ struct LoadBenchmark: AsyncParsableCommand {
             for (index, room) in roomList.enumerated() {
                 let text = try await BenchHTTP.get(port: server.port, path: "/v1/rooms/\(room.code)")
                 let summary = try JSONDecoder().decode(RoomSummary.self, from: Data(text.utf8))
-                if summary.state.anchor.serverTime >= (newest[index] ?? 0) { keeping += 1 }
+                if summary.state.anchor.time.micros >= (newest[index] ?? 0) { keeping += 1 }
             }
             failoverReport = Failover(
                 listenersOnKilledNode: listenersPerNode[ports.count - 1], recovered: book.recoveries.count,

@@ -89,8 +89,8 @@ struct MatchBenchmark: AsyncParsableCommand {
         let result = MatchResult.matched(catalogTracks[0], confidence: 0.9, method: MatchMethod(.simulcast), reasons: ["same title", "same artist"])
         let keys = workload.indices.map { MatchCacheKey(sourceService: .spotify, sourceId: "bench-\($0)", targetService: .appleMusic, storefront: "us") }
         for key in keys {
-            try await store.cacheMatch(result, for: key, expiresAt: Int64.max)
-            try await memory.cacheMatch(result, for: key, expiresAt: Int64.max)
+            try await store.cacheMatch(result, for: key, expiresAt: ServerTime(micros: .max))
+            try await memory.cacheMatch(result, for: key, expiresAt: ServerTime(micros: .max))
         }
         print("\ncached match look-up      p50 ms   p99 ms")
         for (name, cache) in [("SQLite (server default)", store as any RoomStore), ("in memory", memory as any RoomStore)] {

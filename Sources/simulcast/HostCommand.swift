@@ -177,7 +177,7 @@ struct HostCommand: AsyncParsableCommand {
                 let thread = Thread {
                     let chunkBytes = format.sampleRate * 2 * format.channels / 2
                     while let data = try? FileHandle.standardInput.read(upToCount: chunkBytes), !data.isEmpty {
-                        continuation.yield(.init(audio: AudioDecoder.rawPCM(data, format: format), capturedAt: clock.nowMicros()))
+                        continuation.yield(.init(audio: AudioDecoder.rawPCM(data, format: format), capturedAt: clock.now()))
                     }
                     continuation.finish()
                 }
@@ -192,7 +192,7 @@ struct HostCommand: AsyncParsableCommand {
                 for start in stride(from: 0, to: audio.samples.count, by: half) {
                     try await Task.sleep(for: .milliseconds(500))
                     let piece = Array(audio.samples[start..<min(audio.samples.count, start + half)])
-                    continuation.yield(.init(audio: AudioSamples(samples: piece, sampleRate: audio.sampleRate), capturedAt: clock.nowMicros()))
+                    continuation.yield(.init(audio: AudioSamples(samples: piece, sampleRate: audio.sampleRate), capturedAt: clock.now()))
                 }
                 continuation.finish()
             }

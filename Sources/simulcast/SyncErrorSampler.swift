@@ -36,7 +36,7 @@ actor SyncErrorSampler {
 
     func sample() async {
         let hostNow = await host.currentPosition()
-        let now = trueClock.nowMicros()
+        let now = trueClock.now().micros
         guard let track = hostNow.track else { return }
         if track.id != hostTrackId {
             hostTrackId = track.id

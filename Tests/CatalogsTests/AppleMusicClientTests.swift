@@ -30,7 +30,7 @@ import Testing
         _ body: @Sendable (AppleMusicClient, FakeServiceState) async throws -> T
     ) async throws -> T {
         let state = FakeServiceState(tracks: Self.tracks)
-        let now: @Sendable () -> Int64 = { clock.nowMicros() / 1_000_000 }
+        let now: @Sendable () -> Int64 = { clock.now().micros / 1_000_000 }
         let router = FakeAppleMusic.router(state: state, publicKey: Self.key.publicKey, keyId: Self.keyId, teamId: Self.teamId, now: now)
         return try await FakeServiceServer.run(router) { base in
             let signer = try AppleMusicDeveloperToken(keyId: Self.keyId, teamId: Self.teamId, pem: signingKey.pemRepresentation)
@@ -65,14 +65,14 @@ import Testing
         let signer = try AppleMusicDeveloperToken(keyId: Self.keyId, teamId: Self.teamId, pem: Self.key.pemRepresentation)
         let provider = AppleMusicTokenProvider(signer: signer, clock: clock, lifetimeSeconds: 7_200, renewBeforeSeconds: 600)
         let first = try await provider.token()
-        try await clock.sleep(untilMicros: clock.nowMicros() + 6_000_000_000)
+        try await clock.sleep(until: clock.now().advanced(by: 6_000_000_000))
         #expect(try await provider.token() == first)
-        try await clock.sleep(untilMicros: clock.nowMicros() + 700_000_000)
+        try await clock.sleep(until: clock.now().advanced(by: 700_000_000))
         let renewed = try await provider.token()
         #expect(renewed != first)
         #expect(
             DeveloperTokenCheck.isValid(
-                renewed, publicKey: Self.key.publicKey, keyId: Self.keyId, teamId: Self.teamId, now: clock.nowMicros() / 1_000_000 + 7_000))
+                renewed, publicKey: Self.key.publicKey, keyId: Self.keyId, teamId: Self.teamId, now: clock.now().micros / 1_000_000 + 7_000))
     }
 
     @Test func aBadKeyIsAClearErrorThatDoesNotQuoteIt() {

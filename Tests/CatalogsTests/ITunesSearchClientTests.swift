@@ -87,7 +87,7 @@ import TrackMatching
             _ = try await client.search(term: "nothing here", storefront: "us", limit: 5)
             #expect(await state.seen.count == 2)
             // Two hours on, the miss is asked again; the hit is still cached.
-            try await clock.sleep(untilMicros: clock.nowMicros() + 7_200_000_000)
+            try await clock.sleep(until: clock.now().advanced(by: 7_200_000_000))
             _ = try await client.search(term: "c'est la vie", storefront: "us", limit: 5)
             _ = try await client.search(term: "nothing here", storefront: "us", limit: 5)
             #expect(await state.seen.count == 3)

@@ -8,8 +8,8 @@ import Testing
 /// The recognition source on a stream of synthesized sound with its own capture times.
 @Suite struct RecognitionHostSourceTests {
     actor Recorder: PlaybackEventSink {
-        var events: [(event: PlaybackEvent, at: Int64)] = []
-        func apply(_ event: PlaybackEvent, at localTime: Int64) async throws { events.append((event, localTime)) }
+        var events: [(event: PlaybackEvent, at: LocalTime)] = []
+        func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws { events.append((event, localTime)) }
     }
 
     @Test func followsTheSoundAcrossTracksAndJumpsAndHoldsInSilence() async throws {
@@ -27,11 +27,11 @@ import Testing
             SyntheticMusic.excerpt(second, from: 5, seconds: 10), AudioSamples(samples: [Float](repeating: 0, count: 40_000), sampleRate: 8000),
         ]
         var chunks: [RecognitionHostSource.Chunk] = []
-        var time: Int64 = 1_000_000_000
+        var time: LocalTime = 1_000_000_000
         for segment in segments {
             for start in stride(from: 0, to: segment.samples.count, by: 4000) {
                 let piece = Array(segment.samples[start..<min(segment.samples.count, start + 4000)])
-                time += Int64(piece.count) * 125  // µs per sample at 8 kHz
+                time = time.advanced(by: Int64(piece.count) * 125)  // µs per sample at 8 kHz
                 chunks.append(.init(audio: AudioSamples(samples: piece, sampleRate: 8000), capturedAt: time))
             }
         }
@@ -48,11 +48,11 @@ import Testing
         #expect(events.first?.event.track?.id == "/music/first.flac")
         // The first answer comes once 3 s are heard: 20 s + 3 s into the first track.
         if let play = events.first, let position = play.event.positionMs {
-            let heardSeconds = Double(play.at - 1_000_000_000) / 1_000_000
+            let heardSeconds = Double(LocalTime(micros: 1_000_000_000).distance(to: play.at)) / 1_000_000
             #expect(abs(position / 1000 - (20 + heardSeconds)) < 0.1, "position \(position) ms after \(heardSeconds) s")
         }
         let seek = try #require(events.first { $0.event.event == .seek })
-        let seekHeard = Double(seek.at - 1_000_000_000) / 1_000_000
+        let seekHeard = Double(LocalTime(micros: 1_000_000_000).distance(to: seek.at)) / 1_000_000
         #expect(abs(seek.event.positionMs! / 1000 - (45 + seekHeard - 10)) < 0.1)
         let secondPlay = try #require(events.first { $0.event.track?.id == "/music/second.flac" })
         #expect(secondPlay.event.event == .play)

@@ -19,17 +19,17 @@ import Testing
 
     /// Records what the source publishes, with the local time it says each event happened.
     actor Recorder: PlaybackEventSink {
-        var events: [(event: PlaybackEvent, at: Int64)] = []
+        var events: [(event: PlaybackEvent, at: LocalTime)] = []
         var playback = HostPlayback()
 
-        func apply(_ event: PlaybackEvent, at localTime: Int64) async throws {
+        func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws {
             try playback.apply(event, at: localTime)
             events.append((event, localTime))
         }
 
         func count() -> Int { events.count }
         func kinds(from start: Int = 0) -> [PlaybackEvent.Kind] { events.dropFirst(start).map(\.event.event) }
-        func last(_ kind: PlaybackEvent.Kind) -> (event: PlaybackEvent, at: Int64)? { events.last { $0.event.event == kind } }
+        func last(_ kind: PlaybackEvent.Kind) -> (event: PlaybackEvent, at: LocalTime)? { events.last { $0.event.event == kind } }
     }
 
     struct Rig: Sendable {
@@ -40,7 +40,7 @@ import Testing
         var clock: SystemClock
 
         /// Waits until an event of `kind` arrives after the first `after` events.
-        func wait(for kind: PlaybackEvent.Kind, after: Int, seconds: Double = 5) async throws -> (event: PlaybackEvent, at: Int64) {
+        func wait(for kind: PlaybackEvent.Kind, after: Int, seconds: Double = 5) async throws -> (event: PlaybackEvent, at: LocalTime) {
             let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
             while ContinuousClock.now < deadline {
                 let events = await recorder.events
@@ -51,9 +51,9 @@ import Testing
         }
 
         /// The fake player's true position at local time `at`.
-        func truth(at time: Int64) async -> Double {
+        func truth(at time: LocalTime) async -> Double {
             let state = await player.state!
-            return Double(state.progressMs) + (state.isPlaying ? Double(time - state.since) / 1000 : 0)
+            return Double(state.progressMs) + (state.isPlaying ? state.since.milliseconds(to: time) : 0)
         }
     }
 
@@ -129,7 +129,7 @@ import Testing
             let skip = try await rig.wait(for: .play, after: seen)
             #expect(skip.event.track?.id == Self.second.id)
             #expect(abs(skip.event.positionMs! - (await rig.truth(at: skip.at))) < 50)
-            let now = rig.clock.nowMicros()
+            let now = rig.clock.now()
             #expect(abs(await rig.recorder.playback.positionMs(at: now) - (await rig.truth(at: now))) < 50)
         }
     }

@@ -20,13 +20,15 @@ struct MPRISTests {
         url: "file:///music/5sos/She%20Looks%20So%20Perfect.flac")
 
     actor Recorder: PlaybackEventSink {
-        var events: [(event: PlaybackEvent, at: Int64)] = []
-        func apply(_ event: PlaybackEvent, at localTime: Int64) async throws { events.append((event, localTime)) }
+        var events: [(event: PlaybackEvent, at: LocalTime)] = []
+        func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws { events.append((event, localTime)) }
     }
 
     static var quiet: Logger { var logger = Logger(label: "test"); logger.logLevel = .critical; return logger }
 
-    static func waitFor(_ kind: PlaybackEvent.Kind, in recorder: Recorder, after: Int, seconds: Double = 5) async throws -> (event: PlaybackEvent, at: Int64) {
+    static func waitFor(_ kind: PlaybackEvent.Kind, in recorder: Recorder, after: Int, seconds: Double = 5) async throws -> (
+        event: PlaybackEvent, at: LocalTime
+    ) {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
             if let found = await recorder.events.dropFirst(after).first(where: { $0.event.event == kind }) { return found }
@@ -38,9 +40,9 @@ struct MPRISTests {
 
     /// How far the latest published anchor, run on to now, is from the player's true position.
     static func anchorErrorMs(_ recorder: Recorder, _ fake: FakeMPRISPlayer) async -> Double {
-        let now = SystemClock().nowMicros()
+        let now = SystemClock().now()
         guard let last = await recorder.events.last(where: { $0.event.positionMs != nil }) else { return .infinity }
-        let predicted = last.event.positionMs! + Double(now - last.at) / 1000
+        let predicted = last.event.positionMs! + last.at.milliseconds(to: now)
         return predicted - Double(await fake.positionMicros(at: now)) / 1000
     }
 
@@ -121,14 +123,14 @@ struct MPRISTests {
             #expect(reading.trackId == "4dE2vWsTtOBBWmuJY4vkVf")
             #expect(reading.playing)
             // Where the player really is at the reading's time; loading took some of it.
-            #expect(abs(reading.positionMs - Double(await fake.positionMicros(at: reading.localTime)) / 1000) < 50)
+            #expect(abs(reading.positionMs - Double(await fake.positionMicros(at: reading.time)) / 1000) < 50)
             #expect(reading.positionMs >= 42_000 && reading.positionMs < 43_000)
 
             try await spotify.perform(.seek(positionMs: 100_000, play: false))
             // Where the player was when the SetPosition arrived (it plays on; load may delay the check).
             let seekCall = try #require(await fake.calls.last { $0.member == "SetPosition" })
             #expect(seekCall.body.last == .int64(100_000_000))
-            #expect(abs(Double(await fake.positionMicros(at: seekCall.atMicros)) / 1000 - 100_000) < 5)
+            #expect(abs(Double(await fake.positionMicros(at: seekCall.at)) / 1000 - 100_000) < 5)
             try await spotify.perform(.pause)
             #expect(await fake.status == .paused)
 

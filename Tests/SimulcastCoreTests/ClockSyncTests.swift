@@ -2,6 +2,11 @@ import SimulcastCore
 import Testing
 
 @Suite struct ClockSyncTests {
+    /// A sample from raw microseconds: t0 and t3 on the client's clock, t1 and t2 on the server's.
+    static func sample(_ t0: Int64, _ t1: Int64, _ t2: Int64, _ t3: Int64) -> ClockSample {
+        ClockSample(t0: LocalTime(micros: t0), t1: ServerTime(micros: t1), t2: ServerTime(micros: t2), t3: LocalTime(micros: t3))
+    }
+
     @Test(arguments: [
         // (t0, t1, t2, t3) -> (offset, delay): symmetric paths recover the offset exactly.
         ((0, 1_000_050, 1_000_060, 110), (1_000_000, 100)),
@@ -10,7 +15,7 @@ import Testing
         ((0, 1_000_080, 1_000_080, 100), (1_000_030, 100)),
     ])
     func sampleMaths(times: (Int64, Int64, Int64, Int64), expected: (Int64, Int64)) {
-        let sample = ClockSample(t0: times.0, t1: times.1, t2: times.2, t3: times.3)
+        let sample = Self.sample(times.0, times.1, times.2, times.3)
         #expect(sample.offset == expected.0)
         #expect(sample.roundTripDelay == expected.1)
     }
@@ -22,12 +27,13 @@ import Testing
         var t: Int64 = 0
         for d in delays {
             let t1 = t + 5_000_000 + d.out
-            sync.add(ClockSample(t0: t, t1: t1, t2: t1 + 100, t3: t + d.out + 100 + d.back))
+            sync.add(Self.sample(t, t1, t1 + 100, t + d.out + 100 + d.back))
             t += 100_000
         }
         #expect(sync.offset == 5_000_000)
         #expect(sync.uncertainty == 2_000)
-        #expect(sync.serverTime(forClientTime: 1_000) == 5_001_000)
+        #expect(sync.serverTime(at: 1_000) == 5_001_000)
+        #expect(sync.localTime(at: 5_001_000) == 1_000)
     }
 
     @Test func forgetsSamplesOutsideTheWindow() {
@@ -51,13 +57,15 @@ import Testing
         for second in 0..<240 {
             let client = Int64(second) * 1_000_000
             let server = 3_000_000 + client + Int64(Double(client) * ppm / 1_000_000)
-            sync.add(ClockSample(t0: client, t1: server + 500, t2: server + 500, t3: client + 1_000))
+            sync.add(Self.sample(client, server + 500, server + 500, client + 1_000))
         }
         let drift = try! #require(sync.driftPPM)
         #expect(abs(drift - ppm) < 1)
         // Converting a time 10 s after the last sample lands within a few µs of the truth.
         let later: Int64 = 250 * 1_000_000
         let truth = 3_000_000 + later + Int64(Double(later) * ppm / 1_000_000)
-        #expect(abs(sync.serverTime(forClientTime: later)! - truth) < 50)
+        #expect(abs(sync.serverTime(at: LocalTime(micros: later))!.micros - truth) < 50)
+        // And back: the server's instant maps to the local one it came from.
+        #expect(abs(sync.localTime(at: ServerTime(micros: truth))!.micros - later) < 50)
     }
 }

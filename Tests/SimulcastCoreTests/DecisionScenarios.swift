@@ -45,7 +45,7 @@ struct DecisionScenario {
         var policy = FollowPolicy(configuration: configuration.policyConfiguration)
         var player = DecisionPlayer()
         var steps: [RecordedScenario.Step] = []
-        var room = RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, serverTime: Self.t0), playing: false, hostConnected: true)
+        var room = RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, at: ServerTime(micros: Self.t0)), playing: false, hostConnected: true)
         var deliveries: [(at: Int64, state: RoomState)] = []
         var actionIndex = 0
         var lastHeartbeat = Self.t0
@@ -54,24 +54,24 @@ struct DecisionScenario {
         while now <= end {
             // The host acts; its state reaches the listener 80 ms later.
             while actionIndex < actions.count, Self.t0 + Int64(actions[actionIndex].atMs * 1000) <= now {
-                let position = room.targetPositionMs(atServerTime: now)
+                let position = room.targetPositionMs(atServerTime: ServerTime(micros: now))
                 switch actions[actionIndex].action {
                 case .play(let track, let from, let queue):
                     room.track = roomTrack(track)
                     room.queue = queue.map(roomTrack)
-                    room.anchor = PlaybackAnchor(positionMs: from, serverTime: now)
+                    room.anchor = PlaybackAnchor(positionMs: from, at: ServerTime(micros: now))
                     room.playing = true
                     room.intent = .play
                 case .pause:
-                    room.anchor = PlaybackAnchor(positionMs: position, serverTime: now)
+                    room.anchor = PlaybackAnchor(positionMs: position, at: ServerTime(micros: now))
                     room.playing = false
                     room.intent = .pause
                 case .resume:
-                    room.anchor = PlaybackAnchor(positionMs: position, serverTime: now)
+                    room.anchor = PlaybackAnchor(positionMs: position, at: ServerTime(micros: now))
                     room.playing = true
                     room.intent = .resume
                 case .seek(let to):
-                    room.anchor = PlaybackAnchor(positionMs: to, serverTime: now)
+                    room.anchor = PlaybackAnchor(positionMs: to, at: ServerTime(micros: now))
                     room.intent = .seek
                 }
                 if !intents { room.intent = nil }
@@ -85,7 +85,7 @@ struct DecisionScenario {
             if room.playing, now - lastHeartbeat >= heartbeatMicros {
                 let wobble = Double.random(in: -80...80, using: &random)
                 room.intent = intents ? .reanchor : nil
-                room.anchor = PlaybackAnchor(positionMs: room.targetPositionMs(atServerTime: now) + wobble, serverTime: now)
+                room.anchor = PlaybackAnchor(positionMs: room.targetPositionMs(atServerTime: ServerTime(micros: now)) + wobble, at: ServerTime(micros: now))
                 room.seq += 1
                 deliveries.append((now + 80_000, room))
                 lastHeartbeat = now
@@ -96,7 +96,8 @@ struct DecisionScenario {
                 steps.append(RecordedScenario.Step(room: first.state))
             }
             let reading = player.read(at: now, driftPPM: driftPPM)
-            let observation = RecordedScenario.Observation(trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: now)
+            let observation = RecordedScenario.Observation(
+                trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: ServerTime(micros: now))
             let commands = policy.playerObserved(observation.observation)
             for command in commands {
                 player.perform(
@@ -144,7 +145,7 @@ struct DecisionPlayer {
             paused = !play && paused
         case .start(let id, let position, let at):
             let ready = now + Int64((id == trackId ? seekLatencyMs : startLatencyMs) * 1000)
-            let when = max(ready, at) + Int64(precisionMs * 1000)
+            let when = max(ready, at.micros) + Int64(precisionMs * 1000)
             if id != trackId, !paused, trackId != nil {
                 switchTo = (id, position, when)
             } else {

@@ -83,9 +83,9 @@ struct RecordedScenario: Codable {
         var trackId: String?
         var playing: Bool
         var positionMs: Double
-        var serverTime: Int64
+        var serverTime: ServerTime
 
-        var observation: PlayerObservation { PlayerObservation(trackId: trackId, playing: playing, positionMs: positionMs, serverTime: serverTime) }
+        var observation: ServerPlayerReading { ServerPlayerReading(trackId: trackId, playing: playing, positionMs: positionMs, at: serverTime) }
     }
 
     struct Step: Codable {
@@ -106,7 +106,7 @@ struct RecordedCommand: Codable, Equatable {
     var trackId: String?
     var positionMs: Double?
     var play: Bool?
-    var atServerTime: Int64?
+    var atServerTime: ServerTime?
     var reason: String?
 
     init(_ command: PlayerCommand) {
@@ -119,7 +119,7 @@ struct RecordedCommand: Codable, Equatable {
         }
     }
 
-    init(kind: String, trackId: String? = nil, positionMs: Double? = nil, play: Bool? = nil, atServerTime: Int64? = nil, reason: String? = nil) {
+    init(kind: String, trackId: String? = nil, positionMs: Double? = nil, play: Bool? = nil, atServerTime: ServerTime? = nil, reason: String? = nil) {
         self.kind = kind
         self.trackId = trackId
         self.positionMs = positionMs

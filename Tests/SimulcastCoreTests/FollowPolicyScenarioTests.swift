@@ -4,12 +4,12 @@ import Testing
 
 /// The failure modes peers report, as tables of steps against the pure policy.
 @Suite struct FollowPolicyScenarioTests {
-    static let t0: Int64 = 1_700_000_000_000_000
-    func at(_ ms: Double) -> Int64 { Self.t0 + Int64(ms * 1000) }
+    static let t0 = ServerTime(micros: 1_700_000_000_000_000)
+    func at(_ ms: Double) -> ServerTime { Self.t0.advanced(byMilliseconds: ms) }
     let id = Fixtures.appleCestLaVie.id
 
     func observe(_ policy: inout FollowPolicy, _ ms: Double, _ track: String?, _ playing: Bool, _ position: Double) -> [PlayerCommand] {
-        policy.playerObserved(PlayerObservation(trackId: track, playing: playing, positionMs: position, serverTime: at(ms)))
+        policy.playerObserved(ServerPlayerReading(trackId: track, playing: playing, positionMs: position, at: at(ms)))
     }
 
     /// Every seek lands 120 ms late (its own latency, with the policy predicting 100): the
@@ -125,7 +125,7 @@ import Testing
             Issue.record("expected a scheduled start")
             return
         }
-        let target = Double(when - at(40_000)) / 1000
+        let target = at(40_000).milliseconds(to: when)
         #expect(abs((target - position) - 0.08 * (202 - target / 1000) / 2) < 0.5)
     }
 

@@ -3,15 +3,15 @@ import SimulcastTesting
 import Testing
 
 @Suite struct FollowPolicyTests {
-    static let t0: Int64 = 1_700_000_000_000_000
+    static let t0 = ServerTime(micros: 1_700_000_000_000_000)
     let configuration = FollowPolicy.Configuration(
         service: .appleMusic, storefront: "us", seekThresholdMs: 35, minimumCorrectionIntervalMs: 1500, defaultStartLatencyMs: 300, defaultSeekLatencyMs: 100)
     let matchId = Fixtures.appleCestLaVie.id
 
-    func at(_ ms: Double) -> Int64 { Self.t0 + Int64(ms * 1000) }
+    func at(_ ms: Double) -> ServerTime { Self.t0.advanced(byMilliseconds: ms) }
 
     func observe(_ policy: inout FollowPolicy, at ms: Double, track: String?, playing: Bool, position: Double) -> [PlayerCommand] {
-        policy.playerObserved(PlayerObservation(trackId: track, playing: playing, positionMs: position, serverTime: at(ms)))
+        policy.playerObserved(ServerPlayerReading(trackId: track, playing: playing, positionMs: position, at: at(ms)))
     }
 
     @Test func waitsForARoom() {

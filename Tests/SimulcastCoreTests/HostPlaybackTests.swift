@@ -3,7 +3,7 @@ import SimulcastTesting
 import Testing
 
 @Suite struct HostPlaybackTests {
-    func ms(_ value: Double) -> Int64 { Int64(value * 1000) }
+    func ms(_ value: Double) -> LocalTime { LocalTime(micros: 0).advanced(byMilliseconds: value) }
 
     @Test func followsAScript() throws {
         var host = HostPlayback()
@@ -22,7 +22,7 @@ import Testing
         // Past the end the position stays at the track's length.
         #expect(host.positionMs(at: ms(13_000 + 500_000)) == 202_000)
         let snapshot = host.snapshot(at: ms(14_000), serverTime: 77)
-        #expect(snapshot.anchor == PlaybackAnchor(positionMs: 1_000, serverTime: 77))
+        #expect(snapshot.anchor == PlaybackAnchor(positionMs: 1_000, at: 77))
         #expect(snapshot.playing)
         try host.apply(PlaybackEvent(event: .stop), at: ms(15_000))
         #expect(host.snapshot(at: ms(15_000), serverTime: 0).track == nil)

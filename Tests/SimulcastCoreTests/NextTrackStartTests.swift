@@ -5,8 +5,8 @@ import Testing
 /// Issue 14: at a natural track end the listener starts the host's next queued track on the
 /// predicted boundary instead of waiting to hear of the change.
 @Suite struct NextTrackStartTests {
-    static let t0: Int64 = 1_700_000_000_000_000
-    static func at(_ ms: Double) -> Int64 { t0 + Int64(ms * 1000) }
+    static let t0 = ServerTime(micros: 1_700_000_000_000_000)
+    static func at(_ ms: Double) -> ServerTime { t0.advanced(byMilliseconds: ms) }
 
     static let current = TrackMetadata(service: .spotify, id: "a", title: "A", artists: ["X"], durationMs: 180_000)
     static let next = TrackMetadata(service: .spotify, id: "b", title: "B", artists: ["X"], durationMs: 200_000)
@@ -23,7 +23,7 @@ import Testing
             return roomTrack
         }
         return RoomState(
-            seq: seq, track: matched(track), anchor: PlaybackAnchor(positionMs: positionMs, serverTime: at(ms)), playing: true, queue: queue.map(matched),
+            seq: seq, track: matched(track), anchor: PlaybackAnchor(positionMs: positionMs, at: at(ms)), playing: true, queue: queue.map(matched),
             hostConnected: true)
     }
 
@@ -35,7 +35,7 @@ import Testing
     }
 
     static func observe(_ policy: inout FollowPolicy, at ms: Double, track: String?, playing: Bool = true, position: Double) -> [PlayerCommand] {
-        policy.playerObserved(PlayerObservation(trackId: track, playing: playing, positionMs: position, serverTime: at(ms)))
+        policy.playerObserved(ServerPlayerReading(trackId: track, playing: playing, positionMs: position, at: at(ms)))
     }
 
     /// The room at 170 s of a 180 s track: the boundary is 10 s from t0.
@@ -111,7 +111,7 @@ import Testing
         }
         // Ready only 365 ms after the instant asked for: it plays 365 ms behind.
         let lateMs = 365.0
-        let scheduledMs = Double(at - NextTrackStartTests.t0) / 1000
+        let scheduledMs = NextTrackStartTests.t0.milliseconds(to: at)
         let landedMs = scheduledMs + lateMs
         _ = NextTrackStartTests.observe(&policy, at: landedMs + 100, track: "am-a", position: position + 100)
         #expect(policy.effectiveSeekThresholdMs < 100)

@@ -39,7 +39,7 @@ import Testing
         let first = NextTrackStartTests.observe(&policy, at: 0, track: nil, playing: false, position: 0)
         #expect(first == [.load(trackId: "am-a", positionMs: 10_300, play: true)])
         room.seq = 2
-        room.anchor = PlaybackAnchor(positionMs: 11_080, serverTime: NextTrackStartTests.at(1_000))
+        room.anchor = PlaybackAnchor(positionMs: 11_080, at: NextTrackStartTests.at(1_000))
         room.intent = intent
         policy.roomStateReceived(room)
         // Still loading: with the pending start kept there is nothing to do.
@@ -51,8 +51,8 @@ import Testing
         let decoded = try JSONDecoder().decode(PlaybackIntent.self, from: Data(#""rewind""#.utf8))
         #expect(decoded.rawValue == "rewind")
         let snapshot = PlaybackSnapshot(
-            track: Self.track, playing: true, anchor: PlaybackAnchor(positionMs: 0, serverTime: 1_000),
+            track: Self.track, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: 1_000),
             intent: PlaybackIntent(rawValue: String(repeating: "x", count: 17)))
-        #expect(WireLimits().problem(with: snapshot, now: ServerInstant(1_000))?.contains("intent") == true)
+        #expect(WireLimits().problem(with: snapshot, now: ServerTime(micros: 1_000))?.contains("intent") == true)
     }
 }

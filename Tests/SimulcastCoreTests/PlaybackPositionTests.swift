@@ -15,12 +15,12 @@ import Testing
     }
 
     @Test func anchorsAndTheHostTimelineUseIt() throws {
-        let anchor = PlaybackAnchor(positionMs: 42_000, serverTime: 1_000_000)
-        #expect(anchor.position(atServerTime: 3_000_000, playing: true) == PlaybackPosition.after(42_000, elapsedMicros: 2_000_000, playing: true))
+        let anchor = PlaybackAnchor(positionMs: 42_000, at: 1_000_000)
+        #expect(anchor.position(at: 3_000_000, playing: true) == PlaybackPosition.after(42_000, elapsedMicros: 2_000_000, playing: true))
         var host = HostPlayback()
         try host.apply(
             PlaybackEvent(event: .play, track: TrackMetadata(service: .spotify, id: "t", title: "T", artists: [], durationMs: 300_000), positionMs: 42_000),
             at: 1_000_000)
-        #expect(host.positionMs(at: 3_000_000) == anchor.position(atServerTime: 3_000_000, playing: true))
+        #expect(host.positionMs(at: 3_000_000) == anchor.position(at: 3_000_000, playing: true))
     }
 }

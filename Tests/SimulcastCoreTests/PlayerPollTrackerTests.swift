@@ -3,15 +3,15 @@ import Testing
 
 @Suite struct PlayerPollTrackerTests {
     /// A poll sent at `sent` ms (from an arbitrary epoch) answered after `rtt` ms.
-    static func poll(_ content: PolledPlayerState.Content, sent: Int64, rtt: Int64 = 100) -> PolledPlayerState {
-        PolledPlayerState(content: content, sentAt: (1_000_000 + sent) * 1000, receivedAt: (1_000_000 + sent + rtt) * 1000)
+    static func poll(_ content: PlayerPollContent, sent: Int64, rtt: Int64 = 100) -> PolledPlayerState {
+        PolledPlayerState(content, sentAt: LocalTime(micros: (1_000_000 + sent) * 1000), receivedAt: LocalTime(micros: (1_000_000 + sent + rtt) * 1000))
     }
 
-    static func playing(_ progress: Double, id: String = "a", duration: Double? = 200_000) -> PolledPlayerState.Content {
+    static func playing(_ progress: Double, id: String = "a", duration: Double? = 200_000) -> PlayerPollContent {
         .track(id: id, durationMs: duration, progressMs: progress, playing: true)
     }
 
-    static func paused(_ progress: Double, id: String = "a") -> PolledPlayerState.Content {
+    static func paused(_ progress: Double, id: String = "a") -> PlayerPollContent {
         .track(id: id, durationMs: 200_000, progressMs: progress, playing: false)
     }
 
@@ -31,7 +31,7 @@ import Testing
 
     struct Case: Sendable, CustomStringConvertible {
         var name: String
-        var polls: [(PolledPlayerState.Content, Int64, Int64)]  // content, sent ms, rtt ms
+        var polls: [(PlayerPollContent, Int64, Int64)]  // content, sent ms, rtt ms
         var expected: [[String]]
         var description: String { name }
     }
@@ -92,7 +92,7 @@ import Testing
         // Slow poll: 600 ms round trip; the midpoint guess is 150 ms off.
         let first = tracker.observe(Self.poll(Self.playing(10_000), sent: -150, rtt: 600))
         guard case .started(_, let position, _, let at) = first.first else { Issue.record("no start"); return }
-        let truth = { (time: Int64) in 10_000 + Double(time / 1000 - 1_000_000) }
+        let truth = { (time: LocalTime) in 10_000 + Double(time.micros / 1000 - 1_000_000) }
         #expect(abs(position - truth(at)) > 100)
         // Fast polls whose answers are made at the start of their round trip pull the estimate in.
         var last: PlayerPollChange?
@@ -107,35 +107,34 @@ import Testing
 
     @Test func pollsFastAfterAChangeAndJustAfterTheExpectedEnd() {
         var tracker = PlayerPollTracker()
-        let now: Int64 = 1_000_000_000
-        _ = tracker.observe(PolledPlayerState(content: Self.playing(10_000, duration: 200_000), sentAt: now - 100_000, receivedAt: now))
-        #expect(tracker.nextPoll(now: now) == now + 500_000)  // burst after the start
+        let now: LocalTime = 1_000_000_000
+        _ = tracker.observe(PolledPlayerState(Self.playing(10_000, duration: 200_000), sentAt: now.advanced(by: -100_000), receivedAt: now))
+        #expect(tracker.nextPoll(now: now) == now.advanced(by: 500_000))  // burst after the start
         for n in 1...3 {
+            let sent = now.advanced(by: Int64(n) * 500_000)
             _ = tracker.observe(
-                PolledPlayerState(
-                    content: Self.playing(10_000 + Double(n) * 500 + 50, duration: 200_000), sentAt: now + Int64(n) * 500_000,
-                    receivedAt: now + Int64(n) * 500_000 + 100_000))
+                PolledPlayerState(Self.playing(10_000 + Double(n) * 500 + 50, duration: 200_000), sentAt: sent, receivedAt: sent.advanced(by: 100_000)))
         }
-        let later = now + 1_600_000
-        #expect(tracker.nextPoll(now: later) == later + 2_000_000)  // steady: every 2 s
+        let later = now.advanced(by: 1_600_000)
+        #expect(tracker.nextPoll(now: later) == later.advanced(by: 2_000_000))  // steady: every 2 s
         // 1 s before the end: poll 400 ms after it.
         let position = tracker.positionMs(at: later)!
-        let nearEnd = later + Int64((199_000 - position) * 1000)
-        #expect(abs(tracker.nextPoll(now: nearEnd) - (nearEnd + 1_400_000)) < 2)
+        let nearEnd = later.advanced(byMilliseconds: 199_000 - position)
+        #expect(abs(nearEnd.advanced(by: 1_400_000).distance(to: tracker.nextPoll(now: nearEnd))) < 2)
     }
 
     @Test func backsOffOnErrorsAndHonoursRetryAfter() {
         var tracker = PlayerPollTracker()
-        let now: Int64 = 5_000_000
+        let now: LocalTime = 5_000_000
         tracker.failed(at: now)
-        #expect(tracker.nextPoll(now: now) == now + 2_000_000)
+        #expect(tracker.nextPoll(now: now) == now.advanced(by: 2_000_000))
         tracker.failed(at: now)
-        #expect(tracker.nextPoll(now: now) == now + 4_000_000)
+        #expect(tracker.nextPoll(now: now) == now.advanced(by: 4_000_000))
         tracker.failed(at: now, retryAfterMs: 20_000)
-        #expect(tracker.nextPoll(now: now) == now + 20_000_000)
+        #expect(tracker.nextPoll(now: now) == now.advanced(by: 20_000_000))
         for _ in 0..<10 { tracker.failed(at: now) }
-        #expect(tracker.nextPoll(now: now) == now + 30_000_000)
-        _ = tracker.observe(PolledPlayerState(content: .nothing, sentAt: now, receivedAt: now))
-        #expect(tracker.nextPoll(now: now) == now + 5_000_000)  // idle pace once answers come back
+        #expect(tracker.nextPoll(now: now) == now.advanced(by: 30_000_000))
+        _ = tracker.observe(PolledPlayerState(.nothing, sentAt: now, receivedAt: now))
+        #expect(tracker.nextPoll(now: now) == now.advanced(by: 5_000_000))  // idle pace once answers come back
     }
 }

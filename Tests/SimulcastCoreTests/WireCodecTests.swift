@@ -36,7 +36,7 @@ import Testing
 
     @Test func hostStateRoundTrips() throws {
         let snapshot = PlaybackSnapshot(
-            track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 42_000, serverTime: 9), queue: [Fixtures.solayoh])
+            track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 42_000, at: 9), queue: [Fixtures.solayoh])
         #expect(try codec.decode(codec.encode(.hostState(snapshot))) == .hostState(snapshot))
     }
 

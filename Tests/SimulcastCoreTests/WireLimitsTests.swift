@@ -5,19 +5,19 @@ import Testing
 /// careless input that wave 1 accepted (or crashed on).
 @Suite struct WireLimitsTests {
     let limits = WireLimits.standard
-    let now = ServerInstant(1_795_372_805_000_000)
+    let now = ServerTime(micros: 1_795_372_805_000_000)
     let services: Set<MusicService> = [.appleMusic, .deezer, .spotify, .localFiles]
 
     func snapshot(positionMs: Double = 1000, serverTime: Int64? = nil, track: TrackMetadata? = nil, queue: [TrackMetadata]? = nil) -> PlaybackSnapshot {
         PlaybackSnapshot(
             track: track ?? TrackMetadata(service: .spotify, id: "4dE2vWsTtOBBWmuJY4vkVf", title: "C'est La Vie", artists: ["B*Witched"], durationMs: 178_000),
-            playing: true, anchor: PlaybackAnchor(positionMs: positionMs, serverTime: serverTime ?? now.micros), queue: queue)
+            playing: true, anchor: PlaybackAnchor(positionMs: positionMs, at: serverTime.map(ServerTime.init(micros:)) ?? now), queue: queue)
     }
 
     @Test(arguments: [Int64.min, Int64.min + 1, Int64.max, Int64.max - 1, 0])
     func anchorsFarFromTheServerClockAreRefusedWithoutOverflow(serverTime: Int64) {
         #expect(limits.problem(with: snapshot(serverTime: serverTime), now: now)?.contains("a day away") == true)
-        #expect(limits.problem(with: snapshot(serverTime: serverTime), now: ServerInstant(.min)) != nil || serverTime == .min || serverTime == .min + 1)
+        #expect(limits.problem(with: snapshot(serverTime: serverTime), now: ServerTime(micros: .min)) != nil || serverTime == .min || serverTime == .min + 1)
     }
 
     @Test(arguments: [-1, Double.nan, Double.infinity, 1e308, 86_400_001])
@@ -73,7 +73,7 @@ import Testing
         (Wire.ListenerReport(trackId: "298026101", playing: true, positionMs: 43_512.4, measuredAt: 1_795_372_805_000_000, syncErrorMs: -3.1, seq: 12), true),
         (Wire.ListenerReport(trackId: String(repeating: "x", count: 60_000), playing: true, positionMs: 1, measuredAt: 1_795_372_805_000_000), false),
         (Wire.ListenerReport(trackId: nil, playing: true, positionMs: 1e308, measuredAt: 1_795_372_805_000_000), false),
-        (Wire.ListenerReport(trackId: nil, playing: true, positionMs: 1, measuredAt: Int64.min), false),
+        (Wire.ListenerReport(trackId: nil, playing: true, positionMs: 1, measuredAt: ServerTime(micros: .min)), false),
         (Wire.ListenerReport(trackId: nil, playing: true, positionMs: 1, measuredAt: 1_795_372_805_000_000, syncErrorMs: .infinity), false),
         (Wire.ListenerReport(trackId: nil, playing: true, positionMs: 1, measuredAt: 1_795_372_805_000_000, seq: -4), false),
     ])
@@ -82,10 +82,10 @@ import Testing
     }
 
     @Test func instantArithmeticSaturates() {
-        #expect(ServerInstant(.max).distance(to: ServerInstant(.min)) == .min)
-        #expect(ServerInstant(.min).distance(to: ServerInstant(.max)) == .max)
-        #expect(ServerInstant(.max).advanced(by: 1) == ServerInstant(.max))
-        #expect(ServerInstant(10).distance(to: ServerInstant(4)) == -6)
-        #expect(PlaybackAnchor(positionMs: 0, serverTime: .min).position(atServerTime: .max, playing: true).isFinite)
+        #expect(ServerTime(micros: .max).distance(to: ServerTime(micros: .min)) == .min)
+        #expect(ServerTime(micros: .min).distance(to: ServerTime(micros: .max)) == .max)
+        #expect(ServerTime(micros: .max).advanced(by: 1) == ServerTime(micros: .max))
+        #expect(ServerTime(micros: 10).distance(to: ServerTime(micros: 4)) == -6)
+        #expect(PlaybackAnchor(positionMs: 0, at: ServerTime(micros: .min)).position(at: ServerTime(micros: .max), playing: true).isFinite)
     }
 }

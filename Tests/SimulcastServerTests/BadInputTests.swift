@@ -102,7 +102,7 @@ import Testing
     @Test func aListenerCannotPublishHostState() async throws {
         try await withServer { port, room, _ in
             let snapshot = WireCodec().encode(
-                .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: 0, serverTime: SystemClock().nowMicros()))))
+                .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: 0, at: SystemClock().serverClockNow()))))
             let outcome = try await RawPeer.exchange(
                 port: port, room: room.code, frames: [RawPeer.hello(.listener, room: room.code), snapshot, ping], replies: [2, 1, 1])
             #expect(errorCodes(outcome.messages) == [.forbidden])
@@ -115,7 +115,7 @@ import Testing
     @Test func theHostCannotPublishNonsense() async throws {
         try await withServer { port, room, _ in
             let farFuture = WireCodec().encode(
-                .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: -5, serverTime: 0))))
+                .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: -5, at: 0))))
             let outcome = try await RawPeer.exchange(
                 port: port, room: room.code, frames: [RawPeer.hello(.host, room: room.code, token: room.hostToken), farFuture], replies: [2, 1])
             #expect(errorCodes(outcome.messages) == [.invalidState])

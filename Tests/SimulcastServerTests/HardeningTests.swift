@@ -126,17 +126,17 @@ import Testing
                     service: .spotify, id: "q\($0)", title: String(repeating: "t", count: 500), artists: [String(repeating: "a", count: 500)],
                     album: String(repeating: "b", count: 500))
             }
-            let now = SystemClock().nowMicros()
+            let now = SystemClock().serverClockNow()
             let states = (0..<400).map { index in
                 RawTCP.text(
                     WireCodec().encode(
                         .hostState(
                             PlaybackSnapshot(
-                                track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: Double(index), serverTime: now), queue: queue))))
+                                track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: Double(index), at: now), queue: queue))))
             }
             let last = RawTCP.text(
                 WireCodec().encode(
-                    .hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, serverTime: now)))))
+                    .hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now)))))
             let host = try await RawTCP.run { () -> RawTCP in
                 let socket = try RawTCP(port: port)
                 _ = socket.upgrade(room: room.code)

@@ -29,7 +29,7 @@ import Testing
     /// Listener's audible position minus the host's, at one true instant.
     static func error(_ listener: Listener, host: HostSession) async -> Double? {
         let hostNow = await host.currentPosition()
-        let audible = await listener.player.audible(at: SystemClock().nowMicros())
+        let audible = await listener.player.audibleNow()
         guard audible.playing else { return nil }
         return audible.positionMs - hostNow.positionMs
     }
@@ -58,8 +58,8 @@ import Testing
 
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
         // Both load their own service's recording and settle within 40 ms of the host.
-        #expect(await TestSupport.eventually { await apple.player.audible(at: SystemClock().nowMicros()).trackId == "298026101" })
-        #expect(await TestSupport.eventually { await deezer.player.audible(at: SystemClock().nowMicros()).trackId == "dz-cest" })
+        #expect(await TestSupport.eventually { await apple.player.audibleNow().trackId == "298026101" })
+        #expect(await TestSupport.eventually { await deezer.player.audibleNow().trackId == "dz-cest" })
         try await Task.sleep(for: .seconds(2.5))
         for listener in [apple, deezer] {
             let error = try #require(await Self.error(listener, host: host))
@@ -68,8 +68,8 @@ import Testing
 
         // Pause: both stop where the host stopped.
         try await host.apply(PlaybackEvent(event: .pause))
-        #expect(await TestSupport.eventually(3) { await !apple.player.audible(at: SystemClock().nowMicros()).playing })
-        #expect(await TestSupport.eventually(3) { await !deezer.player.audible(at: SystemClock().nowMicros()).playing })
+        #expect(await TestSupport.eventually(3) { await !apple.player.audibleNow().playing })
+        #expect(await TestSupport.eventually(3) { await !deezer.player.audibleNow().playing })
 
         // Resume and seek: back in sync at the new place.
         try await host.apply(PlaybackEvent(event: .resume))
@@ -80,13 +80,13 @@ import Testing
 
         // Skip to the queued track: Apple has it (the album version, not the demo); Deezer says why not.
         try await host.apply(PlaybackEvent(event: .skip))
-        #expect(await TestSupport.eventually { await apple.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleSheLooksSoPerfect.id })
+        #expect(await TestSupport.eventually { await apple.player.audibleNow().trackId == Fixtures.appleSheLooksSoPerfect.id })
         #expect(
             await TestSupport.eventually {
                 if case .noMatch = await deezer.session.status().follow { return true }
                 return false
             })
-        #expect(await deezer.player.audible(at: SystemClock().nowMicros()).trackId == nil)
+        #expect(await deezer.player.audibleNow().trackId == nil)
 
         // The server knows both listeners and what they report.
         let summary = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
@@ -114,7 +114,7 @@ import Testing
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
         #expect(
             await TestSupport.eventually {
-                let audible = await apple.player.audible(at: SystemClock().nowMicros())
+                let audible = await apple.player.audibleNow()
                 return audible.trackId == "298026101" && audible.playing
             })
         let before = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
@@ -122,7 +122,7 @@ import Testing
         await server.stop()
         #expect(await TestSupport.eventually { await !apple.session.status().connected })
         // The listener keeps playing through the outage.
-        let duringOutage = await apple.player.audible(at: SystemClock().nowMicros())
+        let duringOutage = await apple.player.audibleNow()
         let followDuringOutage = await apple.session.status().follow
         #expect(duringOutage.playing, "\(duringOutage) \(followDuringOutage)")
 
@@ -137,7 +137,7 @@ import Testing
         let latecomer = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: -200, seed: 4)
         let late = Task { try await latecomer.session.run() }
         defer { late.cancel() }
-        #expect(await TestSupport.eventually { await latecomer.player.audible(at: SystemClock().nowMicros()).trackId == "298026101" })
+        #expect(await TestSupport.eventually { await latecomer.player.audibleNow().trackId == "298026101" })
         try await Task.sleep(for: .seconds(2.5))
         for listener in [apple, latecomer] {
             let error = try #require(await Self.error(listener, host: host))

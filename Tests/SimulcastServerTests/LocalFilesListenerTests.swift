@@ -57,7 +57,7 @@ struct LocalFilesListenerTests {
         // Under load the policy raises its threshold to what this player's jittery seeks can
         // achieve (spread + 10 ms), so 100 ms is not promised; 150 ms within a few seconds is.
         @Sendable func trueErrorMs() async -> Double {
-            let now = SystemClock().nowMicros()
+            let now = SystemClock().now()
             return Double(await fake.positionMicros(at: now)) / 1000 - (await host.playback.positionMs(at: now))
         }
         let settled = await TestSupport.eventually(6) { abs(await trueErrorMs()) < 150 }

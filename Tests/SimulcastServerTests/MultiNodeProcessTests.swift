@@ -22,7 +22,7 @@ struct MultiNodeProcessTests {
     }
 
     static func following(_ listener: LiveRoomTests.Listener, track: String, nearMs position: Double? = nil) async -> Bool {
-        let audible = await listener.player.audible(at: SystemClock().nowMicros())
+        let audible = await listener.player.audibleNow()
         guard audible.trackId == track, audible.playing else { return false }
         guard let position else { return true }
         return abs(audible.positionMs - position) < 5_000

@@ -34,7 +34,7 @@ import Testing
     }
 
     static func snapshot(_ positionMs: Double, track: TrackMetadata = Fixtures.cestLaVie) -> WireMessage {
-        .hostState(PlaybackSnapshot(track: track, playing: true, anchor: PlaybackAnchor(positionMs: positionMs, serverTime: SystemClock().nowMicros())))
+        .hostState(PlaybackSnapshot(track: track, playing: true, anchor: PlaybackAnchor(positionMs: positionMs, at: SystemClock().serverClockNow())))
     }
 
     /// Waits until every node has heard of `room` at `seq` or later (its listening connection is up).
@@ -67,16 +67,16 @@ import Testing
         try await Task.sleep(for: .milliseconds(500))
 
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
-        #expect(await TestSupport.eventually { await apple.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleCestLaVie.id })
-        #expect(await TestSupport.eventually { await deezer.player.audible(at: SystemClock().nowMicros()).trackId == "dz-cest" })
+        #expect(await TestSupport.eventually { await apple.player.audibleNow().trackId == Fixtures.appleCestLaVie.id })
+        #expect(await TestSupport.eventually { await deezer.player.audibleNow().trackId == "dz-cest" })
         try await Task.sleep(for: .seconds(2.5))
         for (name, listener) in [("apple", apple), ("deezer", deezer)] {
             let error = try #require(await LiveRoomTests.error(listener, host: host))
             #expect(abs(error) < 40, "\(name): sync error \(error) ms")
         }
         try await host.apply(PlaybackEvent(event: .pause))
-        #expect(await TestSupport.eventually(3) { await !apple.player.audible(at: SystemClock().nowMicros()).playing })
-        #expect(await TestSupport.eventually(3) { await !deezer.player.audible(at: SystemClock().nowMicros()).playing })
+        #expect(await TestSupport.eventually(3) { await !apple.player.audibleNow().playing })
+        #expect(await TestSupport.eventually(3) { await !deezer.player.audibleNow().playing })
 
         // Matches made on two nodes for two services, one seq across nodes, never backwards.
         let seqs = await watcher.states.map(\.seq)
@@ -152,14 +152,14 @@ import Testing
         defer { task.cancel() }
         #expect(await TestSupport.eventually { await listener.session.status().connected })
         await host.send(Self.snapshot(42_000))
-        #expect(await TestSupport.eventually { await listener.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleCestLaVie.id })
+        #expect(await TestSupport.eventually { await listener.player.audibleNow().trackId == Fixtures.appleCestLaVie.id })
 
         await cluster.nodes[1].stop()
         #expect(await TestSupport.eventually { await !listener.session.status().connected })
         #expect(await TestSupport.eventually { await listener.session.status().connected })
         // Now on node 3: a change made on node 1 reaches it there.
         await host.send(Self.snapshot(90_000, track: Fixtures.sheLooksSoPerfect))
-        #expect(await TestSupport.eventually { await listener.player.audible(at: SystemClock().nowMicros()).trackId == Fixtures.appleSheLooksSoPerfect.id })
+        #expect(await TestSupport.eventually { await listener.player.audibleNow().trackId == Fixtures.appleSheLooksSoPerfect.id })
         await host.disconnect()
         #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2)).room(code: room.code))?.state.hostConnected == false })
         task.cancel()

@@ -95,7 +95,7 @@ import Testing
     }
 
     func commit(_ code: String, _ state: RoomState, after seq: Int, claim: ClaimRequirement = .none) -> StateCommit {
-        StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.serverTime)
+        StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.time)
     }
 
     @Test(arguments: Kind.available)
@@ -316,7 +316,7 @@ import Testing
         try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
         await withTaskGroup(of: Void.self) { group in
             for seq in 1...200 {
-                group.addTask { _ = try? await store.overwriteState(Fixtures.room(seq: seq, at: Int64(seq)), forRoom: "ABC234") }
+                group.addTask { _ = try? await store.overwriteState(Fixtures.room(seq: seq, at: ServerTime(micros: Int64(seq))), forRoom: "ABC234") }
             }
             group.addTask { try? await store.close() }
         }

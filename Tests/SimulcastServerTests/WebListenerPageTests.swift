@@ -40,7 +40,7 @@ import Testing
     static func error(_ page: DevToolsPage, host: HostSession, sample: String = appleSample) async throws -> Double {
         let reading = try await page.evaluate(sample, as: Sample.self)
         let playback = await host.playback
-        return reading.positionMs - playback.positionMs(at: Int64(reading.at * 1000))
+        return reading.positionMs - playback.positionMs(at: LocalTime(micros: Int64(reading.at * 1000)))
     }
 
     func withRoom(_ body: @Sendable (_ base: String, _ code: String, _ host: HostSession, _ browser: HeadlessChromium) async throws -> Void) async throws {
@@ -79,7 +79,7 @@ import Testing
                     "__fakeSDK.calls.find(c => c.method === 'setQueue') && __fakeSDK.calls.find(c => c.method === 'setQueue').args[0].song", as: String.self)
                     == "298026101")
             let firstSeek = try await page.waitFor(Self.call("c.method === 'seekToTime'"), as: Call.self)
-            let hostAtLanding = await host.playback.positionMs(at: Int64((firstSeek.at + 60) * 1000))
+            let hostAtLanding = await host.playback.positionMs(at: LocalTime(micros: Int64((firstSeek.at + 60) * 1000)))
             let sought = try #require(firstSeek.seconds) * 1000
             #expect(abs(sought - hostAtLanding) < 100, "sought to \(sought) ms, host at \(hostAtLanding) ms")
             try await Task.sleep(for: .milliseconds(600))
@@ -147,7 +147,7 @@ import Testing
                 "(() => { const c = __fakeSDK.calls.find(c => c.method === 'webapi.play'); return c && {...c.args[0], at: c.at}; })()", as: Play.self)
             #expect(play.deviceId == "fake-device")
             #expect(play.uris == ["spotify:track:sp-cest"])
-            let hostAtLanding = await host.playback.positionMs(at: Int64((play.at + 60) * 1000))
+            let hostAtLanding = await host.playback.positionMs(at: LocalTime(micros: Int64((play.at + 60) * 1000)))
             #expect(abs(play.positionMs - hostAtLanding) < 100, "started at \(play.positionMs) ms, host at \(hostAtLanding) ms")
             try await Task.sleep(for: .milliseconds(800))
             let sample =
