@@ -1,12 +1,16 @@
 import Foundation
+import Synchronization
 
 /// The demo's live view: event lines scroll, the listener table stays at the bottom.
-final class DemoTable: @unchecked Sendable {  // every mutable field is read and written under `lock`
+final class DemoTable: Sendable {
+    private struct Screen {
+        var drawnLines = 0
+        var lastRows: [String] = []
+    }
+
     private let enabled: Bool
     private let isTerminal = isatty(STDOUT_FILENO) != 0
-    private let lock = NSLock()
-    private var drawnLines = 0
-    private var lastRows: [String] = []
+    private let screen = Mutex(Screen())
 
     init(enabled: Bool) { self.enabled = enabled }
 
@@ -14,42 +18,44 @@ final class DemoTable: @unchecked Sendable {  // every mutable field is read and
 
     func draw(_ rows: [String]) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        if isTerminal {
-            erase()
-            write(([Self.header] + rows).joined(separator: "\n") + "\n")
-            drawnLines = rows.count + 1
-        } else if rows != lastRows {
-            // On a pipe, print the table only when a row's match or state changes.
-            let stable = rows.map { $0.replacingOccurrences(of: #"[+-]\s*\d+\.\d ms"#, with: "following", options: .regularExpression) }
-            if stable != lastRows.map({ $0.replacingOccurrences(of: #"[+-]\s*\d+\.\d ms"#, with: "following", options: .regularExpression) }) {
-                write(rows.map { "  \($0)" }.joined(separator: "\n") + "\n")
+        screen.withLock { screen in
+            if isTerminal {
+                erase(&screen)
+                write(([Self.header] + rows).joined(separator: "\n") + "\n")
+                screen.drawnLines = rows.count + 1
+            } else if rows != screen.lastRows {
+                // On a pipe, print the table only when a row's match or state changes.
+                if Self.stable(rows) != Self.stable(screen.lastRows) {
+                    write(rows.map { "  \($0)" }.joined(separator: "\n") + "\n")
+                }
             }
+            screen.lastRows = rows
         }
-        lastRows = rows
     }
 
     func note(_ line: String) {
         guard enabled else { return }
-        lock.lock()
-        defer { lock.unlock() }
-        if isTerminal { erase() }
-        write("\(line)\n")
-        drawnLines = 0
+        screen.withLock { screen in
+            if isTerminal { erase(&screen) }
+            write("\(line)\n")
+            screen.drawnLines = 0
+        }
     }
 
     func say(_ line: String) { note(line) }
 
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        drawnLines = 0
+        screen.withLock { $0.drawnLines = 0 }
     }
 
-    private func erase() {
-        if drawnLines > 0 { write("\u{1B}[\(drawnLines)A\u{1B}[J") }
-        drawnLines = 0
+    /// Rows with their live sync figures replaced, so a pipe sees only changes of state.
+    private static func stable(_ rows: [String]) -> [String] {
+        rows.map { $0.replacingOccurrences(of: #"[+-]\s*\d+\.\d ms"#, with: "following", options: .regularExpression) }
+    }
+
+    private func erase(_ screen: inout Screen) {
+        if screen.drawnLines > 0 { write("\u{1B}[\(screen.drawnLines)A\u{1B}[J") }
+        screen.drawnLines = 0
     }
 
     private func write(_ text: String) {

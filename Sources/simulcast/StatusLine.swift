@@ -1,12 +1,13 @@
 import Foundation
 import SimulcastClient
 import SimulcastCore
+import Synchronization
 
 /// One line that rewrites itself on a terminal; on a pipe, a new line only when it changes.
-final class StatusLine: @unchecked Sendable {  // `last` is read and written under `lock`
+final class StatusLine: Sendable {
     private let isTerminal = isatty(STDERR_FILENO) != 0
-    private var last = ""
-    private let lock = NSLock()
+    /// The line last shown.
+    private let last = Mutex("")
 
     /// Shows a listener's status: live figures on a terminal, only changes of state on a pipe.
     func show(_ status: ListenerStatus, service: MusicService) {
@@ -14,14 +15,14 @@ final class StatusLine: @unchecked Sendable {  // `last` is read and written und
     }
 
     func show(_ text: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        if isTerminal {
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
-        } else if text != last {
-            FileHandle.standardError.write(Data("\(text)\n".utf8))
+        last.withLock { last in
+            if isTerminal {
+                FileHandle.standardError.write(Data("\r\u{1B}[2K\(text)".utf8))
+            } else if text != last {
+                FileHandle.standardError.write(Data("\(text)\n".utf8))
+            }
+            last = text
         }
-        last = text
     }
 
     func finish() {
