@@ -29,6 +29,9 @@ public actor HostSession: PlaybackEventSink {
         await publish()
     }
 
+    /// Clock sync has its first burst: events are being published.
+    public var isSynchronised: Bool { synchronised }
+
     /// Where the host is now: what a listener should hear.
     public func currentPosition() -> (track: TrackMetadata?, playing: Bool, positionMs: Double) {
         (playback.track, playback.playing, playback.positionMs(at: clock.now()))

@@ -39,6 +39,7 @@ public actor ListenerSession {
     public func status() async -> ListenerStatus {
         ListenerStatus(
             connected: connected,
+            synchronised: synchronised,
             follow: policy.status,
             sourceTrack: policy.room?.track?.source,
             match: policy.targetMatch,

@@ -3,6 +3,8 @@ import SimulcastCore
 /// A listener's view for status lines and the demo table.
 public struct ListenerStatus: Sendable {
     public var connected: Bool
+    /// Clock sync has its first burst: room states are being followed.
+    public var synchronised: Bool
     public var follow: FollowStatus
     public var sourceTrack: TrackMetadata?
     public var match: MatchResult?

@@ -29,8 +29,12 @@ import TrackMatching
             player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
         defer { tasks.forEach { $0.cancel() } }
-        #expect(await TestSupport.eventually { await listener.status().connected })
-        try await Task.sleep(for: .milliseconds(400))
+        #expect(
+            await TestSupport.eventually {
+                let hostSynchronised = await host.isSynchronised
+                let listenerSynchronised = await listener.status().synchronised
+                return hostSynchronised && listenerSynchronised
+            })
         try await host.apply(PlaybackEvent(event: .play, track: single))
         #expect(await TestSupport.eventually { await player.read().trackId == "am-slsp-demo" })
 
@@ -64,8 +68,12 @@ import TrackMatching
             player: laterPlayer, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let laterTasks = [Task { try await laterHost.run() }, Task { try await laterListener.run() }]
         defer { laterTasks.forEach { $0.cancel() } }
-        #expect(await TestSupport.eventually { await laterListener.status().connected })
-        try await Task.sleep(for: .milliseconds(400))
+        #expect(
+            await TestSupport.eventually {
+                let hostSynchronised = await laterHost.isSynchronised
+                let listenerSynchronised = await laterListener.status().synchronised
+                return hostSynchronised && listenerSynchronised
+            })
         try await laterHost.apply(PlaybackEvent(event: .play, track: single))
         #expect(await TestSupport.eventually { await laterPlayer.read().trackId == "am-slsp-demo" })
 
@@ -90,7 +98,7 @@ import TrackMatching
             client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), logger: TestSupport.quietLogger))
         let thirdTask = Task { try await thirdHost.run() }
         defer { thirdTask.cancel() }
-        try await Task.sleep(for: .milliseconds(400))
+        #expect(await TestSupport.eventually { await thirdHost.isSynchronised })
         try await thirdHost.apply(PlaybackEvent(event: .play, track: single))
         #expect(await TestSupport.eventually { (try? await api.room(code: third.code))?.state.track != nil })
         let promoted = try await api.correct(

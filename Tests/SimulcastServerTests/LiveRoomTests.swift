@@ -50,11 +50,10 @@ import Testing
         defer { tasks.forEach { $0.cancel() } }
         #expect(
             await TestSupport.eventually {
-                let appleConnected = await apple.session.status().connected
-                let deezerConnected = await deezer.session.status().connected
-                return appleConnected && deezerConnected
+                let appleSynchronised = await apple.session.status().synchronised
+                let deezerSynchronised = await deezer.session.status().synchronised
+                return await host.isSynchronised && appleSynchronised && deezerSynchronised
             })
-        try await Task.sleep(for: .milliseconds(500))
 
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
         // Both load their own service's recording and settle within 40 ms of the host.
@@ -109,8 +108,12 @@ import Testing
         let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 700, seed: 3)
         let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }]
         defer { tasks.forEach { $0.cancel() } }
-        #expect(await TestSupport.eventually { await apple.session.status().connected })
-        try await Task.sleep(for: .milliseconds(500))
+        #expect(
+            await TestSupport.eventually {
+                let hostSynchronised = await host.isSynchronised
+                let listenerSynchronised = await apple.session.status().synchronised
+                return hostSynchronised && listenerSynchronised
+            })
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
         #expect(
             await TestSupport.eventually {

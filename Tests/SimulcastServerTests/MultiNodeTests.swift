@@ -59,12 +59,11 @@ import Testing
         let watcher = await WirePeer.connect(port: cluster.ports[2], room: room.code, hello: RawPeer.hello(.listener, room: room.code, service: .appleMusic))
         #expect(
             await TestSupport.eventually {
-                let appleConnected = await apple.session.status().connected
-                let deezerConnected = await deezer.session.status().connected
-                return appleConnected && deezerConnected
+                let appleSynchronised = await apple.session.status().synchronised
+                let deezerSynchronised = await deezer.session.status().synchronised
+                return await host.isSynchronised && appleSynchronised && deezerSynchronised
             })
         #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2)).room(code: room.code))?.state.hostConnected == true })
-        try await Task.sleep(for: .milliseconds(500))
 
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
         #expect(await TestSupport.eventually { await apple.player.audibleNow().trackId == Fixtures.appleCestLaVie.id })
