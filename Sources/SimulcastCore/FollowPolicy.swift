@@ -368,11 +368,14 @@ public struct FollowPolicy: Sendable {
         let latency = pending.issuedAt.milliseconds(to: landed)
         if let scheduledAt = pending.scheduledAt {
             let lateness = scheduledAt.milliseconds(to: landed)
-            // Much later than the instant means preparing took longer than the lead: that is a
-            // latency to plan for next time, not this player's precision (which sets the
-            // correction threshold: counting an overrun there stopped corrections for good).
-            if lateness <= configuration.scheduleMarginMs { scheduleError.record(lateness) }
-            if lateness > 0 {
+            // Within the margin is this player's precision (it sets the correction threshold).
+            // Later than that, preparing took longer than the lead: a latency to plan for next
+            // time (counted as precision, it stopped corrections for good). Only such overruns
+            // say how long preparing takes; an on-time landing recorded as one lengthened
+            // every next lead by the margin.
+            if lateness <= configuration.scheduleMarginMs {
+                scheduleError.record(lateness)
+            } else {
                 switch pending.kind {
                 case .start: startLatency.record(latency)
                 case .seek: seekLatency.record(latency)

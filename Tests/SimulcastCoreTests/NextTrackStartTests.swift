@@ -120,6 +120,30 @@ import Testing
         #expect(!later.isEmpty, "still \(policy.syncErrorMs ?? .nan) ms off with threshold \(policy.effectiveSeekThresholdMs)")
     }
 
+    /// Scheduled seeks that land within the player's precision (2 ms after the instant) say
+    /// nothing about how long preparing takes: recorded as latencies, each one lengthened the
+    /// next lead by the margin, and over a long session the lead grew to 2.7 s, each
+    /// correction leaving the listener silent that long (the simulator's harshest cell).
+    @Test func scheduledSeeksLandingOnTimeDoNotLengthenTheLead() {
+        var policy = NextTrackStartTests.policy(scheduling: true)
+        policy.roomStateReceived(NextTrackStartTests.room(NextTrackStartTests.current, positionMs: 0, seq: 1))
+        var commands = NextTrackStartTests.observe(&policy, at: 0, track: nil, playing: false, position: 0)
+        for _ in 0..<12 {
+            guard case .start(_, let position, let at) = commands.first else {
+                Issue.record("expected a scheduled command, got \(commands)")
+                return
+            }
+            let scheduledMs = NextTrackStartTests.t0.milliseconds(to: at)
+            let landedMs = scheduledMs + 2
+            _ = NextTrackStartTests.observe(&policy, at: landedMs + 100, track: "am-a", position: position + 100)
+            // The audio then slips 300 ms (a glitch): after the correction interval, a scheduled seek.
+            let glitchMs = landedMs + 2_000
+            commands = NextTrackStartTests.observe(&policy, at: glitchMs, track: "am-a", position: position + 2_000 - 300)
+        }
+        let slowest = policy.seekLatency.samplesMs.max() ?? 0
+        #expect(slowest <= 2 * 100 + 60, "seek latencies learned from on-time landings: \(policy.seekLatency.samplesMs)")
+    }
+
     /// A heartbeat re-anchoring the ending track by a few tens of ms (the host's clock
     /// estimate moved) keeps the next track's planned start; restarting the ending track
     /// instead cost over a second of wrong audio at each natural track change.

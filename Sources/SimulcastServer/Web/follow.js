@@ -364,7 +364,7 @@
       if (pending.scheduledAt !== null) {
         const lateness = (landed - pending.scheduledAt) / 1000;
         if (lateness <= this.configuration.scheduleMarginMs) this.scheduleError.record(lateness);
-        if (lateness > 0) (pending.kind === "start" ? this.startLatency : this.seekLatency).record(latency);
+        else (pending.kind === "start" ? this.startLatency : this.seekLatency).record(latency);
         return;
       }
       (pending.kind === "start" ? this.startLatency : this.seekLatency).record(latency);
