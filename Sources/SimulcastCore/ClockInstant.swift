@@ -35,8 +35,10 @@ public struct ClockInstant<Domain: ClockDomain>: Hashable, Comparable, Sendable,
         advanced(by: Self.microseconds(milliseconds))
     }
 
-    /// The same reading seen in another domain, for the one place a domain is defined by
-    /// another: the server's own clock is server time. Clients convert with `ClockSync`.
+    /// The same number read on another clock, where that is meant: the server's own clock is
+    /// server time (`serverClockNow()`), `ClockSync` shifts a local reading by its offset, and
+    /// the seed's baseline compares clocks naively on purpose. Anything else converts with
+    /// `ClockSync`.
     public func reinterpreted<Other: ClockDomain>(as _: Other.Type = Other.self) -> ClockInstant<Other> {
         ClockInstant<Other>(micros: micros)
     }
