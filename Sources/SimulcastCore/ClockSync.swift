@@ -1,10 +1,11 @@
 /// Estimates the offset (and drift) between a client's clock and the server's.
 ///
-/// Keeps the recent samples and trusts the one with the lowest round-trip delay, the one
-/// least distorted by queueing (as NTP and Jellyfin SyncPlay do). The true offset lies
-/// within half that sample's delay, which is reported as the uncertainty. Drift comes from
-/// a least-squares line through the best sample of each window, once the windows span
-/// enough time to tell drift from noise.
+/// Every sample bounds the offset; the estimate is the middle of the interval all recent
+/// samples allow, half its width the uncertainty (see `estimate`). NTP and Jellyfin SyncPlay
+/// trust the one sample with the lowest round-trip delay instead; its two legs are rarely
+/// equally fast, and under jitter that costs tens of ms. Drift comes from a least-squares line
+/// through the best sample of each window, once the windows span enough time to tell drift
+/// from noise.
 public struct ClockSync: Sendable {
     public private(set) var samples: [ClockSample] = []
     /// Best sample of each past window: (client time, offset). Drift is fitted through these.
@@ -12,7 +13,7 @@ public struct ClockSync: Sendable {
     public let window: Int
     private var samplesInWindow = 0
 
-    /// Samples kept, and the best of them trusted (docs/PROTOCOL.md states it; a test holds the two together).
+    /// Samples kept and intersected (docs/PROTOCOL.md states it; a test holds the two together).
     public static let defaultWindow = 32
 
     public init(window: Int = ClockSync.defaultWindow) {
@@ -36,11 +37,31 @@ public struct ClockSync: Sendable {
     /// The sample with the lowest round-trip delay among the recent ones.
     public var best: ClockSample? { samples.min { $0.roundTripDelay < $1.roundTripDelay } }
 
-    /// Server clock minus client clock in microseconds, as of the best sample.
-    public var offset: Microseconds? { best?.offset }
+    /// Server clock minus client clock in microseconds, as of the best sample's time.
+    public var offset: Microseconds? { estimate?.offset }
 
-    /// Half the best sample's round-trip delay: the offset is right to within this.
-    public var uncertainty: Microseconds? { best.map { $0.roundTripDelay / 2 } }
+    /// Half the width of the interval the offset is known to lie in.
+    public var uncertainty: Microseconds? { estimate?.halfWidth }
+
+    /// Each sample bounds the offset: the ping cannot have arrived before it left
+    /// (offset <= t1 - t0) nor the pong (offset >= t2 - t3). Every sample of the window, moved
+    /// to the best sample's time by the drift, must agree, so the offset lies in their
+    /// intersection: its middle is nearer the truth than one sample's middle, whose two legs
+    /// are rarely equally fast. An empty intersection (a clock step) falls back to the best.
+    var estimate: (offset: Microseconds, halfWidth: Microseconds)? {
+        guard let best else { return nil }
+        let reference = best.clientMidpoint
+        let drift = driftPPM ?? 0
+        var low = Microseconds.min
+        var high = Microseconds.max
+        for sample in samples {
+            let shift = Int64(Double(sample.clientMidpoint.distance(to: reference)) * drift / 1_000_000)
+            low = max(low, (sample.t2.micros &- sample.t3.micros) &+ shift)
+            high = min(high, (sample.t1.micros &- sample.t0.micros) &+ shift)
+        }
+        guard low <= high else { return (best.offset, best.roundTripDelay / 2) }
+        return (low + (high - low) / 2, (high - low) / 2)
+    }
 
     /// Client clock speed relative to the server's, in parts per million (positive: the
     /// server clock runs faster). Nil until history spans at least a minute.
@@ -54,8 +75,8 @@ public struct ClockSync: Sendable {
 
     /// Converts a client clock reading to server time, correcting for drift since the best sample.
     public func serverTime(at clientTime: LocalTime) -> ServerTime? {
-        guard let best else { return nil }
-        var shift = best.offset
+        guard let best, let estimate else { return nil }
+        var shift = estimate.offset
         if let drift = driftPPM {
             shift &+= Int64(Double(best.clientMidpoint.distance(to: clientTime)) * drift / 1_000_000)
         }
@@ -65,13 +86,13 @@ public struct ClockSync: Sendable {
     /// Converts a server time to this client's clock: when something scheduled on the server's
     /// clock happens here.
     public func localTime(at serverTime: ServerTime) -> LocalTime? {
-        guard let best else { return nil }
-        var shift = best.offset
+        guard let best, let estimate else { return nil }
+        var shift = estimate.offset
         if let drift = driftPPM {
             // The drift term at the server time's local estimate; a second pass changes it by
             // drift², far below a microsecond.
-            let estimate = serverTime.reinterpreted(as: LocalClockDomain.self).advanced(by: -shift)
-            shift &+= Int64(Double(best.clientMidpoint.distance(to: estimate)) * drift / 1_000_000)
+            let guess = serverTime.reinterpreted(as: LocalClockDomain.self).advanced(by: -shift)
+            shift &+= Int64(Double(best.clientMidpoint.distance(to: guess)) * drift / 1_000_000)
         }
         return serverTime.reinterpreted(as: LocalClockDomain.self).advanced(by: -shift)
     }

@@ -20,20 +20,50 @@ import Testing
         #expect(sample.roundTripDelay == expected.1)
     }
 
-    @Test func trustsTheSampleWithTheLowestDelay() {
+    /// A ping sent at client time `t` over a path whose legs take `out` and `back` µs, to a
+    /// server whose clock is `offset` ahead and answers in 100 µs.
+    static func exchange(at t: Int64, offset: Int64, out: Int64, back: Int64) -> ClockSample {
+        let t1 = t + offset + out
+        return sample(t, t1, t1 + 100, t + out + 100 + back)
+    }
+
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        /// (true offset, outbound leg, return leg), one exchange every 100 ms.
+        var exchanges: [(offset: Int64, out: Int64, back: Int64)]
+        var offset: Int64
+        var uncertainty: Int64
+        var description: String { name }
+    }
+
+    /// Each exchange bounds the offset between `t2 - t3` and `t1 - t0`; the estimate is the
+    /// middle of what every exchange allows, and the truth lies within the uncertainty.
+    @Test(arguments: [
+        Case(
+            name: "queueing on the return legs: the fastest leg each way bounds it",
+            exchanges: [(5_000_000, 3_000, 40_000), (5_000_000, 2_000, 2_000), (5_000_000, 5_000, 90_000), (5_000_000, 1_000, 25_000)],
+            offset: 4_999_500, uncertainty: 1_500),
+        Case(
+            name: "the lowest-delay exchange is lopsided (it alone would be 2 ms off)",
+            exchanges: [(5_000_000, 1_000, 5_000), (5_000_000, 20_000, 500)],
+            offset: 5_000_250, uncertainty: 750),
+        Case(name: "one symmetric exchange", exchanges: [(5_000_000, 2_000, 2_000)], offset: 5_000_000, uncertainty: 2_000),
+        Case(
+            name: "exchanges that cannot all be right (the server's clock stepped): the lowest delay wins",
+            exchanges: [(5_000_000, 1_000, 1_000), (6_000_000, 500, 500)],
+            offset: 6_000_000, uncertainty: 500),
+    ])
+    func theOffsetLiesWhereEveryExchangeAgrees(_ test: Case) {
         var sync = ClockSync(window: 8)
-        // True offset 5 s. Queueing delays the return leg of most samples, skewing them.
-        let delays: [(out: Int64, back: Int64)] = [(3_000, 40_000), (2_000, 2_000), (5_000, 90_000), (1_000, 25_000)]
-        var t: Int64 = 0
-        for d in delays {
-            let t1 = t + 5_000_000 + d.out
-            sync.add(Self.sample(t, t1, t1 + 100, t + d.out + 100 + d.back))
-            t += 100_000
+        for (index, exchange) in test.exchanges.enumerated() {
+            sync.add(Self.exchange(at: Int64(index) * 100_000, offset: exchange.offset, out: exchange.out, back: exchange.back))
         }
-        #expect(sync.offset == 5_000_000)
-        #expect(sync.uncertainty == 2_000)
-        #expect(sync.serverTime(at: 1_000) == 5_001_000)
-        #expect(sync.localTime(at: 5_001_000) == 1_000)
+        #expect(sync.offset == test.offset)
+        #expect(sync.uncertainty == test.uncertainty)
+        #expect(sync.serverTime(at: 1_000) == ServerTime(micros: 1_000 + test.offset))
+        #expect(sync.localTime(at: ServerTime(micros: 1_000 + test.offset)) == 1_000)
+        let truth = test.exchanges.last!.offset
+        #expect(abs(sync.offset! - truth) <= sync.uncertainty!)
     }
 
     @Test func forgetsSamplesOutsideTheWindow() {

@@ -25,8 +25,9 @@
   }
 
   // Offset (and drift) to the server's clock from time.ping/pong samples (ClockSync.swift):
-  // the sample with the lowest round-trip delay among the last `window` wins, and drift is a
-  // line through the best sample of each past window once they span a minute.
+  // every sample bounds the offset between t2 - t3 and t1 - t0; the estimate is the middle of
+  // what all of the last `window` allow, and drift is a line through the best (lowest-delay)
+  // sample of each past window once they span a minute.
   class ClockSync {
     constructor(window = 32) {
       this.window = Math.max(1, window);
@@ -36,6 +37,7 @@
     }
     static offset(s) { return int(((s.t1 - s.t0) + (s.t2 - s.t3)) / 2); }
     static roundTripDelay(s) { return Math.max(0, (s.t3 - s.t0) - (s.t2 - s.t1)); }
+    static clientMidpoint(s) { return s.t0 + int((s.t3 - s.t0) / 2); }
     add(t0, t1, t2, t3) {
       if (t3 < t0 || t2 < t1) return;  // clocks went backwards: unusable
       this.samples.push({ t0, t1, t2, t3 });
@@ -43,7 +45,7 @@
       this.samplesInWindow += 1;
       const best = this.best;
       if (this.samplesInWindow >= this.window && best) {
-        this.history.push({ clientTime: int((best.t0 + best.t3) / 2), offset: ClockSync.offset(best) });
+        this.history.push({ clientTime: ClockSync.clientMidpoint(best), offset: ClockSync.offset(best) });
         if (this.history.length > 32) this.history.shift();
         this.samplesInWindow = 0;
       }
@@ -53,7 +55,25 @@
       for (const s of this.samples) if (best === null || ClockSync.roundTripDelay(s) < ClockSync.roundTripDelay(best)) best = s;
       return best;
     }
-    get offset() { const b = this.best; return b ? ClockSync.offset(b) : null; }
+    // The middle of the interval every sample (moved to the best one's time by the drift)
+    // allows, and half its width; the best sample when they cannot all be right.
+    get estimate() {
+      const best = this.best;
+      if (!best) return null;
+      const reference = ClockSync.clientMidpoint(best);
+      const drift = this.driftPPM ?? 0;
+      let low = -Infinity;
+      let high = Infinity;
+      for (const s of this.samples) {
+        const shift = int((reference - ClockSync.clientMidpoint(s)) * drift / 1000000);
+        low = Math.max(low, (s.t2 - s.t3) + shift);
+        high = Math.min(high, (s.t1 - s.t0) + shift);
+      }
+      if (low > high) return { offset: ClockSync.offset(best), halfWidth: int(ClockSync.roundTripDelay(best) / 2) };
+      return { offset: low + int((high - low) / 2), halfWidth: int((high - low) / 2) };
+    }
+    get offset() { const e = this.estimate; return e ? e.offset : null; }
+    get uncertainty() { const e = this.estimate; return e ? e.halfWidth : null; }
     get driftPPM() {
       const h = this.history;
       if (h.length < 3 || h[h.length - 1].clientTime - h[0].clientTime < 60000000) return null;
@@ -63,9 +83,9 @@
     serverTime(clientTime) {
       const best = this.best;
       if (!best) return null;
-      let time = clientTime + ClockSync.offset(best);
+      let time = clientTime + this.estimate.offset;
       const drift = this.driftPPM;
-      if (drift !== null) time += int((clientTime - int((best.t0 + best.t3) / 2)) * drift / 1000000);
+      if (drift !== null) time += int((clientTime - ClockSync.clientMidpoint(best)) * drift / 1000000);
       return time;
     }
     localTime(serverTime) {
