@@ -50,24 +50,13 @@ import Testing
         return Table(window: ClockSync.defaultWindow, steps: steps)
     }
 
-    @Test(.enabled(if: FollowDecisionTableTests.node != nil, "needs node"))
+    @Test(.enabled(if: NodeScript.node != nil, "needs node"))
     func followJSEstimatesAsSwiftDoes() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("clocksync-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try JSONEncoder().encode(Self.table()).write(to: file)
-        let process = Process()
-        process.executableURL = FollowDecisionTableTests.node
-        process.arguments = [
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("FollowJS/clocksync.js").path,
-            file.path,
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "follow.js's ClockSync differs from the Swift one:\n\(output)")
+        let (status, output) = try NodeScript.run("clocksync.js", file.path)
+        #expect(status == 0, "follow.js's ClockSync differs from the Swift one:\n\(output)")
         #expect(output.contains("400 estimates agree"))
     }
 

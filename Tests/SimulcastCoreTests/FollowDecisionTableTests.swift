@@ -12,8 +12,6 @@ import Testing
 @Suite struct FollowDecisionTableTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/follow-decisions.json")
-    static let replayer = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FollowJS/replay.js")
 
     @Test func swiftReproducesTheTable() throws {
         if ProcessInfo.processInfo.environment["SIMULCAST_UPDATE_SNAPSHOTS"] == "1" {
@@ -37,27 +35,16 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FollowDecisionTableTests.node != nil, "needs node"))
+    @Test(.enabled(if: NodeScript.node != nil, "needs node"))
     func followJSReproducesTheTable() throws {
-        let process = Process()
-        process.executableURL = Self.node
-        process.arguments = [Self.replayer.path, Self.file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "follow.js differs from the Swift policy:\n\(output)")
+        let (status, output) = try NodeScript.run("replay.js", Self.file.path)
+        #expect(status == 0, "follow.js differs from the Swift policy:\n\(output)")
         #expect(output.contains("decisions agree"))
     }
 
     @Test func nodeIsThereWhereTheSystemTestsAreRequired() {
-        if ProcessInfo.processInfo.environment["SIMULCAST_REQUIRE_SYSTEM_TESTS"] == "1" { #expect(Self.node != nil, "install nodejs") }
+        if ProcessInfo.processInfo.environment["SIMULCAST_REQUIRE_SYSTEM_TESTS"] == "1" { #expect(NodeScript.node != nil, "install nodejs") }
     }
-
-    static let node: URL? = ["/usr/bin/node", "/usr/local/bin/node", "/usr/bin/nodejs"].map(URL.init(fileURLWithPath:))
-        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
 }
 
 struct DecisionTable: Codable {
