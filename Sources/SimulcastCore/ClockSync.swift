@@ -26,16 +26,26 @@ public struct ClockSync: Sendable {
         guard sample.t3 >= sample.t0, sample.t2 >= sample.t1 else { return }  // clocks went backwards: unusable
         samples.append(sample)
         if samples.count > window { samples.removeFirst(samples.count - window) }
+        best = samples.min { $0.roundTripDelay < $1.roundTripDelay }
         samplesInWindow += 1
         if samplesInWindow >= window, let best {
             history.append((clientTime: best.clientMidpoint, offset: best.offset))
             if history.count > 32 { history.removeFirst() }
             samplesInWindow = 0
+            driftPPM = Self.drift(through: history)
         }
+        estimate = best.map { Self.intersection(of: samples, best: $0, driftPPM: driftPPM ?? 0) }
     }
 
     /// The sample with the lowest round-trip delay among the recent ones.
-    public var best: ClockSample? { samples.min { $0.roundTripDelay < $1.roundTripDelay } }
+    public private(set) var best: ClockSample?
+
+    /// Client clock speed relative to the server's, in parts per million (positive: the
+    /// server clock runs faster). Nil until history spans at least a minute.
+    public private(set) var driftPPM: Double?
+
+    /// Kept as samples arrive; reading the clock is then free of the work below.
+    private var estimate: (offset: Microseconds, halfWidth: Microseconds)?
 
     /// Server clock minus client clock in microseconds, as of the best sample's time.
     public var offset: Microseconds? { estimate?.offset }
@@ -48,14 +58,12 @@ public struct ClockSync: Sendable {
     /// to the best sample's time by the drift, must agree, so the offset lies in their
     /// intersection: its middle is nearer the truth than one sample's middle, whose two legs
     /// are rarely equally fast. An empty intersection (a clock step) falls back to the best.
-    var estimate: (offset: Microseconds, halfWidth: Microseconds)? {
-        guard let best else { return nil }
+    static func intersection(of samples: [ClockSample], best: ClockSample, driftPPM: Double) -> (offset: Microseconds, halfWidth: Microseconds) {
         let reference = best.clientMidpoint
-        let drift = driftPPM ?? 0
         var low = Microseconds.min
         var high = Microseconds.max
         for sample in samples {
-            let shift = Int64(Double(sample.clientMidpoint.distance(to: reference)) * drift / 1_000_000)
+            let shift = Int64(Double(sample.clientMidpoint.distance(to: reference)) * driftPPM / 1_000_000)
             low = max(low, (sample.t2.micros &- sample.t3.micros) &+ shift)
             high = min(high, (sample.t1.micros &- sample.t0.micros) &+ shift)
         }
@@ -63,9 +71,8 @@ public struct ClockSync: Sendable {
         return (low + (high - low) / 2, (high - low) / 2)
     }
 
-    /// Client clock speed relative to the server's, in parts per million (positive: the
-    /// server clock runs faster). Nil until history spans at least a minute.
-    public var driftPPM: Double? {
+    /// The slope of the windows' best offsets over time, once they span a minute.
+    static func drift(through history: [(clientTime: LocalTime, offset: Microseconds)]) -> Double? {
         guard history.count >= 3, let first = history.first, let last = history.last, first.clientTime.distance(to: last.clientTime) >= 60_000_000 else {
             return nil
         }

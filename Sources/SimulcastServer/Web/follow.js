@@ -34,6 +34,10 @@
       this.samples = [];
       this.history = [];
       this.samplesInWindow = 0;
+      // Kept as samples arrive (ClockSync.swift): best, drift and the estimate.
+      this.best = null;
+      this.driftPPM = null;
+      this.estimate = null;
     }
     static offset(s) { return int(((s.t1 - s.t0) + (s.t2 - s.t3)) / 2); }
     static roundTripDelay(s) { return Math.max(0, (s.t3 - s.t0) - (s.t2 - s.t1)); }
@@ -42,29 +46,25 @@
       if (t3 < t0 || t2 < t1) return;  // clocks went backwards: unusable
       this.samples.push({ t0, t1, t2, t3 });
       if (this.samples.length > this.window) this.samples.splice(0, this.samples.length - this.window);
+      let best = null;
+      for (const s of this.samples) if (best === null || ClockSync.roundTripDelay(s) < ClockSync.roundTripDelay(best)) best = s;
+      this.best = best;
       this.samplesInWindow += 1;
-      const best = this.best;
       if (this.samplesInWindow >= this.window && best) {
         this.history.push({ clientTime: ClockSync.clientMidpoint(best), offset: ClockSync.offset(best) });
         if (this.history.length > 32) this.history.shift();
         this.samplesInWindow = 0;
+        this.driftPPM = ClockSync.drift(this.history);
       }
-    }
-    get best() {
-      let best = null;
-      for (const s of this.samples) if (best === null || ClockSync.roundTripDelay(s) < ClockSync.roundTripDelay(best)) best = s;
-      return best;
+      this.estimate = best ? ClockSync.intersection(this.samples, best, this.driftPPM ?? 0) : null;
     }
     // The middle of the interval every sample (moved to the best one's time by the drift)
     // allows, and half its width; the best sample when they cannot all be right.
-    get estimate() {
-      const best = this.best;
-      if (!best) return null;
+    static intersection(samples, best, drift) {
       const reference = ClockSync.clientMidpoint(best);
-      const drift = this.driftPPM ?? 0;
       let low = -Infinity;
       let high = Infinity;
-      for (const s of this.samples) {
+      for (const s of samples) {
         const shift = int((reference - ClockSync.clientMidpoint(s)) * drift / 1000000);
         low = Math.max(low, (s.t2 - s.t3) + shift);
         high = Math.min(high, (s.t1 - s.t0) + shift);
@@ -72,14 +72,13 @@
       if (low > high) return { offset: ClockSync.offset(best), halfWidth: int(ClockSync.roundTripDelay(best) / 2) };
       return { offset: low + int((high - low) / 2), halfWidth: int((high - low) / 2) };
     }
-    get offset() { const e = this.estimate; return e ? e.offset : null; }
-    get uncertainty() { const e = this.estimate; return e ? e.halfWidth : null; }
-    get driftPPM() {
-      const h = this.history;
+    static drift(h) {
       if (h.length < 3 || h[h.length - 1].clientTime - h[0].clientTime < 60000000) return null;
       const fit = linearFit(h.map((e) => ({ x: e.clientTime - h[0].clientTime, y: e.offset })));
       return fit && fit.slope !== null ? fit.slope * 1000000 : null;
     }
+    get offset() { const e = this.estimate; return e ? e.offset : null; }
+    get uncertainty() { const e = this.estimate; return e ? e.halfWidth : null; }
     serverTime(clientTime) {
       const best = this.best;
       if (!best) return null;
