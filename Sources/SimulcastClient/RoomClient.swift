@@ -16,7 +16,6 @@ public actor RoomClient {
     public nonisolated let clock: any LocalClock
     let logger: Logger
     let codec = WireCodec()
-    /// Samples in the connect burst; the best of them sets the offset.
     /// Pings sent at connect, `burstSpacing` apart, before the steady `pingInterval` (docs/PROTOCOL.md states these).
     public static let burstSize = 16
     public static let burstSpacing = Duration.milliseconds(40)
@@ -30,6 +29,8 @@ public actor RoomClient {
     private var outbound: (@Sendable (WireMessage) -> Void)?
     private var fatalError: RoomClientError?
     private var samplesSinceConnect = 0
+    /// Dense pings still to send after a clock step (the connect burst again).
+    private var burstPingsOwed = 0
 
     /// - Parameter serverURL: the server's base URL (`http://host:port`), or several separated
     ///   by commas; the WebSocket URLs are derived.
@@ -83,13 +84,22 @@ public actor RoomClient {
     // through these four calls, so both run the same protocol code.
 
     /// The wait after ping number `index` (0-based) of a connection: a dense burst, then a steady pace.
-    public func pingDelay(after index: Int) -> Duration { index < burstSize - 1 ? Self.burstSpacing : pingInterval }
+    /// After a clock step another dense burst rebuilds the window (`burstPingsOwed`).
+    public func pingDelay(after index: Int) -> Duration {
+        if index < burstSize - 1 { return Self.burstSpacing }
+        if burstPingsOwed > 0 {
+            burstPingsOwed -= 1
+            return Self.burstSpacing
+        }
+        return pingInterval
+    }
 
     /// A connection opened: clock sync starts afresh and the hello goes first.
     public func connectionOpened(sending outbound: @escaping @Sendable (WireMessage) -> Void) {
         self.outbound = outbound
         clockSync = ClockSync()
         samplesSinceConnect = 0
+        burstPingsOwed = 0
         outbound(.hello(hello))
     }
 
@@ -102,7 +112,10 @@ public actor RoomClient {
     public func received(_ message: WireMessage, at receivedAt: LocalTime) -> RoomClientEvent? {
         switch message {
         case .timePong(let pong):
-            clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt))
+            if clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt)) {
+                logger.info("clock step seen; measuring the clock afresh", metadata: ["steps": "\(clockSync.stepsDetected)"])
+                burstPingsOwed = burstSize - 1
+            }
             samplesSinceConnect += 1
             return samplesSinceConnect == burstSize ? .clockSynchronised : nil
         case .welcome(let welcome):

@@ -5,7 +5,9 @@
 /// trust the one sample with the lowest round-trip delay instead; its two legs are rarely
 /// equally fast, and under jitter that costs tens of ms. Drift comes from a least-squares line
 /// through the best sample of each window, once the windows span enough time to tell drift
-/// from noise.
+/// from noise. A step of either clock (a device's sleep freezing its clock, an NTP correction
+/// of the server's) shows as an exchange the window rules out; everything before it is then
+/// forgotten, drift included (see `add`).
 public struct ClockSync: Sendable {
     public private(set) var samples: [ClockSample] = []
     /// Best sample of each past window: (client time, offset). Drift is fitted through these.
@@ -22,8 +24,32 @@ public struct ClockSync: Sendable {
 
     public var isSynchronised: Bool { !samples.isEmpty }
 
-    public mutating func add(_ sample: ClockSample) {
-        guard sample.t3 >= sample.t0, sample.t2 >= sample.t1 else { return }  // clocks went backwards: unusable
+    /// An exchange outside what the window allows, by more than this plus what drift can
+    /// explain (`stepDriftAllowancePPM`), is a clock step. The window's interval is a hard
+    /// bound (no exchange can arrive before it left), so jitter never crosses it.
+    public static let stepTolerance: Microseconds = 2_000
+    /// Drift the window may not have accounted for: any quartz before drift is fitted (devices
+    /// measure within ±50 ppm), the fit's residual after.
+    public static let stepDriftAllowancePPM = (unfitted: 100.0, fitted: 10.0)
+
+    /// Clock steps seen so far; each one restarted the estimate from the exchange that showed it.
+    public private(set) var stepsDetected = 0
+
+    /// Adds an exchange; true when it showed a clock step (the owner should then ping densely
+    /// again, as at connect, to rebuild the window).
+    @discardableResult
+    public mutating func add(_ sample: ClockSample) -> Bool {
+        guard sample.t3 >= sample.t0, sample.t2 >= sample.t1 else { return false }  // clocks went backwards: unusable
+        let stepped = contradicts(sample)
+        if stepped {
+            // Samples, the drift history and the drift fitted through them all describe the
+            // clocks before the step; fitting a line through a step gave 10⁵ ppm.
+            samples = []
+            history = []
+            samplesInWindow = 0
+            driftPPM = nil
+            stepsDetected += 1
+        }
         samples.append(sample)
         if samples.count > window { samples.removeFirst(samples.count - window) }
         best = samples.min { $0.roundTripDelay < $1.roundTripDelay }
@@ -35,6 +61,22 @@ public struct ClockSync: Sendable {
             driftPPM = Self.drift(through: history)
         }
         estimate = best.map { Self.intersection(of: samples, best: $0, driftPPM: driftPPM ?? 0) }
+        return stepped
+    }
+
+    /// Whether `sample`'s bounds on the offset (between t2 - t3 and t1 - t0) lie outside the
+    /// interval the window allows, carried to its time by the drift, by more than the tolerance.
+    func contradicts(_ sample: ClockSample) -> Bool {
+        guard let best, let estimate else { return false }
+        let elapsed = best.clientMidpoint.distance(to: sample.clientMidpoint)
+        let shift = Int64(Double(elapsed) * (driftPPM ?? 0) / 1_000_000)
+        let allowancePPM = driftPPM == nil ? Self.stepDriftAllowancePPM.unfitted : Self.stepDriftAllowancePPM.fitted
+        let tolerance = Self.stepTolerance &+ Int64(Double(elapsed.magnitude) * allowancePPM / 1_000_000)
+        let low = estimate.offset &- estimate.halfWidth &+ shift
+        let high = estimate.offset &+ estimate.halfWidth &+ shift
+        let sampleLow = sample.t2.micros &- sample.t3.micros
+        let sampleHigh = sample.t1.micros &- sample.t0.micros
+        return sampleLow &- high > tolerance || low &- sampleHigh > tolerance
     }
 
     /// The sample with the lowest round-trip delay among the recent ones.

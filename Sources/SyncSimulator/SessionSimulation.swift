@@ -25,6 +25,9 @@ public final class SessionSimulation {
     /// The first this long of each track is its transition.
     static let transitionMicros: Int64 = 3_000_000
 
+    /// With `scenario.clockStep`: how the stepped listener came back, once `run` has returned.
+    public private(set) var clockStepReport: ClockStepReport?
+
     public init(scenario: SyncScenario) {
         self.scenario = scenario
         self.network = SimulatedNetwork(scenario: scenario, clock: clock)
@@ -48,11 +51,20 @@ public final class SessionSimulation {
         // Participants: 0 the host, 1...n Simulcast listeners, n+1...2n the seed's, each seed
         // listener on its twin's device.
         let n = scenario.listeners
-        var devices: [SkewedClock] = []
+        var devices: [any LocalClock] = []
+        var drifts: [Double] = []
         for _ in 0...n {
-            devices.append(SkewedClock(base: clock, offsetMicros: Int64(draw(0, scenario.clockOffsetMs) * 1000), driftPPM: draw(0, scenario.driftPPM)))
+            let skewed = SkewedClock(base: clock, offsetMicros: Int64(draw(0, scenario.clockOffsetMs) * 1000), driftPPM: draw(0, scenario.driftPPM))
+            devices.append(skewed)
+            drifts.append(skewed.driftPPM)
         }
-        for index in 1...n { devices.append(devices[index]) }
+        if let step = scenario.clockStep {
+            devices[1] = SteppedClock(device: devices[1], trueClock: clock, at: musicStart + Int64(step.atSeconds * 1_000_000), step: step)
+        }
+        for index in 1...n {
+            devices.append(devices[index])
+            drifts.append(drifts[index])
+        }
         var clients: [RoomClient] = []
         var connections: [InProcessRoomConnection] = []
         for (participant, device) in devices.enumerated() {
@@ -73,7 +85,7 @@ public final class SessionSimulation {
             let configuration = SimulatedPlayer.Configuration(
                 startLatencyMs: max(0, scenario.startLatencyMs - scenario.startJitterMs)...(scenario.startLatencyMs + scenario.startJitterMs),
                 seekLatencyMs: max(0, scenario.seekLatencyMs - scenario.seekJitterMs)...(scenario.seekLatencyMs + scenario.seekJitterMs),
-                driftPPM: devices[index].driftPPM, canScheduleStart: index <= n, schedulePrecisionMs: scenario.schedulePrecisionMs)
+                driftPPM: drifts[index], canScheduleStart: index <= n, schedulePrecisionMs: scenario.schedulePrecisionMs)
             let player = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: devices[index], seed: scenario.seed &+ UInt64(index))
             players.append(player)
             if index <= n {
@@ -103,6 +115,8 @@ public final class SessionSimulation {
         var trackStart: (at: Int64, transition: HostScript.Transition)?
         var notYetInSync = Set<Int>()
         var lastTrace: Int64 = 0
+        let stepVisible = scenario.clockStep.map { $0.visibleAt(musicStart: musicStart) }
+        clockStepReport = scenario.clockStep.map { ClockStepReport(kind: $0.kind.rawValue, amountMs: $0.amountMs, atSeconds: $0.atSeconds) }
 
         while let (time, event) = network.next(), time <= end {
             clock.set(time)
@@ -158,6 +172,9 @@ public final class SessionSimulation {
                     let heard = await players[index - 1].audible(at: time)
                     let error = heard.trackId == targetId ? heard.positionMs - hostPosition : 10_000
                     metrics[side(index)].recordError(abs(error), elapsed: elapsed, transitionMicros: Self.transitionMicros, after: start.transition)
+                    if let stepVisible, time >= stepVisible, index == 1 || index == 2 {
+                        clockStepReport?.record(error, stepped: index == 1, since: time - stepVisible, steady: elapsed >= Self.transitionMicros)
+                    }
                     if notYetInSync.contains(index), abs(error) <= Self.inSyncMs {
                         notYetInSync.remove(index)
                         metrics[side(index)].recordTimeToSync(Double(elapsed) / 1000, after: start.transition)
@@ -171,6 +188,7 @@ public final class SessionSimulation {
             await hub.resolveRequestedMatches()
         }
         for listener in listeners { metrics[0].corrections += await listener.status().correctionsThisTrack }
+        clockStepReport?.stepsDetected = await clients[1].clockSync.stepsDetected
         return (metrics[0], metrics[1])
     }
 }

@@ -20,6 +20,8 @@ public struct SyncScenario: Sendable {
     public var seed: UInt64 = 1
     /// How precisely a player that can schedule starts on the instant.
     public var schedulePrecisionMs = 3.0
+    /// The first listener's device clock steps once (nil: never).
+    public var clockStep: ClockStep?
 
     public static let wan = SyncScenario()
     public static var lan: SyncScenario {

@@ -22,6 +22,10 @@ struct SyncBenchmark: AsyncParsableCommand {
     @Option(help: "Tracks in the session.") var tracks: Int?
     @Option(help: "Random seed.") var seed: UInt64?
     @Option(help: "Write an SVG plot of error over time here.") var svg: String?
+    @Option(help: "Step the first listener's device clock by this much, ms (with --clock-step-kind sleep: freeze it this long).")
+    var clockStepMs: Double?
+    @Option(help: "When its clock steps, seconds after the music starts.") var clockStepAt = 120.0
+    @Option(help: "How the clock steps: \(ClockStep.Kind.allCases.map(\.rawValue).joined(separator: ", ")).") var clockStepKind = ClockStep.Kind.step
     @Flag(help: "Print only the JSON summary.") var json = false
     @Flag(help: "Run the grid of network and player profiles instead (delay, jitter, loss, drift, start and seek latency) and list the worst cells.")
     var grid = false
@@ -44,12 +48,15 @@ struct SyncBenchmark: AsyncParsableCommand {
         if let seekJitterMs { setup.seekJitterMs = seekJitterMs }
         if let tracks { setup.tracks = tracks }
         if let seed { setup.seed = seed }
+        if let clockStepMs { setup.clockStep = ClockStep(kind: clockStepKind, amountMs: clockStepMs, atSeconds: clockStepAt) }
 
         if grid {
             try await SyncGrid(base: setup).run(json: json)
             return
         }
-        let (simulcast, seedMethod) = try await SessionSimulation(scenario: setup).run()
+        let simulation = SessionSimulation(scenario: setup)
+        let (simulcast, seedMethod) = try await simulation.run()
+        let step = simulation.clockStepReport
         if let svg {
             try SyncPlot.svg(
                 simulcast: simulcast.trace, seed: seedMethod.trace,
@@ -57,10 +64,14 @@ struct SyncBenchmark: AsyncParsableCommand {
             ).write(toFile: svg, atomically: true, encoding: .utf8)
         }
         if json {
-            struct Output: Encodable { var simulcast: SyncMetrics.Report; var seed: SyncMetrics.Report }
+            struct Output: Encodable {
+                var simulcast: SyncMetrics.Report
+                var seed: SyncMetrics.Report
+                var clockStep: ClockStepReport?
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(Output(simulcast: simulcast.report, seed: seedMethod.report)), as: UTF8.self))
+            print(String(decoding: try encoder.encode(Output(simulcast: simulcast.report, seed: seedMethod.report, clockStep: step)), as: UTF8.self))
             return
         }
         print(
@@ -82,6 +93,17 @@ struct SyncBenchmark: AsyncParsableCommand {
                     + "\(transition.padding(toLength: 32, withPad: " ", startingAt: 0)) \(sync.padding(toLength: 39, withPad: " ", startingAt: 0)) \(r.correctionsPerTrack)"
             )
         }
+        if let step {
+            print("\nclock \(step.kind) of \(step.amountMs) ms at \(step.atSeconds) s (steps seen: \(step.stepsDetected)); from the step showing:")
+            for (name, listener) in [("stepped", step.stepped), ("unstepped", step.other)] {
+                let back = listener.backInSyncAfterMs.map { String(format: "%.0f ms", $0) } ?? "never"
+                print(
+                    "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) back within 50 ms after \(back); then \(listener.steadySamplesOver50Ms) of \(listener.steadySamplesAfter) steady samples over 50 ms, worst \(listener.maxSteadyErrorMs) ms"
+                )
+            }
+        }
         if let svg { print("\nplot: \(svg)") }
     }
 }
+
+extension ClockStep.Kind: ExpressibleByArgument {}

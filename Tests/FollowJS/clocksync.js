@@ -12,7 +12,7 @@ let differences = 0;
 table.steps.forEach((step, index) => {
   const [t0, t1, t2, t3] = step.sample;
   sync.add(t0, t1, t2, t3);
-  const got = { offset: sync.offset, uncertainty: sync.uncertainty, serverTime: sync.serverTime(step.probe), localTime: sync.localTime(step.serverProbe) };
+  const got = { offset: sync.offset, uncertainty: sync.uncertainty, serverTime: sync.serverTime(step.probe), localTime: sync.localTime(step.serverProbe), stepsDetected: sync.stepsDetected };
   const differs = Object.keys(got).filter((key) => got[key] !== step[key]);
   if (differs.length > 0) {
     differences += 1;

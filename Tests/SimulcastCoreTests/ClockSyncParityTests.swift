@@ -3,7 +3,8 @@ import SimulcastCore
 import Testing
 
 /// The web page's clock sync (`follow.js`) is a port of `ClockSync`: a session of exchanges
-/// (a server 5 s ahead, its clock 150 ppm fast, jittery lopsided legs, one clock step) goes
+/// (a server 5 s ahead, its clock 150 ppm fast, jittery lopsided legs, three clock steps: 400 ms,
+/// a 10-minute sleep of the client's clock, 1 s back) goes
 /// through the Swift type, and follow.js under node must give the same estimate after every
 /// exchange, to the microsecond.
 @Suite struct ClockSyncParityTests {
@@ -15,6 +16,7 @@ import Testing
         var uncertainty: Int64?
         var serverTime: Int64?
         var localTime: Int64?
+        var stepsDetected: Int
     }
 
     struct Table: Encodable {
@@ -28,9 +30,11 @@ import Testing
         var steps: [Step] = []
         var client: Int64 = 1_795_372_800_000_000
         for index in 0..<400 {
-            // The server clock: 5 s ahead, 150 ppm fast, and 40 ms further after a step halfway.
+            // The server clock: 5 s ahead, 150 ppm fast; 400 ms further from exchange 100, then
+            // the client's clock frozen for 10 minutes (as a sleeping laptop's page), then 1 s back.
+            let stepped: Int64 = (index >= 100 ? 400_000 : 0) + (index >= 150 ? 600_000_000 : 0) + (index >= 220 ? -1_000_000 : 0)
             func server(_ time: Int64) -> Int64 {
-                time + 5_000_000 + Int64(Double(time - 1_795_372_800_000_000) * 150 / 1_000_000) + (index >= 200 ? 40_000 : 0)
+                time + 5_000_000 + Int64(Double(time - 1_795_372_800_000_000) * 150 / 1_000_000) + stepped
             }
             let out = Int64.random(in: 20_000...120_000, using: &random)
             let back = Int64.random(in: 30_000...200_000, using: &random)
@@ -44,7 +48,8 @@ import Testing
             steps.append(
                 Step(
                     sample: [client, t1, t2, t3], probe: probe, serverProbe: serverProbe, offset: sync.offset, uncertainty: sync.uncertainty,
-                    serverTime: sync.serverTime(at: LocalTime(micros: probe))?.micros, localTime: sync.localTime(at: ServerTime(micros: serverProbe))?.micros))
+                    serverTime: sync.serverTime(at: LocalTime(micros: probe))?.micros, localTime: sync.localTime(at: ServerTime(micros: serverProbe))?.micros,
+                    stepsDetected: sync.stepsDetected))
             client += index < 16 ? 50_000 : 2_000_000
         }
         return Table(window: ClockSync.defaultWindow, steps: steps)
@@ -60,9 +65,11 @@ import Testing
         #expect(output.contains("400 estimates agree"))
     }
 
-    /// The session is hard enough to matter: the estimate stays near the truth through the step.
+    /// The session is hard enough to matter: every step is seen, and the estimate is near the
+    /// truth at the end.
     @Test func theSessionIsRealistic() {
         let table = Self.table()
+        #expect(table.steps.last!.stepsDetected == 3)
         let last = table.steps.last!
         #expect(abs(last.localTime! - last.probe) < 5_000, "within 5 ms at the end: \(last.localTime! - last.probe) µs")
     }

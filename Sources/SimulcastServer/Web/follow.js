@@ -24,6 +24,11 @@
     return { count: n, meanX, meanY, varianceX: variance / n, slope: variance > 0 ? covariance / variance : null };
   }
 
+  // ClockSync.stepTolerance and stepDriftAllowancePPM: an exchange outside the window by
+  // more than these is a clock step.
+  const STEP_TOLERANCE = 2000;
+  const STEP_DRIFT_ALLOWANCE_PPM = { unfitted: 100, fitted: 10 };
+
   // Offset (and drift) to the server's clock from time.ping/pong samples (ClockSync.swift):
   // every sample bounds the offset between t2 - t3 and t1 - t0; the estimate is the middle of
   // what all of the last `window` allow, and drift is a line through the best (lowest-delay)
@@ -38,12 +43,23 @@
       this.best = null;
       this.driftPPM = null;
       this.estimate = null;
+      this.stepsDetected = 0;
     }
     static offset(s) { return int(((s.t1 - s.t0) + (s.t2 - s.t3)) / 2); }
     static roundTripDelay(s) { return Math.max(0, (s.t3 - s.t0) - (s.t2 - s.t1)); }
     static clientMidpoint(s) { return s.t0 + int((s.t3 - s.t0) / 2); }
+    // True when the exchange showed a clock step (ClockSync.swift): the window, the drift
+    // history and the drift are forgotten, and the caller pings densely again.
     add(t0, t1, t2, t3) {
-      if (t3 < t0 || t2 < t1) return;  // clocks went backwards: unusable
+      if (t3 < t0 || t2 < t1) return false;  // clocks went backwards: unusable
+      const stepped = this.contradicts({ t0, t1, t2, t3 });
+      if (stepped) {
+        this.samples = [];
+        this.history = [];
+        this.samplesInWindow = 0;
+        this.driftPPM = null;
+        this.stepsDetected += 1;
+      }
       this.samples.push({ t0, t1, t2, t3 });
       if (this.samples.length > this.window) this.samples.splice(0, this.samples.length - this.window);
       let best = null;
@@ -57,6 +73,19 @@
         this.driftPPM = ClockSync.drift(this.history);
       }
       this.estimate = best ? ClockSync.intersection(this.samples, best, this.driftPPM ?? 0) : null;
+      return stepped;
+    }
+    // The exchange's bounds lie more than STEP_TOLERANCE outside what the window allows.
+    contradicts(s) {
+      const best = this.best, estimate = this.estimate;
+      if (!best || !estimate) return false;
+      const elapsed = ClockSync.clientMidpoint(s) - ClockSync.clientMidpoint(best);
+      const shift = int(elapsed * (this.driftPPM ?? 0) / 1000000);
+      const allowance = this.driftPPM === null ? STEP_DRIFT_ALLOWANCE_PPM.unfitted : STEP_DRIFT_ALLOWANCE_PPM.fitted;
+      const tolerance = STEP_TOLERANCE + int(Math.abs(elapsed) * allowance / 1000000);
+      const low = estimate.offset - estimate.halfWidth + shift;
+      const high = estimate.offset + estimate.halfWidth + shift;
+      return (s.t2 - s.t3) - high > tolerance || low - (s.t1 - s.t0) > tolerance;
     }
     // The middle of the interval every sample (moved to the best one's time by the drift)
     // allows, and half its width; the best sample when they cannot all be right.
