@@ -24,6 +24,15 @@ if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
   fi
 fi
 
+# axe-core for the web page's accessibility scan: the axe-playwright-python package ships it
+# as axe.min.js (only that file is used; its dependencies are not installed).
+axe_js() { python3 -c "import importlib.util as u, os; s = u.find_spec('axe_playwright_python'); print(os.path.join(os.path.dirname(s.origin), 'axe.min.js') if s else '')" 2>/dev/null; }
+if [ -z "$(axe_js)" ] && command -v pip >/dev/null 2>&1; then
+  pip install -q --no-deps axe-playwright-python >/dev/null 2>&1 || echo "could not install axe-playwright-python; the accessibility scan will be skipped"
+fi
+SIMULCAST_AXE_JS="$(axe_js)"
+export SIMULCAST_AXE_JS
+
 # PostgreSQL for the store suite's third engine and the multi-node tests: a private cluster
 # on a free loopback port, stopped when the tests end. Failing to start it fails the run.
 eval "$(scripts/test-postgres.sh start)"

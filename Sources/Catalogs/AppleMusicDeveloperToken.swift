@@ -49,9 +49,10 @@ public struct AppleMusicDeveloperToken: Sendable {
     }
 
     /// A signed token valid from `issuedAt` (Unix seconds) for `lifetimeSeconds`, optionally
-    /// bound to web origins (MusicKit JS checks the page's origin against it).
+    /// bound to web origins (MusicKit JS checks the page's origin against it). Lifetimes are
+    /// kept within a second and Apple's six months; `serve` asks at least a minute of them.
     public func mint(issuedAt: Int64, lifetimeSeconds: Int64, origins: [String]? = nil) throws -> String {
-        let lifetime = min(max(lifetimeSeconds, 60), Self.maximumLifetimeSeconds)
+        let lifetime = min(max(lifetimeSeconds, 1), Self.maximumLifetimeSeconds)
         let header = Header(alg: "ES256", kid: keyId)
         let claims = Claims(iss: teamId, iat: issuedAt, exp: issuedAt + lifetime, origin: origins)
         let encoder = JSONEncoder()

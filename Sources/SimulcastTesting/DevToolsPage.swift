@@ -7,6 +7,7 @@ import Logging
 public actor DevToolsPage {
     public struct ProtocolError: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     private var nextId = 0
@@ -111,6 +112,38 @@ public actor DevToolsPage {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw ProtocolError(description: "timed out waiting for \(expression) (\(last))")
+    }
+
+    /// A real click (mouse pressed and released at the element's centre, trusted input that
+    /// gives the page a user activation), on the first visible element `selector` matches.
+    public func click(_ selector: String) async throws {
+        struct Point: Decodable { var x: Double; var y: Double }
+        let quoted = String(decoding: try JSONEncoder().encode(selector), as: UTF8.self)
+        let point = try await waitFor(
+            "(() => { const e = document.querySelector(\(quoted)); if (!e || e.offsetParent === null) return null; e.scrollIntoView({block: 'center'}); const r = e.getBoundingClientRect(); return {x: r.x + r.width / 2, y: r.y + r.height / 2}; })()",
+            as: Point.self)
+        for type in ["mousePressed", "mouseReleased"] {
+            try await send("Input.dispatchMouseEvent", ["type": type, "x": point.x, "y": point.y, "button": "left", "clickCount": 1])
+        }
+    }
+
+    /// A 390×844 phone: mobile viewport and a phone browser's user agent (Chrome on Android:
+    /// the engine really is Chromium, so no Safari is claimed).
+    public func emulatePhone(width: Int = 390, height: Int = 844) async throws {
+        try await send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 2, "mobile": true])
+        try await send(
+            "Emulation.setUserAgentOverride",
+            ["userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36"])
+    }
+
+    /// Script that runs in every document this tab loads, before the page's own.
+    public func addInitScript(_ source: String) async throws {
+        try await send("Page.enable")
+        try await send("Page.addScriptToEvaluateOnNewDocument", ["source": source])
+    }
+
+    public func navigate(_ url: String) async throws {
+        try await send("Page.navigate", ["url": url])
     }
 
     /// A PNG of the viewport.

@@ -13,13 +13,17 @@ public actor FakeSpotifyAccounts {
     public let clientSecret: String
     private var codes: [String: (challenge: String, redirectURI: String)] = [:]
     private var refreshTokens: Set<String> = []
-    private var accessTokens: Set<String> = []
+    /// Each access token and when it was issued; it expires `accessTokenLifetime` seconds on.
+    private var accessTokens: [String: Date] = [:]
     private var counter = 0
     public private(set) var issuedAccessTokens: [String] = []
+    /// Seconds an access token lives (Spotify's is an hour; tests of renewal shorten it).
+    public let accessTokenLifetime: Int
 
-    public init(clientId: String, clientSecret: String) {
+    public init(clientId: String, clientSecret: String, accessTokenLifetime: Int = 3600) {
         self.clientId = clientId
         self.clientSecret = clientSecret
+        self.accessTokenLifetime = accessTokenLifetime
     }
 
     func newToken(_ prefix: String) -> String {
@@ -29,7 +33,7 @@ public actor FakeSpotifyAccounts {
 
     func issueAccess() -> String {
         let token = newToken("access")
-        accessTokens.insert(token)
+        accessTokens[token] = Date()
         issuedAccessTokens.append(token)
         return token
     }
@@ -69,7 +73,8 @@ public actor FakeSpotifyAccounts {
 
     func isValid(_ authorization: String?) -> Bool {
         guard let authorization, authorization.hasPrefix("Bearer ") else { return false }
-        return accessTokens.contains(String(authorization.dropFirst(7)))
+        guard let issued = accessTokens[String(authorization.dropFirst(7))] else { return false }
+        return Date().timeIntervalSince(issued) < Double(accessTokenLifetime)
     }
 }
 
@@ -131,6 +136,8 @@ public enum FakeSpotify {
 
     public static func router(state: FakeServiceState, accounts: FakeSpotifyAccounts, player: Player = Player()) -> Router<BasicRequestContext> {
         let router = Router()
+        // The accounts service and the Web API answer browsers too (PKCE in the page).
+        router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.authorization, .contentType], allowMethods: [.get, .post, .put]))
         router.get("/authorize") { request, _ -> Response in
             let query = FakeRequest.query(request)
             guard query["client_id"] == accounts.clientId, query["response_type"] == "code", query["code_challenge_method"] == "S256",
@@ -145,14 +152,14 @@ public enum FakeSpotify {
             case "client_credentials":
                 let expected = "Basic " + Data("\(accounts.clientId):\(accounts.clientSecret)".utf8).base64EncodedString()
                 guard FakeRequest.authorization(request) == expected else { return tokenError("invalid_client", "Invalid client") }
-                return FakeServiceServer.json(["access_token": .string(await accounts.issueAccess()), "token_type": "Bearer", "expires_in": 3600])
+                return FakeServiceServer.json(["access_token": .string(await accounts.issueAccess()), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime)])
             case "authorization_code":
                 guard form["client_id"] == accounts.clientId, let code = form["code"], let verifier = form["code_verifier"],
                     let redirect = form["redirect_uri"],
                     let tokens = await accounts.redeem(code: code, verifier: verifier, redirectURI: redirect)
                 else { return tokenError("invalid_grant", "Invalid authorization code") }
                 return FakeServiceServer.json([
-                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": 3600, "refresh_token": .string(tokens.refresh),
+                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime), "refresh_token": .string(tokens.refresh),
                     "scope": "user-read-currently-playing user-read-playback-state",
                 ])
             case "refresh_token":
@@ -160,11 +167,15 @@ public enum FakeSpotify {
                     return tokenError("invalid_grant", "Refresh token revoked")
                 }
                 return FakeServiceServer.json([
-                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": 3600, "refresh_token": .string(tokens.refresh),
+                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime), "refresh_token": .string(tokens.refresh),
                 ])
             default:
                 return tokenError("unsupported_grant_type", "grant_type parameter is missing")
             }
+        }
+        router.get("/v1/me") { request, _ -> Response in
+            if let problem = await check(request, path: "me", state: state, accounts: accounts) { return problem }
+            return FakeServiceServer.json(["id": "fake-user", "country": "US", "product": "premium"])
         }
         router.get("/v1/tracks/:id") { request, context -> Response in
             if let problem = await check(request, path: "track", state: state, accounts: accounts) { return problem }

@@ -26,7 +26,8 @@ public final class HeadlessChromium: Sendable {
         public var description: String
     }
 
-    /// Starts Chromium with a phone-sized window and a throwaway profile.
+    /// Starts Chromium with a phone-sized window and a throwaway profile, under Chromium's
+    /// default autoplay policy: sound starts only after the listener's gesture.
     public static func launch(width: Int = 412, height: Int = 915) async throws -> HeadlessChromium {
         guard let executable = executable() else { throw LaunchError(description: "no Chromium found (install Debian's chromium or set CHROMIUM)") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-chromium-\(UUID().uuidString)")
@@ -35,7 +36,7 @@ public final class HeadlessChromium: Sendable {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
-            "--autoplay-policy=no-user-gesture-required", "--hide-scrollbars", "--remote-debugging-port=0", "--remote-allow-origins=*",
+            "--hide-scrollbars", "--remote-debugging-port=0", "--remote-allow-origins=*",
             "--remote-debugging-address=127.0.0.1",
             "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "about:blank",
         ]
@@ -59,6 +60,16 @@ public final class HeadlessChromium: Sendable {
         self.process = process
         self.profile = profile
         self.debuggingPort = debuggingPort
+    }
+
+    /// A new tab on a 390×844 phone (`DevToolsPage.emulatePhone`) with `initScript` in every
+    /// document, then at `url`.
+    public func openPhone(_ url: String, initScript: String? = nil) async throws -> DevToolsPage {
+        let page = try await open("about:blank")
+        try await page.emulatePhone()
+        if let initScript { try await page.addInitScript(initScript) }
+        try await page.navigate(url)
+        return page
     }
 
     /// A new tab at `url`, with a DevTools session attached.

@@ -1,14 +1,14 @@
-/// How a listener whose device clock stepped came back: the time from the step showing
-/// (for a sleep, the wake) to its first sample within 50 ms of the host, and every steady
-/// sample after that (transitions of track changes excluded, as in `SyncMetrics.steady`).
-/// `other` is an unstepped listener of the same run, measured over the same span.
+/// How a listener whose device clock stepped came back. Measured from the step showing (for a
+/// sleep, the wake) on the samples taken while the host is quiet: from 3 s after each of the
+/// host's changes (a skip, seek, pause or resume) on, when every listener should be in sync,
+/// so what is left over is the step's doing. `other` is an unstepped listener of the same run.
 public struct ClockStepReport: Encodable, Sendable {
     public struct Listener: Encodable, Sendable {
-        /// Nil: never within 50 ms again.
-        public var backInSyncAfterMs: Double?
-        public var steadySamplesAfter = 0
-        public var steadySamplesOver50Ms = 0
-        public var maxSteadyErrorMs = 0.0
+        /// The last quiet sample more than 50 ms off, ms after the step showed (nil: none was).
+        public var lastOffAfterMs: Double?
+        public var quietSamples = 0
+        public var quietSamplesOver50Ms = 0
+        public var maxQuietErrorMs = 0.0
     }
 
     public var kind: String
@@ -18,15 +18,14 @@ public struct ClockStepReport: Encodable, Sendable {
     public var stepped = Listener()
     public var other = Listener()
 
-    mutating func record(_ error: Double, stepped isStepped: Bool, since visible: Int64, steady: Bool) {
+    mutating func record(_ error: Double, stepped isStepped: Bool, since visible: Int64) {
         var listener = isStepped ? stepped : other
         let magnitude = abs(error)
-        if listener.backInSyncAfterMs == nil {
-            if magnitude <= SessionSimulation.inSyncMs { listener.backInSyncAfterMs = Double(visible) / 1000 }
-        } else if steady {
-            listener.steadySamplesAfter += 1
-            if magnitude > SessionSimulation.inSyncMs { listener.steadySamplesOver50Ms += 1 }
-            listener.maxSteadyErrorMs = max(listener.maxSteadyErrorMs, (magnitude * 10).rounded() / 10)
+        listener.quietSamples += 1
+        listener.maxQuietErrorMs = max(listener.maxQuietErrorMs, (magnitude * 10).rounded() / 10)
+        if magnitude > SessionSimulation.inSyncMs {
+            listener.quietSamplesOver50Ms += 1
+            listener.lastOffAfterMs = Double(visible) / 1000
         }
         if isStepped { stepped = listener } else { other = listener }
     }

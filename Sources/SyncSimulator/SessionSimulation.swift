@@ -116,6 +116,7 @@ public final class SessionSimulation {
         var notYetInSync = Set<Int>()
         var lastTrace: Int64 = 0
         let stepVisible = scenario.clockStep.map { $0.visibleAt(musicStart: musicStart) }
+        var lastHostChange: Int64 = 0
         clockStepReport = scenario.clockStep.map { ClockStepReport(kind: $0.kind.rawValue, amountMs: $0.amountMs, atSeconds: $0.atSeconds) }
 
         while let (time, event) = network.next(), time <= end {
@@ -160,6 +161,7 @@ public final class SessionSimulation {
                     trackStart = (time, transition)
                     notYetInSync = Set(1...(2 * n))
                 }
+                lastHostChange = time
                 try? await host.apply(step.event, at: devices[0].now())
             case .measure:
                 network.schedule(.measure, at: time + Self.measureInterval)
@@ -172,8 +174,8 @@ public final class SessionSimulation {
                     let heard = await players[index - 1].audible(at: time)
                     let error = heard.trackId == targetId ? heard.positionMs - hostPosition : 10_000
                     metrics[side(index)].recordError(abs(error), elapsed: elapsed, transitionMicros: Self.transitionMicros, after: start.transition)
-                    if let stepVisible, time >= stepVisible, index == 1 || index == 2 {
-                        clockStepReport?.record(error, stepped: index == 1, since: time - stepVisible, steady: elapsed >= Self.transitionMicros)
+                    if let stepVisible, time >= stepVisible, index == 1 || index == 2, time - lastHostChange >= Self.transitionMicros {
+                        clockStepReport?.record(error, stepped: index == 1, since: time - stepVisible)
                     }
                     if notYetInSync.contains(index), abs(error) <= Self.inSyncMs {
                         notYetInSync.remove(index)

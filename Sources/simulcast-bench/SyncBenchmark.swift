@@ -94,11 +94,13 @@ struct SyncBenchmark: AsyncParsableCommand {
             )
         }
         if let step {
-            print("\nclock \(step.kind) of \(step.amountMs) ms at \(step.atSeconds) s (steps seen: \(step.stepsDetected)); from the step showing:")
+            print(
+                "\nclock \(step.kind) of \(step.amountMs) ms at \(step.atSeconds) s (steps seen: \(step.stepsDetected)); from the step showing, while the host is quiet:"
+            )
             for (name, listener) in [("stepped", step.stepped), ("unstepped", step.other)] {
-                let back = listener.backInSyncAfterMs.map { String(format: "%.0f ms", $0) } ?? "never"
+                let last = listener.lastOffAfterMs.map { String(format: "last over 50 ms at +%.0f ms", $0) } ?? "never over 50 ms"
                 print(
-                    "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) back within 50 ms after \(back); then \(listener.steadySamplesOver50Ms) of \(listener.steadySamplesAfter) steady samples over 50 ms, worst \(listener.maxSteadyErrorMs) ms"
+                    "  \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(last); \(listener.quietSamplesOver50Ms) of \(listener.quietSamples) samples over 50 ms, worst \(listener.maxQuietErrorMs) ms"
                 )
             }
         }

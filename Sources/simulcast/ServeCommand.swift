@@ -36,6 +36,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A Spotify app client id for listeners' login in the web page (or SPOTIFY_WEB_CLIENT_ID); register <origin>/r/callback as its redirect URI.")
     var spotifyWebClientId: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "How long the web page's MusicKit developer tokens live, seconds; the page renews them by 80 % of it.", valueName: "seconds"))
+    var appleMusicTokenLifetime: Int64 = 1800
+
     @Option(help: ArgumentHelp("The origin the web page is reached at behind a proxy, e.g. https://listen.example.com (repeatable).", valueName: "origin"))
     var publicOrigin: [String] = []
 
@@ -137,8 +142,13 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        // Apple accepts developer tokens of up to six months; under a minute the page would
+        // spend its time renewing.
+        guard (60...15_777_000).contains(appleMusicTokenLifetime) else {
+            throw ValidationError("--apple-music-token-lifetime is 60 to 15777000 seconds (six months)")
+        }
         return WebListenerConfiguration(
             appleMusicSigner: signer, spotifyClientId: spotifyWebClientId ?? environment["SPOTIFY_WEB_CLIENT_ID"], publicOrigins: publicOrigin,
-            spotifyAccountsURL: setup.spotifyAccountsURL, spotifyAPIURL: setup.spotifyAPIURL)
+            developerTokenLifetimeSeconds: appleMusicTokenLifetime, spotifyAccountsURL: setup.spotifyAccountsURL, spotifyAPIURL: setup.spotifyAPIURL)
     }
 }

@@ -45,7 +45,9 @@
     return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer));
   }
   class TimeoutError extends Error { constructor(what) { super(what + " did not answer in time"); this.kind = "timeout"; } }
-  class LoginNeeded extends Error { constructor(text) { super(text); this.kind = "login"; } }
+  // `expired`: the listener had logged in and the login ended (say so, one button); otherwise
+  // they never had (go straight to Spotify's login).
+  class LoginNeeded extends Error { constructor(text, expired = true) { super(text); this.kind = "login"; this.expired = expired; } }
   const isGestureRefusal = (error) => error && (error.name === "NotAllowedError" || error.kind === "gesture");
 
   async function errorText(response) {
@@ -97,9 +99,11 @@
     // 80 % of it, and at once after an authorization error, without stopping the music.
     scheduleRenewal(token) {
       const c = claims(token);
-      const lifetimeMs = Math.max(10, (c.exp || 0) - (c.iat || 0)) * 1000;
-      this.renewAt = performance.now() + lifetimeMs * 0.8;
-      this.renewAtWall = Date.now() + lifetimeMs * 0.8;  // performance.now() stands still while a laptop sleeps
+      const lifetimeMs = Math.max(1, (c.exp || 0) - (c.iat || 0)) * 1000;
+      // By 80 % of its lifetime, and a fifth of it before `exp` by this device's clock.
+      const wait = Math.max(0, Math.min(lifetimeMs * 0.8, (c.exp || 0) * 1000 - Date.now() - lifetimeMs * 0.2));
+      this.renewAt = performance.now() + wait;
+      this.renewAtWall = Date.now() + wait;  // performance.now() stands still while a laptop sleeps
     }
     async renewIfDue(force = false) {
       if (!force && performance.now() < this.renewAt && Date.now() < this.renewAtWall) return;
@@ -150,14 +154,20 @@
     adoptFragment() {
       const fragment = new URLSearchParams(location.hash.slice(1));
       const token = fragment.get("spotify_token");
-      if (token) this.store({ access: token, refresh: null, expiresAt: Date.now() + 3600000 });
+      if (token) this.store({ access: token, refresh: null, expiresAt: Date.now() + 3600000, lifetimeMs: 3600000 });
       if (location.hash) history.replaceState(null, "", location.pathname + location.search.replace(/([?&])service=[^&]*&?/, "$1").replace(/[?&]$/, ""));
     },
+    // Renewed a minute before expiry, or by 80 % of a shorter lifetime.
+    due(tokens) { return Date.now() >= tokens.expiresAt - Math.min(60000, 0.2 * (tokens.lifetimeMs || 3600000)); },
     async fresh() {
       const tokens = this.stored();
-      if (!tokens) throw new LoginNeeded("Log in to Spotify to listen.");
-      if (Date.now() < tokens.expiresAt - 60000) return tokens.access;
+      if (!tokens) throw new LoginNeeded("Log in to Spotify to listen.", false);
+      if (!this.due(tokens)) return tokens.access;
       return this.refresh();
+    },
+    refreshIfDue() {
+      const tokens = this.stored();
+      if (tokens?.refresh && this.due(tokens)) this.refresh().catch((error) => loginNeeded(error));
     },
     async refresh() {
       const tokens = this.stored();
@@ -171,7 +181,8 @@
           }), "Spotify's login");
           if (!response.ok) { this.forget(); throw new LoginNeeded("Spotify ended your login. Log in again to keep listening."); }
           const body = await response.json();
-          this.store({ access: body.access_token, refresh: body.refresh_token || tokens.refresh, expiresAt: Date.now() + (body.expires_in || 3600) * 1000 });
+          const lifetimeMs = (body.expires_in || 3600) * 1000;
+          this.store({ access: body.access_token, refresh: body.refresh_token || tokens.refresh, expiresAt: Date.now() + lifetimeMs, lifetimeMs });
           page.renewals.spotify += 1;
           return body.access_token;
         } finally { this.refreshing = null; }
@@ -183,8 +194,10 @@
       const verifier = Array.from(crypto.getRandomValues(new Uint8Array(48)), (b) => ("0" + b.toString(16)).slice(-2)).join("");
       const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
       const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-      sessionStorage.setItem("simulcast.pkce", JSON.stringify({ verifier, room: config.room }));
-      const query = new URLSearchParams({ client_id: config.spotifyClientId, response_type: "code", redirect_uri: location.origin + "/r/callback",
+      // `state` ties the answer to this login (the callback checks it).
+      const state = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => ("0" + b.toString(16)).slice(-2)).join("");
+      sessionStorage.setItem("simulcast.pkce", JSON.stringify({ verifier, state, room: config.room }));
+      const query = new URLSearchParams({ client_id: config.spotifyClientId, response_type: "code", redirect_uri: location.origin + "/r/callback", state,
         code_challenge_method: "S256", code_challenge: challenge, scope: "streaming user-read-email user-read-private user-modify-playback-state user-read-playback-state" });
       location.assign(config.spotifyAccountsURL + "/authorize?" + query);
     },
@@ -237,6 +250,7 @@
       setTimeout(() => this.poll(), 200);
     }
     async begin() { await withTimeout(this.player.activateElement(), "Spotify's player"); }
+    async renewIfDue() { SpotifyLogin.refreshIfDue(); }
     async unlock() { await this.begin(); }
     async load(trackId, aim, play, upNext) {
       // Loading while the room is paused happens muted, so no blip is heard.
@@ -274,6 +288,7 @@
   // connect, then one every 2 s; another burst when the page comes back, the network returns,
   // or the clock is seen to step (a laptop's sleep stops performance.now()).
   const clock = new ClockSync(32);
+  Object.defineProperty(page, "clockSteps", { get: () => clock.stepsDetected });
   let policy = null;
   let socket = null, player = null, busy = false, lastReport = 0, retryMs = 250, retryTimer = null;
   // This page's own server first, then any others named in ?server=URL1,URL2 (several nodes
@@ -514,7 +529,8 @@
     } catch (error) {
       page.phase = "choosing";
       page.wantsSound = false;
-      if (error?.kind === "login") { if (service === "spotify" && config.spotifyClientId) return SpotifyLogin.login(); }
+      if (error?.kind === "login" && !error.expired && config.spotifyClientId) return SpotifyLogin.login();
+      if (error?.kind === "login") return loginNeeded(error);
       say(String(error?.message || error), "error", "choice");
     }
   }
@@ -654,8 +670,9 @@
       ? formatTime(targetPosition(room, serverNow)) + (room.track ? " / " + formatTime(page.match?.track?.durationMs ?? room.track.source?.durationMs ?? 0) : "")
       : "");
     // Only while this listener's audio plays along: never "in sync" over silence.
-    const playing = error !== null && page.reading?.playing && page.wantsSound && page.status !== "noMatch";
+    const playing = error !== null && room?.playing && page.reading?.playing && page.wantsSound && page.status !== "noMatch";
     setHidden("meter", !playing);
+    setHidden("offset-detail", !playing);
     if (!playing) return;
     const meter = $("meter");
     const clamped = Math.max(-250, Math.min(250, error));
@@ -702,8 +719,6 @@
   const returning = sessionStorage.getItem("simulcast.returning");
   sessionStorage.removeItem("simulcast.returning");
   render();
-  if (returning === "spotify" && SpotifyLogin.stored()) {
-    page.needsTap = true;
-    choose("spotify").then(() => { page.needsTap = true; render(); });
-  }
+  // Without a gesture in this new page the first play is refused, and the page asks for a tap.
+  if (returning === "spotify" && SpotifyLogin.stored()) choose("spotify");
 })();

@@ -1,58 +1,115 @@
-// Test mode only: a stand-in for MusicKit JS v3 that records every call (with the page's
-// clock) and plays silently, its position moving with time. A seek lands after
-// `seekLatencyMs`, as a real player's does, so the page's latency learning is exercised.
+// Test mode only: a stand-in for MusicKit JS v3, written to its documented API, that records
+// every call and plays silently, its position moving with time. It keeps the browser's real
+// rules: playing goes through a real <audio> element, so Chromium's autoplay policy refuses a
+// play without the listener's gesture (NotAllowedError), as MusicKit's own media element is
+// refused. The developer token's `exp` is enforced: an expired token fails every call with an
+// authorization error until the page sets a fresh `developerToken`. A seek lands after
+// `seekLatencyMs`, as a real player's does.
 (function () {
   "use strict";
   const calls = [];
-  const now = () => performance.timeOrigin + performance.now();
+  // Audio time runs on the wall clock (the sound card does not stop for a page's clock).
+  const now = () => Date.now();
   const record = (method, args) => calls.push({ method, args, at: now() });
   const seekLatencyMs = 60;
   const states = { none: 0, loading: 1, playing: 2, paused: 3, stopped: 4, ended: 5, seeking: 6, waiting: 8, stalled: 9, completed: 10 };
+  const fake = { kind: "musickit", calls, seekLatencyMs, authorizationFailures: 0, tokensSet: 0, refusedPlays: 0 };
+
+  // One second of silence, looped: a real media element for the autoplay policy to judge.
+  function silence() {
+    const rate = 8000, samples = rate, bytes = new Uint8Array(44 + samples);
+    const view = new DataView(bytes.buffer);
+    const text = (offset, s) => { for (let i = 0; i < s.length; i++) bytes[offset + i] = s.charCodeAt(i); };
+    text(0, "RIFF"); view.setUint32(4, 36 + samples, true); text(8, "WAVEfmt "); view.setUint32(16, 16, true);
+    view.setUint16(20, 1, true); view.setUint16(22, 1, true); view.setUint32(24, rate, true); view.setUint32(28, rate, true);
+    view.setUint16(32, 1, true); view.setUint16(34, 8, true); text(36, "data"); view.setUint32(40, samples, true);
+    bytes.fill(128, 44);
+    const audio = new Audio(URL.createObjectURL(new Blob([bytes], { type: "audio/wav" })));
+    audio.loop = true;
+    return audio;
+  }
+  const element = silence();
+
+  function tokenError() {
+    const error = new Error("AUTHORIZATION_ERROR: the developer token has expired");
+    error.errorCode = "AUTHORIZATION_ERROR";
+    return error;
+  }
+  function expiry(token) {
+    try { return JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).exp * 1000; } catch { return 0; }
+  }
 
   class Instance {
     constructor(options) {
-      this.developerToken = options.developerToken;
+      this._developerToken = options.developerToken;
       this.storefrontCountryCode = "us";
       this.isAuthorized = false;
       this.nowPlayingItem = null;
+      this.queue = { items: [] };
       this.state = states.none;
       this.base = 0;       // position (s) at `since`
       this.since = now();
+      this.listeners = {};
     }
+    get developerToken() { return this._developerToken; }
+    set developerToken(token) { record("developerToken", []); fake.tokensSet += 1; this._developerToken = token; }
+    checkToken() {
+      if (now() >= expiry(this._developerToken)) {
+        fake.authorizationFailures += 1;
+        // Playing stops where the stream needs the service: a gap a listener hears.
+        if (this.state === states.playing) { this.base = this.currentPlaybackTime; this.setState(states.paused); element.pause(); }
+        throw tokenError();
+      }
+    }
+    setState(state) { this.state = state; (this.listeners.playbackStateDidChange || []).forEach((cb) => cb({ state })); }
     get playbackState() { return this.state; }
     get currentPlaybackTime() {
       if (this.state !== states.playing) return this.base;
       return Math.max(0, this.base + (now() - this.since) / 1000);
     }
     async authorize() { record("authorize", []); this.isAuthorized = true; return "fake-music-user-token"; }
+    // The element's play() is called at once, inside whatever gesture called us.
+    startAudio() {
+      const started = element.play();
+      return started.then(() => true, (error) => { fake.refusedPlays += 1; throw error; });
+    }
     async setQueue(options) {
       record("setQueue", [options]);
-      this.nowPlayingItem = { id: String(options.song), type: "songs" };
-      this.state = states.paused;
-      this.base = 0;
+      const starting = options.startPlaying ? this.startAudio() : null;
+      this.checkToken();
+      const songs = options.songs || (options.song ? [options.song] : []);
+      this.queue = { items: songs.map((id) => ({ id: String(id), type: "songs" })) };
+      this.nowPlayingItem = this.queue.items[options.startWith || 0] || null;
+      this.base = options.startTime || 0;
       this.since = now();
-      if (options.startPlaying) await this.play();
+      this.setState(states.paused);
+      if (starting) { await starting; this.since = now(); this.setState(states.playing); }
     }
     async play() {
       record("play", []);
+      const starting = this.startAudio();
+      this.checkToken();
       if (!this.nowPlayingItem) throw new Error("nothing queued");
-      if (this.state !== states.playing) { this.since = now(); this.state = states.playing; }
+      await starting;
+      if (this.state !== states.playing) { this.since = now(); this.setState(states.playing); }
     }
     async pause() {
       record("pause", []);
       this.base = this.currentPlaybackTime;
-      this.state = states.paused;
+      element.pause();
+      this.setState(states.paused);
     }
-    async stop() { record("stop", []); this.state = states.stopped; }
+    async stop() { record("stop", []); this.setState(states.stopped); }
     async seekToTime(seconds) {
       record("seekToTime", [seconds]);
+      this.checkToken();
       await new Promise((resolve) => setTimeout(resolve, seekLatencyMs));
       // The audio resumes from `seconds` once the seek has landed.
       this.base = seconds;
       this.since = now();
     }
-    addEventListener() {}
-    removeEventListener() {}
+    addEventListener(name, callback) { (this.listeners[name] ||= []).push(callback); }
+    removeEventListener(name, callback) { this.listeners[name] = (this.listeners[name] || []).filter((cb) => cb !== callback); }
   }
 
   let instance = null;
@@ -68,6 +125,6 @@
     },
     getInstance() { return instance; },
   };
-  window.__fakeSDK = { kind: "musickit", calls, seekLatencyMs };
+  window.__fakeSDK = fake;
   setTimeout(() => document.dispatchEvent(new Event("musickitloaded")), 0);
 })();

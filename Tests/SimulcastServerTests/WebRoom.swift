@@ -1,0 +1,110 @@
+import Catalogs
+import Crypto
+import Foundation
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+
+/// A room for the web page's browser tests: the real server on loopback (in test mode, with
+/// the SDK stand-ins), a real `HostSession` publishing, and a headless Chromium.
+struct WebRoom: Sendable {
+    let base: String
+    let code: String
+    let host: HostSession
+    let browser: HeadlessChromium
+    let server: LocalServer
+
+    static let signer = try! AppleMusicDeveloperToken(keyId: "WEBKEY1234", teamId: "TEAM123456", pem: P256.Signing.PrivateKey().pemRepresentation)
+
+    /// Records the Media Session handlers the page sets, so a test can press the lock screen's
+    /// buttons; lets a test move `performance.now()` as a sleeping laptop does.
+    static let initScript = """
+        window.__mediaSessionHandlers = {};
+        if (navigator.mediaSession) {
+          const set = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
+          navigator.mediaSession.setActionHandler = (action, handler) => { window.__mediaSessionHandlers[action] = handler; try { set(action, handler); } catch (e) {} };
+        }
+        window.__clockShiftMs = 0;
+        const monotonic = performance.now.bind(performance);
+        performance.now = () => monotonic() + window.__clockShiftMs;
+        window.__sockets = 0;
+        const RealWebSocket = window.WebSocket;
+        window.WebSocket = class extends RealWebSocket { constructor(...a) { super(...a); window.__sockets += 1; } };
+        """
+
+    /// A room whose host (a `HostSession`) is synchronised, and a browser.
+    static func run(
+        web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(),
+        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() },
+        _ body: @Sendable (WebRoom) async throws -> Void
+    ) async throws {
+        var web = web
+        if web.appleMusicSigner == nil { web.appleMusicSigner = signer }
+        web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web, configuration: configuration, makeStore: makeStore)
+        let port = try await server.start()
+        let base = "http://127.0.0.1:\(port)"
+        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let host = HostSession(
+            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let hostTask = Task { try await host.run() }
+        let browser = try await HeadlessChromium.launch()
+        defer {
+            browser.close()
+            hostTask.cancel()
+        }
+        while !(await host.isSynchronised) { try await Task.sleep(for: .milliseconds(20)) }  // the host's clock sync, polled
+        try await body(WebRoom(base: base, code: room.code, host: host, browser: browser, server: server))
+        await server.stop()
+    }
+
+    func open(_ path: String = "") async throws -> DevToolsPage {
+        try await browser.openPhone("\(base)/r/\(code)\(path)", initScript: Self.initScript)
+    }
+
+    struct Sample: Decodable {
+        var positionMs: Double
+        var at: Double
+        var playing: Bool
+    }
+
+    static let appleSample =
+        "(() => { const m = MusicKit.getInstance(); return {positionMs: m.currentPlaybackTime * 1000, at: Date.now(), playing: m.playbackState === 2}; })()"
+    static let spotifySample =
+        "(async () => { const p = new Spotify.Player({name: 'probe', getOAuthToken: cb => cb('x')}); const s = await p.getCurrentState(); return {positionMs: s.position, at: Date.now(), playing: !s.paused}; })()"
+
+    /// The stand-in player's position minus the host's, at one instant (both on this machine's clock).
+    func error(_ page: DevToolsPage, sample: String = WebRoom.appleSample) async throws -> Double {
+        let reading = try await page.evaluate(sample, as: Sample.self)
+        let playback = await host.playback
+        return reading.positionMs - playback.positionMs(at: LocalTime(micros: Int64(reading.at * 1000)))
+    }
+
+    /// Waits until the player plays within `bound` ms of the host for 1 s (ten readings in a
+    /// row), polling the page; returns the last error.
+    @discardableResult
+    func waitInSync(_ page: DevToolsPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15) async throws -> Double {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var inARow = 0
+        var last = Double.infinity
+        while ContinuousClock.now < deadline {
+            if let reading = try? await page.evaluate(sample, as: Sample.self), reading.playing {
+                let playback = await host.playback
+                last = reading.positionMs - playback.positionMs(at: LocalTime(micros: Int64(reading.at * 1000)))
+                inARow = abs(last) < bound ? inARow + 1 : 0
+                if inARow >= 10 { return last }
+            } else {
+                inARow = 0
+            }
+            try await Task.sleep(for: .milliseconds(100))  // a polling interval, not a settling wait
+        }
+        throw DevToolsPage.ProtocolError(description: "not within \(bound) ms of the host for 1 s in \(seconds) s (last \(last) ms)")
+    }
+
+    /// Saves a screenshot to $SIMULCAST_SCREENSHOT_DIR/NAME.png when that is set (docs/).
+    static func screenshot(_ page: DevToolsPage, _ name: String) async throws {
+        guard let folder = ProcessInfo.processInfo.environment["SIMULCAST_SCREENSHOT_DIR"] else { return }
+        try await page.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).png"))
+    }
+}
