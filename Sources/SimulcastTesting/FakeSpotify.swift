@@ -152,14 +152,17 @@ public enum FakeSpotify {
             case "client_credentials":
                 let expected = "Basic " + Data("\(accounts.clientId):\(accounts.clientSecret)".utf8).base64EncodedString()
                 guard FakeRequest.authorization(request) == expected else { return tokenError("invalid_client", "Invalid client") }
-                return FakeServiceServer.json(["access_token": .string(await accounts.issueAccess()), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime)])
+                return FakeServiceServer.json([
+                    "access_token": .string(await accounts.issueAccess()), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime),
+                ])
             case "authorization_code":
                 guard form["client_id"] == accounts.clientId, let code = form["code"], let verifier = form["code_verifier"],
                     let redirect = form["redirect_uri"],
                     let tokens = await accounts.redeem(code: code, verifier: verifier, redirectURI: redirect)
                 else { return tokenError("invalid_grant", "Invalid authorization code") }
                 return FakeServiceServer.json([
-                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime), "refresh_token": .string(tokens.refresh),
+                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime),
+                    "refresh_token": .string(tokens.refresh),
                     "scope": "user-read-currently-playing user-read-playback-state",
                 ])
             case "refresh_token":
@@ -167,7 +170,8 @@ public enum FakeSpotify {
                     return tokenError("invalid_grant", "Refresh token revoked")
                 }
                 return FakeServiceServer.json([
-                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime), "refresh_token": .string(tokens.refresh),
+                    "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime),
+                    "refresh_token": .string(tokens.refresh),
                 ])
             default:
                 return tokenError("unsupported_grant_type", "grant_type parameter is missing")

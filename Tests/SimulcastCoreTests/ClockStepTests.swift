@@ -75,12 +75,18 @@ import Testing
         for second in 0..<300 {
             let client = Int64(second) * 1_000_000
             let server = 3_000_000 + client + Int64(Double(client) * 40 / 1_000_000)
-            sync.add(ClockSample(t0: LocalTime(micros: client), t1: ServerTime(micros: server + 500), t2: ServerTime(micros: server + 500), t3: LocalTime(micros: client + 1_000)))
+            sync.add(
+                ClockSample(
+                    t0: LocalTime(micros: client), t1: ServerTime(micros: server + 500), t2: ServerTime(micros: server + 500),
+                    t3: LocalTime(micros: client + 1_000)))
         }
         #expect(sync.driftPPM != nil)
         let client: Int64 = 300_000_000
         let server = 3_000_000 + client + 12_000 + 5_000_000  // 5 s step
-        sync.add(ClockSample(t0: LocalTime(micros: client), t1: ServerTime(micros: server + 500), t2: ServerTime(micros: server + 500), t3: LocalTime(micros: client + 1_000)))
+        sync.add(
+            ClockSample(
+                t0: LocalTime(micros: client), t1: ServerTime(micros: server + 500), t2: ServerTime(micros: server + 500), t3: LocalTime(micros: client + 1_000)
+            ))
         #expect(sync.stepsDetected == 1)
         #expect(sync.samples.count == 1)
         #expect(sync.driftPPM == nil)

@@ -1,5 +1,4 @@
 import Foundation
-import Hummingbird
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -35,7 +34,9 @@ import Testing
             defer { Task { await page.close() } }
             // No Spotify app on this server: the choice is not offered, and the page says why.
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
-            #expect(try await page.evaluate("document.querySelector('[data-service=spotify]').hidden && !document.getElementById('spotify-help').hidden", as: Bool.self))
+            #expect(
+                try await page.evaluate(
+                    "document.querySelector('[data-service=spotify]').hidden && !document.getElementById('spotify-help').hidden", as: Bool.self))
             try await WebRoom.screenshot(page, "listener-choose")
 
             try await page.click("[data-service=apple-music]")
@@ -46,12 +47,16 @@ import Testing
             #expect(start.song == "298026101")
             let hostAtStart = await room.host.playback.positionMs(at: LocalTime(micros: Int64(start.at * 1000)))
             #expect(abs(start.startTime * 1000 - hostAtStart) < 300, "started at \(start.startTime * 1000) ms, host at \(hostAtStart) ms")
-            #expect(try await page.evaluate("__fakeSDK.calls.findIndex(c => c.method === 'play') === -1", as: Bool.self), "no play of the opening before a seek")
+            #expect(
+                try await page.evaluate("__fakeSDK.calls.findIndex(c => c.method === 'play') === -1", as: Bool.self), "no play of the opening before a seek")
             #expect(try await page.evaluate("__fakeSDK.refusedPlays", as: Int.self) == 0, "a click is a gesture: nothing refused")
             try await room.waitInSync(page)
             try await Self.waitStatus(page, "inSync")
             #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self) == "In sync with the host.")
-            #expect(try await page.evaluate("!document.getElementById('meter').hidden && document.getElementById('meter').getAttribute('aria-valuetext').startsWith('in sync')", as: Bool.self))
+            #expect(
+                try await page.evaluate(
+                    "!document.getElementById('meter').hidden && document.getElementById('meter').getAttribute('aria-valuetext').startsWith('in sync')",
+                    as: Bool.self))
             #expect(try await page.evaluate("document.title", as: String.self).hasPrefix("C'est La Vie"))
             #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "now-title")
             try await WebRoom.screenshot(page, "listener-in-sync")
@@ -62,7 +67,9 @@ import Testing
             let seen = try await page.evaluate("__fakeSDK.calls.length", as: Int.self)
             try await Task.sleep(for: .seconds(1))  // ten of the page's ticks, in which nothing may undo the pause
             #expect(try await page.evaluate("MusicKit.getInstance().playbackState", as: Int.self) == 3)
-            #expect(try await page.evaluate("__fakeSDK.calls.slice(\(seen)).filter(c => c.method !== 'pause' && c.method !== 'developerToken').length", as: Int.self) == 0)
+            #expect(
+                try await page.evaluate(
+                    "__fakeSDK.calls.slice(\(seen)).filter(c => c.method !== 'pause' && c.method !== 'developerToken').length", as: Int.self) == 0)
             #expect(try await page.evaluate("document.getElementById('meter').hidden", as: Bool.self), "no meter over silence")
             try await WebRoom.screenshot(page, "listener-paused-by-you")
             // ...and its play rejoins at the live position.
@@ -173,7 +180,9 @@ import Testing
                     as: Bool.self)
                 try await page.click("[data-service=spotify]")
                 try await Self.waitStatus(page, "login")
-                #expect(try await page.evaluate("!document.getElementById('login-again').hidden && sessionStorage.getItem('simulcast.spotify') === null", as: Bool.self))
+                #expect(
+                    try await page.evaluate(
+                        "!document.getElementById('login-again').hidden && sessionStorage.getItem('simulcast.spotify') === null", as: Bool.self))
             }
         }
     }

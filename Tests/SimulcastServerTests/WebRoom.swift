@@ -42,7 +42,8 @@ struct WebRoom: Sendable {
         var web = web
         if web.appleMusicSigner == nil { web.appleMusicSigner = signer }
         web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web, configuration: configuration, makeStore: makeStore)
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web, configuration: configuration, makeStore: makeStore)
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base).createRoom()
