@@ -190,6 +190,11 @@ public struct FollowPolicy: Sendable {
         }
         stoppedForTrack = nil
         let now = observation.time
+        // Stamped later than now: they were read off a clock that has since stepped back (a
+        // step seen and undone by clock sync); waiting for them would hold corrections off
+        // for as long as the step was.
+        if let last = lastCorrectionAt, last > now { lastCorrectionAt = nil }
+        if let issued = pending?.issuedAt, issued > now { pending = nil }
         let targetPosition = room.targetPositionMs(atServerTime: now)
         let trackEnded = room.playing && (source.durationMs.map { targetPosition >= Double($0) } ?? false)
 

@@ -256,6 +256,9 @@
       const target = match.track;
       this.stoppedForTrack = null;
       const now = observation.serverTime;
+      // Stamped later than now: read off a clock that has since stepped back (FollowPolicy.swift).
+      if (this.lastCorrectionAt !== null && this.lastCorrectionAt > now) this.lastCorrectionAt = null;
+      if (this.pending && this.pending.issuedAt > now) this.pending = null;
       const targetPositionMs = targetPosition(room, now);
       const trackEnded = room.playing && (source.durationMs != null ? targetPositionMs >= source.durationMs : false);
 
