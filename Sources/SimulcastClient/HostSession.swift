@@ -44,6 +44,9 @@ public actor HostSession: PlaybackEventSink {
         case .clockSynchronised:
             synchronised = true
             await publish()
+        case .clockStepped:
+            // The anchor published since the step was placed on the wrong server time.
+            if synchronised { await publish(intent: .reanchor) }
         case .disconnected: synchronised = false
         case .roomState, .serverError: break
         }

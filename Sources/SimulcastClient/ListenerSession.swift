@@ -64,6 +64,8 @@ public actor ListenerSession {
         case .clockSynchronised:
             synchronised = true
             await step()
+        case .clockStepped:
+            policy.clockStepped()
         case .roomState(var state):
             if let localMatcher, var track = state.track {
                 let result: MatchResult

@@ -112,12 +112,14 @@ public actor RoomClient {
     public func received(_ message: WireMessage, at receivedAt: LocalTime) -> RoomClientEvent? {
         switch message {
         case .timePong(let pong):
-            if clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt)) {
+            let stepped = clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt))
+            samplesSinceConnect += 1
+            if stepped {
                 logger.info("clock step seen; measuring the clock afresh", metadata: ["steps": "\(clockSync.stepsDetected)"])
                 burstPingsOwed = burstSize - 1
             }
-            samplesSinceConnect += 1
-            return samplesSinceConnect == burstSize ? .clockSynchronised : nil
+            if samplesSinceConnect == burstSize { return .clockSynchronised }
+            return stepped ? .clockStepped : nil
         case .welcome(let welcome):
             isJoined = true
             return .joined(welcome)

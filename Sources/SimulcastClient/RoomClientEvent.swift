@@ -6,6 +6,8 @@ public enum RoomClientEvent: Sendable {
     case joined(Wire.Welcome)
     /// The first burst of clock samples after (re)connecting is in: server time is known.
     case clockSynchronised
+    /// Clock sync saw our clock (or the server's) step and started afresh.
+    case clockStepped
     case roomState(RoomState)
     case serverError(Wire.Error)
     case disconnected(reason: String)

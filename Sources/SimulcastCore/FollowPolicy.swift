@@ -128,11 +128,24 @@ public struct FollowPolicy: Sendable {
         }
     }
 
+    /// The device's clock stepped (`ClockSync` saw it): latencies, rate and correction times
+    /// were measured on it, and a spread learned across a step raised the correction
+    /// threshold past the errors it should correct. They are learned again.
+    public mutating func clockStepped() {
+        startLatency.forget()
+        seekLatency.forget()
+        scheduleError.forget()
+        pending = nil
+        lastCorrectionAt = nil
+        errorTrail = []
+        rateErrorMsPerSecond = nil
+    }
+
     /// A new `room.state`. Returns nothing by itself: the next observation acts on it, so
     /// that every decision is made against a fresh reading of the player.
     public mutating func roomStateReceived(_ state: RoomState) {
         if let current = room, state.seq < current.seq, current.seq != Int.min { return }
-        if room?.track?.source != state.track?.source { correctionsThisTrack = 0 }
+        if room?.track?.source.id != state.track?.source.id { correctionsThisTrack = 0 }
         // A host action (pause, seek, skip) invalidates whatever we were waiting for, except
         // the change we predicted: the next track is already starting.
         if let current = room, nextTrackStart != nil, Self.sameTimeline(current, state, toleranceMs: Self.reanchorToleranceMs) {
@@ -153,9 +166,13 @@ public struct FollowPolicy: Sendable {
     }
 
     /// True when `next` only re-anchors what `current` already said (a heartbeat), rather
-    /// than the host pausing, seeking or skipping.
+    /// than the host pausing, seeking or skipping. The same recording is the same id on the
+    /// same service: metadata that improves under it (tags arriving after a file name,
+    /// artwork) is not a host action. follow.js holds the same rule.
     static func sameTimeline(_ current: RoomState, _ next: RoomState, toleranceMs: Double = 50) -> Bool {
-        guard current.track?.source == next.track?.source, current.playing == next.playing else { return false }
+        guard current.track?.source.id == next.track?.source.id, current.track?.source.service == next.track?.source.service,
+            current.playing == next.playing
+        else { return false }
         // The host said so: a heartbeat or a re-measured player, however far it moved the anchor.
         if next.intent == .reanchor { return true }
         // Older hosts say nothing: an anchor within the tolerance of the old timeline is taken as one.

@@ -15,6 +15,9 @@ public struct LatencyEstimator: Hashable, Sendable {
         if samplesMs.count > capacity { samplesMs.removeFirst(samplesMs.count - capacity) }
     }
 
+    /// Drops what was learned (it was measured on a clock that has since stepped).
+    public mutating func forget() { samplesMs = [] }
+
     /// The latency to plan for: the mean of recent samples, or the default before any.
     public var predictedMs: Double {
         samplesMs.isEmpty ? defaultMs : samplesMs.reduce(0, +) / Double(samplesMs.count)

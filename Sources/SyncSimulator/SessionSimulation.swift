@@ -119,8 +119,17 @@ public final class SessionSimulation {
         var lastHostChange: Int64 = 0
         clockStepReport = scenario.clockStep.map { ClockStepReport(kind: $0.kind.rawValue, amountMs: $0.amountMs, atSeconds: $0.atSeconds) }
 
+        // A sleeping device (the stepped one's listener and its seed twin) does nothing until
+        // it wakes: what is due for it then, messages to it included, waits until the wake.
+        let sleep: (from: Int64, until: Int64, participants: Set<Int>)? = scenario.clockStep.flatMap { step in
+            step.kind == .sleep ? (musicStart + Int64(step.atSeconds * 1_000_000), step.visibleAt(musicStart: musicStart), [1, n + 1]) : nil
+        }
         while let (time, event) = network.next(), time <= end {
             clock.set(time)
+            if let sleep, (sleep.from..<sleep.until).contains(time), let participant = event.participant, sleep.participants.contains(participant) {
+                network.schedule(event, at: sleep.until)
+                continue
+            }
             switch event {
             case .toServer(let from, let text):
                 await connections[from].receive(text)

@@ -13,4 +13,13 @@ enum SimulationEvent: Sendable {
     case script(index: Int)
     /// Sync error is sampled.
     case measure
+
+    /// The participant that acts on this event (nil: the server or the simulator).
+    var participant: Int? {
+        switch self {
+        case .toParticipant(let to, _): to
+        case .ping(let participant, _), .listenerStep(let participant): participant
+        case .toServer, .hostHeartbeat, .script, .measure: nil
+        }
+    }
 }

@@ -14,6 +14,7 @@ let decisions = 0, differences = 0;
 for (const scenario of table.scenarios) {
   const policy = new FollowPolicy(scenario.configuration);
   scenario.steps.forEach((step, index) => {
+    if (step.event) policy[step.event]();
     if (step.room) policy.roomStateReceived(step.room);
     if (!step.observe) return;
     const commands = policy.playerObserved(step.observe);

@@ -9,6 +9,12 @@ struct DecisionScenario {
         case pause
         case resume
         case seek(Double)
+        /// Nothing plays any more (the host stopped).
+        case stop
+        /// The host's connection goes, or comes back.
+        case hostAway, hostBack
+        /// The same recording, described better (tags after a file name, artwork): a re-publish.
+        case retag
     }
 
     var name: String
@@ -23,6 +29,10 @@ struct DecisionScenario {
     /// Whether the host says what each state means (older hosts do not).
     var intents = true
     var heartbeatMicros: Int64 = 5_000_000
+    /// What the listener's side tells the policy: a reconnect, a clock step.
+    var listenerEvents: [(atMs: Double, event: RecordedScenario.ListenerEvent)] = []
+    /// The (service, storefront) pairs the room has matched each track for.
+    var pairs: [(service: MusicService, storefront: String)] = [(.appleMusic, "us")]
 
     static let t0: Int64 = 1_800_000_000_000_000
     static let a = TrackMetadata(service: .spotify, id: "a", title: "A", artists: ["X"], durationMs: 180_000)
@@ -31,11 +41,15 @@ struct DecisionScenario {
 
     func roomTrack(_ source: TrackMetadata) -> RoomTrack {
         var track = RoomTrack(source: source)
-        if unmatched.contains(source.id) {
-            track.setMatch(.notFound(method: MatchMethod(.simulcast), reasons: ["not in the catalog"]), for: .appleMusic, storefront: "us")
-        } else {
-            let target = TrackMetadata(service: .appleMusic, id: "am-" + source.id, title: source.title, artists: source.artists, durationMs: source.durationMs)
-            track.setMatch(.matched(target, method: MatchMethod(.simulcast)), for: .appleMusic, storefront: "us")
+        for pair in pairs {
+            if unmatched.contains(source.id) {
+                track.setMatch(.notFound(method: MatchMethod(.simulcast), reasons: ["not in the catalog"]), for: pair.service, storefront: pair.storefront)
+            } else {
+                // The first scenarios' ids (am-a, ...) kept: their recorded decisions stand as they were.
+                let id = (pair.service == .appleMusic && pair.storefront == "us" ? "am-" : "\(pair.service.rawValue)-\(pair.storefront)-") + source.id
+                let target = TrackMetadata(service: pair.service, id: id, title: source.title, artists: source.artists, durationMs: source.durationMs)
+                track.setMatch(.matched(target, method: MatchMethod(.simulcast)), for: pair.service, storefront: pair.storefront)
+            }
         }
         return track
     }
@@ -48,6 +62,7 @@ struct DecisionScenario {
         var room = RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, at: ServerTime(micros: Self.t0)), playing: false, hostConnected: true)
         var deliveries: [(at: Int64, state: RoomState)] = []
         var actionIndex = 0
+        var eventIndex = 0
         var lastHeartbeat = Self.t0
         let end = Self.t0 + Int64(seconds * 1_000_000)
         var now = Self.t0
@@ -73,6 +88,24 @@ struct DecisionScenario {
                 case .seek(let to):
                     room.anchor = PlaybackAnchor(positionMs: to, at: ServerTime(micros: now))
                     room.intent = .seek
+                case .stop:
+                    room.track = nil
+                    room.queue = []
+                    room.anchor = PlaybackAnchor(positionMs: 0, at: ServerTime(micros: now))
+                    room.playing = false
+                    room.intent = .pause
+                case .hostAway:
+                    room.hostConnected = false
+                case .hostBack:
+                    room.hostConnected = true
+                case .retag:
+                    if var track = room.track {
+                        track.source.album = (track.source.album ?? "") + " (Deluxe)"
+                        track.source.artworkURL = "https://art.example/" + track.source.id + ".jpg"
+                        room.track = roomTrack(track.source)
+                    }
+                    room.anchor = PlaybackAnchor(positionMs: position, at: ServerTime(micros: now))
+                    room.intent = .reanchor
                 }
                 if !intents { room.intent = nil }
                 room.seq += 1
@@ -89,6 +122,12 @@ struct DecisionScenario {
                 room.seq += 1
                 deliveries.append((now + 80_000, room))
                 lastHeartbeat = now
+            }
+            while eventIndex < listenerEvents.count, Self.t0 + Int64(listenerEvents[eventIndex].atMs * 1000) <= now {
+                let event = listenerEvents[eventIndex].event
+                event.apply(to: &policy)
+                steps.append(RecordedScenario.Step(event: event))
+                eventIndex += 1
             }
             while let first = deliveries.first, first.at <= now {
                 deliveries.removeFirst()
@@ -167,9 +206,17 @@ struct DecisionPlayer {
 
 enum DecisionScenarios {
     typealias Scenario = DecisionScenario
-    static func configuration(scheduled: Bool, thresholdMs: Double = 35, nextOnTime: Bool = true) -> RecordedScenario.Configuration {
-        .init(service: "apple-music", storefront: "us", seekThresholdMs: thresholdMs, canScheduleStart: scheduled, startsNextTrackOnTime: nextOnTime)
+    static func configuration(
+        scheduled: Bool, thresholdMs: Double = 35, nextOnTime: Bool = true, service: String = "apple-music", storefront: String = "us",
+        page: Bool = false
+    ) -> RecordedScenario.Configuration {
+        .init(
+            service: service, storefront: storefront, seekThresholdMs: thresholdMs, canScheduleStart: scheduled, startsNextTrackOnTime: nextOnTime,
+            defaultStartLatencyMs: page ? 100 : nil, defaultSeekLatencyMs: page ? 100 : nil)
     }
+
+    /// Rooms with listeners in several countries and services (issue 21: the table had one).
+    static let manyPairs: [(service: MusicService, storefront: String)] = [(.appleMusic, "us"), (.deezer, "fr"), (.spotify, "gb")]
 
     static let all: [DecisionScenario] = [
         Scenario(
@@ -213,5 +260,34 @@ enum DecisionScenarios {
         Scenario(
             name: "no match, then a matched track", configuration: configuration(scheduled: false), seconds: 12,
             actions: [(0, .play(Scenario.c, from: 0, queue: [])), (5_000, .play(Scenario.b, from: 0, queue: []))], unmatched: ["c"]),
+        Scenario(
+            name: "Deezer in France, in a room matched for three services", configuration: configuration(scheduled: false, service: "deezer", storefront: "fr"),
+            seconds: 30,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [Scenario.b])), (12_000, .seek(90_000)), (20_000, .play(Scenario.b, from: 0, queue: []))],
+            pairs: manyPairs),
+        Scenario(
+            name: "web page on Spotify in Britain: its defaults, pause and resume",
+            configuration: configuration(scheduled: false, thresholdMs: 60, service: "spotify", storefront: "gb", page: true),
+            seconds: 30, actions: [(0, .play(Scenario.b, from: 40_000, queue: [])), (10_000, .pause), (15_000, .resume)], pairs: manyPairs),
+        Scenario(
+            name: "another storefront is matched, this one is not: nothing plays", configuration: configuration(scheduled: false, storefront: "gb"),
+            seconds: 10,
+            actions: [(0, .play(Scenario.a, from: 10_000, queue: []))]),
+        Scenario(
+            name: "the host stops: no track, the player pauses", configuration: configuration(scheduled: false), seconds: 20,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [])), (8_000, .stop), (14_000, .play(Scenario.b, from: 0, queue: []))]),
+        Scenario(
+            name: "the host goes away and comes back while the song plays", configuration: configuration(scheduled: true), seconds: 30,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [])), (8_000, .hostAway), (20_000, .hostBack)]),
+        Scenario(
+            name: "the host's song is described better under the same id: not a host action", configuration: configuration(scheduled: false),
+            seekLatencyMs: 400...600, seconds: 25, actions: [(0, .play(Scenario.a, from: 0, queue: [])), (9_000, .seek(60_000)), (9_150, .retag)]),
+        Scenario(
+            name: "the listener reconnects twice", configuration: configuration(scheduled: true), seconds: 30,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [Scenario.b])), (15_000, .seek(30_000))],
+            listenerEvents: [(10_000, .connectionRestarted), (15_100, .connectionRestarted)]),
+        Scenario(
+            name: "the listener's clock steps: what it learned goes", configuration: configuration(scheduled: true), seconds: 30,
+            actions: [(0, .play(Scenario.a, from: 0, queue: [])), (20_000, .seek(60_000))], listenerEvents: [(12_000, .clockStepped)]),
     ]
 }

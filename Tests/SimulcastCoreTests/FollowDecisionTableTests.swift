@@ -20,11 +20,13 @@ import Testing
             try encoder.encode(DecisionTable(scenarios: DecisionScenarios.all.map { $0.record() })).write(to: Self.file)
         }
         let table = try JSONDecoder().decode(DecisionTable.self, from: Data(contentsOf: Self.file))
-        #expect(table.scenarios.count >= 6)
+        #expect(table.scenarios.count >= 19)
+        #expect(Set(table.scenarios.map(\.configuration.service)).count >= 3, "more than one service")
         #expect(table.scenarios.reduce(0) { $0 + $1.steps.filter { !($0.commands ?? []).isEmpty }.count } >= 30, "the table must exercise decisions")
         for scenario in table.scenarios {
             var policy = FollowPolicy(configuration: scenario.configuration.policyConfiguration)
             for (index, step) in scenario.steps.enumerated() {
+                step.event?.apply(to: &policy)
                 if let room = step.room { policy.roomStateReceived(room) }
                 if let observation = step.observe {
                     let commands = policy.playerObserved(observation.observation).map(RecordedCommand.init)
@@ -58,10 +60,14 @@ struct RecordedScenario: Codable {
         var seekThresholdMs: Double
         var canScheduleStart: Bool
         var startsNextTrackOnTime: Bool
+        /// The page's own defaults (100 ms each) where set; the policy's otherwise.
+        var defaultStartLatencyMs: Double?
+        var defaultSeekLatencyMs: Double?
 
         var policyConfiguration: FollowPolicy.Configuration {
             FollowPolicy.Configuration(
-                service: MusicService(rawValue: service), storefront: storefront, seekThresholdMs: seekThresholdMs, canScheduleStart: canScheduleStart,
+                service: MusicService(rawValue: service), storefront: storefront, seekThresholdMs: seekThresholdMs,
+                defaultStartLatencyMs: defaultStartLatencyMs ?? 300, defaultSeekLatencyMs: defaultSeekLatencyMs ?? 100, canScheduleStart: canScheduleStart,
                 startsNextTrackOnTime: startsNextTrackOnTime)
         }
     }
@@ -75,7 +81,20 @@ struct RecordedScenario: Codable {
         var observation: ServerPlayerReading { ServerPlayerReading(trackId: trackId, playing: playing, positionMs: positionMs, at: serverTime) }
     }
 
+    /// Something the listener's side tells the policy, apart from room states and readings.
+    enum ListenerEvent: String, Codable {
+        case connectionRestarted, clockStepped
+
+        func apply(to policy: inout FollowPolicy) {
+            switch self {
+            case .connectionRestarted: policy.connectionRestarted()
+            case .clockStepped: policy.clockStepped()
+            }
+        }
+    }
+
     struct Step: Codable {
+        var event: ListenerEvent?
         var room: RoomState?
         var observe: Observation?
         var commands: [RecordedCommand]?

@@ -115,25 +115,21 @@ import Testing
     /// then 8-second access tokens refreshed ahead of expiry while it plays.
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func spotifyListenerLogsInWithPKCEAndKeepsPlayingThroughTokenRenewals() async throws {
-        let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused", accessTokenLifetime: 8)
-        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: []), accounts: accounts)) { spotify in
-            try await WebRoom.run(web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)) { room in
-                try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
-                let page = try await room.open()
-                defer { Task { await page.close() } }
-                try await Self.waitStatus(page, "choosing")
-                try await page.click("[data-service=spotify]")
-                // Through /authorize and /r/callback, back to the room's own link: no code, no token in it.
-                try await room.waitInSync(page, sample: WebRoom.spotifySample)
-                #expect(try await page.evaluate("location.pathname + location.search + location.hash", as: String.self) == "/r/\(room.code)")
-                #expect(try await page.evaluate("JSON.parse(sessionStorage.getItem('simulcast.spotify')).refresh.startsWith('refresh-')", as: Bool.self))
-                try await Self.waitStatus(page, "inSync")
-                // Two more token lifetimes: refreshed ahead of expiry, the SDK never refused.
-                _ = try await page.waitFor("simulcastPage.renewals.spotify >= 2", as: Bool.self, seconds: 25)
-                try await room.waitInSync(page, sample: WebRoom.spotifySample)
-                #expect(try await page.evaluate("__fakeSDK.authenticationErrors", as: Int.self) == 0)
-                #expect(await accounts.issuedAccessTokens.count >= 3)
-            }
+        try await WebRoom.runWithSpotify(tokenLifetime: 8) { room, accounts in
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            try await Self.waitStatus(page, "choosing")
+            try await page.click("[data-service=spotify]")
+            // Through /authorize and /r/callback, back to the room's own link: no code, no token in it.
+            try await room.waitInSync(page, sample: WebRoom.spotifySample)
+            #expect(try await page.evaluate("location.pathname + location.search + location.hash", as: String.self) == "/r/\(room.code)")
+            #expect(try await page.evaluate("JSON.parse(sessionStorage.getItem('simulcast.spotify')).refresh.startsWith('refresh-')", as: Bool.self))
+            try await Self.waitStatus(page, "inSync")
+            // Two more token lifetimes: refreshed ahead of expiry, the SDK never refused.
+            _ = try await page.waitFor("simulcastPage.renewals.spotify >= 2", as: Bool.self, seconds: 25)
+            try await room.waitInSync(page, sample: WebRoom.spotifySample)
+            #expect(try await page.evaluate("__fakeSDK.authenticationErrors", as: Int.self) == 0)
+            #expect(await accounts.issuedAccessTokens.count >= 3)
         }
     }
 
@@ -142,48 +138,40 @@ import Testing
     /// at the live position.
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func aPlayRefusedForWantOfAGestureAsksForATapThatStartsLive() async throws {
-        let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused")
-        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: []), accounts: accounts)) { spotify in
-            try await WebRoom.run(web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)) { room in
-                try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
-                let refresh = await accounts.issueRefreshToken()
-                let page = try await room.open()
-                defer { Task { await page.close() } }
-                _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
-                // A listener back from Spotify's login in a document nobody has touched.
-                try await page.evaluate(
-                    "(sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'old', refresh: '\(refresh)', expiresAt: 0, lifetimeMs: 3600000})), sessionStorage.setItem('simulcast.returning', 'spotify'), location.reload(), true)",
-                    as: Bool.self)
-                try await Self.waitStatus(page, "tap", seconds: 15)
-                #expect(try await page.evaluate("__fakeSDK.autoplayFailures", as: Int.self) >= 1, "Chromium refused the play without a gesture")
-                #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "tap")
-                try await WebRoom.screenshot(page, "listener-tap-to-listen")
-                try await page.click("#tap")
-                try await room.waitInSync(page, sample: WebRoom.spotifySample)
-                try await Self.waitStatus(page, "inSync")
-            }
+        try await WebRoom.runWithSpotify { room, accounts in
+            let refresh = await accounts.issueRefreshToken()
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            // A listener back from Spotify's login in a document nobody has touched.
+            try await page.evaluate(
+                "(sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'old', refresh: '\(refresh)', expiresAt: 0, lifetimeMs: 3600000})), sessionStorage.setItem('simulcast.returning', 'spotify'), location.reload(), true)",
+                as: Bool.self)
+            try await Self.waitStatus(page, "tap", seconds: 15)
+            #expect(try await page.evaluate("__fakeSDK.autoplayFailures", as: Int.self) >= 1, "Chromium refused the play without a gesture")
+            #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "tap")
+            try await WebRoom.screenshot(page, "listener-tap-to-listen")
+            try await page.click("#tap")
+            try await room.waitInSync(page, sample: WebRoom.spotifySample)
+            try await Self.waitStatus(page, "inSync")
         }
     }
 
     /// W2: a refused refresh ends in one clear "log in again", and the stale token is gone.
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func aRefusedSpotifyRefreshAsksToLogInAgainAndForgetsTheToken() async throws {
-        let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused", accessTokenLifetime: 8)
-        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: []), accounts: accounts)) { spotify in
-            try await WebRoom.run(web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)) { room in
-                try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
-                let page = try await room.open()
-                defer { Task { await page.close() } }
-                // A login whose refresh token Spotify has revoked, its access token about to expire.
+        try await WebRoom.runWithSpotify(tokenLifetime: 8) { room, _ in
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            // A login whose refresh token Spotify has revoked, its access token about to expire.
+            try await page.evaluate(
+                "(sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'stale', refresh: 'revoked', expiresAt: Date.now() - 1000, lifetimeMs: 8000})), true)",
+                as: Bool.self)
+            try await page.click("[data-service=spotify]")
+            try await Self.waitStatus(page, "login")
+            #expect(
                 try await page.evaluate(
-                    "(sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'stale', refresh: 'revoked', expiresAt: Date.now() - 1000, lifetimeMs: 8000})), true)",
-                    as: Bool.self)
-                try await page.click("[data-service=spotify]")
-                try await Self.waitStatus(page, "login")
-                #expect(
-                    try await page.evaluate(
-                        "!document.getElementById('login-again').hidden && sessionStorage.getItem('simulcast.spotify') === null", as: Bool.self))
-            }
+                    "!document.getElementById('login-again').hidden && sessionStorage.getItem('simulcast.spotify') === null", as: Bool.self))
         }
     }
 

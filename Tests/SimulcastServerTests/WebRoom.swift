@@ -60,6 +60,21 @@ struct WebRoom: Sendable {
         await server.stop()
     }
 
+    /// A room whose server logs listeners in to Spotify (client id `web-client`) through the
+    /// loopback accounts service and Web API, whose access tokens live `tokenLifetime` seconds;
+    /// the host plays C'est La Vie from 60 s.
+    static func runWithSpotify(
+        tokenLifetime: Int = 3600, _ body: @Sendable (WebRoom, FakeSpotifyAccounts) async throws -> Void
+    ) async throws {
+        let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused", accessTokenLifetime: tokenLifetime)
+        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: []), accounts: accounts)) { spotify in
+            try await run(web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)) { room in
+                try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
+                try await body(room, accounts)
+            }
+        }
+    }
+
     func open(_ path: String = "") async throws -> DevToolsPage {
         try await browser.openPhone("\(base)/r/\(code)\(path)", initScript: Self.initScript)
     }

@@ -158,6 +158,7 @@
     return duration != null ? Math.min(position, duration) : position;
   }
 
+  // FollowPolicy.sameTimeline: the same recording is the same id on the same service.
   function sameTimeline(current, next, toleranceMs = 50) {
     if (current.track?.source?.id !== next.track?.source?.id || current.track?.source?.service !== next.track?.source?.service) return false;
     if (current.playing !== next.playing) return false;
@@ -214,6 +215,15 @@
     get targetMatch() { return this.room ? matchFor(this.room.track, this.configuration.service, this.configuration.storefront) : null; }
 
     connectionRestarted() { if (this.room) this.room = { ...this.room, seq: -Infinity }; }
+
+    // The device's clock stepped: what was measured on it is learned again (FollowPolicy.swift).
+    clockStepped() {
+      for (const estimator of [this.startLatency, this.seekLatency, this.scheduleError]) estimator.samplesMs = [];
+      this.pending = null;
+      this.lastCorrectionAt = null;
+      this.errorTrail = [];
+      this.rateErrorMsPerSecond = null;
+    }
 
     roomStateReceived(state) {
       const current = this.room;

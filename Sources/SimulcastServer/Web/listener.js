@@ -251,7 +251,6 @@
     }
     async begin() { await withTimeout(this.player.activateElement(), "Spotify's player"); }
     async renewIfDue() { SpotifyLogin.refreshIfDue(); }
-    async unlock() { await this.begin(); }
     async load(trackId, aim, play, upNext) {
       // Loading while the room is paused happens muted, so no blip is heard.
       if (!play) await withTimeout(this.player.setVolume(0), "Spotify");
@@ -335,7 +334,7 @@
   function receive(message) {
     switch (message.type) {
       case "time.pong":
-        if (clock.add(message.t0, message.t1, message.t2, nowMicros())) burst();
+        if (clock.add(message.t0, message.t1, message.t2, nowMicros())) { burst(); policy?.clockStepped(); }
         break;
       case "room.state":
         if (!message.anchor) return;
@@ -448,7 +447,8 @@
     page.needsTap = false;
     render();
     try {
-      await player.unlock?.();
+      // Inside the tap: MusicKit's sign-in if it lapsed, Spotify's activateElement.
+      await player.begin();
       const serverNow = clock.serverTime(nowMicros());
       const target = page.room && serverNow !== null ? policy.targetMatch : null;
       if (target?.status === "matched" && page.room.playing) {
