@@ -60,6 +60,13 @@ import Testing
             #expect(try await page.evaluate("document.title", as: String.self).hasPrefix("C'est La Vie"))
             #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "now-title")
             try await WebRoom.screenshot(page, "listener-in-sync")
+            // While nothing changes, nothing is announced again (the host's heartbeats included).
+            try await page.evaluate(
+                "(window.__announced = 0, new MutationObserver(() => window.__announced++).observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true}), true)",
+                as: Bool.self)
+            await room.host.heartbeatDue()
+            try await Task.sleep(for: .seconds(2))  // twenty of the page's ticks and a heartbeat, in which the status may not be rewritten
+            #expect(try await page.evaluate("window.__announced", as: Int.self) == 0)
 
             // The lock screen's pause is the listener's own: it holds while the room plays on.
             try await page.evaluate("(__mediaSessionHandlers.pause(), true)", as: Bool.self)
@@ -91,9 +98,13 @@ import Testing
             _ = try await page.waitFor("MusicKit.getInstance().playbackState === 3", as: Bool.self)
             try await WebRoom.screenshot(page, "listener-no-match")
             // The next song has one: the no-match goes with the song it was about.
-            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 5_000))
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 5_000, queue: [Fixtures.cestLaVie]))
             try await room.waitInSync(page)
             try await Self.waitStatus(page, "inSync")
+            // The room's next matched song waits in MusicKit's own queue (a locked phone plays on into it).
+            #expect(
+                try await page.waitFor(
+                    "__fakeSDK.calls.some(c => c.method === 'setQueue' && c.args[0].songs.join() === 'am-slsp,298026101')", as: Bool.self))
             #expect(try await page.evaluate("simulcastPage.noMatch === null && document.getElementById('message').hidden", as: Bool.self))
 
             // W2: the developer token (3 s) was renewed without a gap.
@@ -161,8 +172,11 @@ import Testing
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func aRefusedSpotifyRefreshAsksToLogInAgainAndForgetsTheToken() async throws {
         try await WebRoom.runWithSpotify(tokenLifetime: 8) { room, _ in
-            let page = try await room.open()
+            let page = try await room.open("#spotify_token=pasted-token")
             defer { Task { await page.close() } }
+            // A token pasted into the address is taken out of it at once (a copied link must not carry it).
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            #expect(try await page.evaluate("location.href.includes('pasted-token')", as: Bool.self) == false)
             // A login whose refresh token Spotify has revoked, its access token about to expire.
             try await page.evaluate(
                 "(sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'stale', refresh: 'revoked', expiresAt: Date.now() - 1000, lifetimeMs: 8000})), true)",
@@ -172,6 +186,31 @@ import Testing
             #expect(
                 try await page.evaluate(
                     "!document.getElementById('login-again').hidden && sessionStorage.getItem('simulcast.spotify') === null", as: Bool.self))
+        }
+    }
+
+    /// W7, W4: an SDK call that never settles does not stop the page following, and a one-off
+    /// refusal from the server goes from the screen when its moment has passed.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func aHungSDKCallAndAOneOffErrorDoNotStick() async throws {
+        try await WebRoom.run { room in
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            try await Self.waitStatus(page, "choosing")
+            try await page.click("[data-service=apple-music]")
+            try await room.waitInSync(page)
+            // The next seek never answers; the host seeks.
+            try await page.evaluate("(__fakeSDK.hang = 'seekToTime', true)", as: Bool.self)
+            try await room.host.apply(PlaybackEvent(event: .seek, positionMs: 100_000))
+            _ = try await page.waitFor("__fakeSDK.hang === null", as: Bool.self)
+            // After the call's timeout the page follows again.
+            try await room.waitInSync(page, seconds: 25)
+            // The server refuses one message: said, then gone.
+            try await page.evaluate("(__socket.send(JSON.stringify({v: 1, type: 'no-such-message'})), true)", as: Bool.self)
+            _ = try await page.waitFor("!document.getElementById('message').hidden", as: Bool.self)
+            _ = try await page.waitFor("document.getElementById('message').hidden", as: Bool.self, seconds: 12)
+            try await Self.waitStatus(page, "inSync")
         }
     }
 
@@ -246,6 +285,11 @@ import Testing
             findings = try await AxeCore.seriousFindings(page)
             #expect(findings.isEmpty, "in sync: \(findings)")
             // A long title wraps at 320 px instead of overflowing.
+            let long = TrackMetadata(
+                service: .spotify, id: "long", title: "Taumatawhakatangihangakoauauotamateaturipukakapikimaungahoronukupokaiwhenuakitanatahu",
+                artists: ["Someone With A Very Long Name Indeed"], durationMs: 200_000)
+            try await room.host.apply(PlaybackEvent(event: .play, track: long, positionMs: 0))
+            _ = try await page.waitFor("document.getElementById('now-title').textContent.startsWith('Taumata')", as: Bool.self)
             try await page.emulatePhone(width: 320, height: 640)
             #expect(try await page.evaluate("document.documentElement.scrollWidth <= 320", as: Bool.self))
         }

@@ -18,7 +18,8 @@ struct WebRoom: Sendable {
     static let signer = try! AppleMusicDeveloperToken(keyId: "WEBKEY1234", teamId: "TEAM123456", pem: P256.Signing.PrivateKey().pemRepresentation)
 
     /// Records the Media Session handlers the page sets, so a test can press the lock screen's
-    /// buttons; lets a test move `performance.now()` as a sleeping laptop does.
+    /// buttons; lets a test move `performance.now()` as a sleeping laptop does; counts the
+    /// page's WebSockets and keeps the newest (to speak for the page on the wire).
     static let initScript = """
         window.__mediaSessionHandlers = {};
         if (navigator.mediaSession) {
@@ -30,7 +31,7 @@ struct WebRoom: Sendable {
         performance.now = () => monotonic() + window.__clockShiftMs;
         window.__sockets = 0;
         const RealWebSocket = window.WebSocket;
-        window.WebSocket = class extends RealWebSocket { constructor(...a) { super(...a); window.__sockets += 1; } };
+        window.WebSocket = class extends RealWebSocket { constructor(...a) { super(...a); window.__sockets += 1; window.__socket = this; } };
         """
 
     /// A room whose host (a `HostSession`) is synchronised, and a browser.

@@ -13,7 +13,9 @@
   const record = (method, args) => calls.push({ method, args, at: now() });
   const seekLatencyMs = 60;
   const states = { none: 0, loading: 1, playing: 2, paused: 3, stopped: 4, ended: 5, seeking: 6, waiting: 8, stalled: 9, completed: 10 };
-  const fake = { kind: "musickit", calls, seekLatencyMs, authorizationFailures: 0, tokensSet: 0, refusedPlays: 0 };
+  // `hang`: the next call of that method never settles (a test of the page's timeouts).
+  const fake = { kind: "musickit", calls, seekLatencyMs, authorizationFailures: 0, tokensSet: 0, refusedPlays: 0, hang: null };
+  const hangs = (method) => { if (fake.hang !== method) return false; fake.hang = null; return true; };
 
   // One second of silence, looped: a real media element for the autoplay policy to judge.
   function silence() {
@@ -102,6 +104,7 @@
     async stop() { record("stop", []); this.setState(states.stopped); }
     async seekToTime(seconds) {
       record("seekToTime", [seconds]);
+      if (hangs("seekToTime")) return new Promise(() => {});
       this.checkToken();
       await new Promise((resolve) => setTimeout(resolve, seekLatencyMs));
       // The audio resumes from `seconds` once the seek has landed.
