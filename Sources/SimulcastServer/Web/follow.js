@@ -27,7 +27,7 @@
   // ClockSync.stepTolerance and stepDriftAllowancePPM: an exchange outside the window by
   // more than these is a clock step.
   const STEP_TOLERANCE = 2000;
-  const STEP_DRIFT_ALLOWANCE_PPM = { unfitted: 100, fitted: 10 };
+  const STEP_DRIFT_ALLOWANCE_PPM = { unfitted: 200, fitted: 20 };
 
   // Offset (and drift) to the server's clock from time.ping/pong samples (ClockSync.swift):
   // every sample bounds the offset between t2 - t3 and t1 - t0; the estimate is the middle of
@@ -80,9 +80,10 @@
       const best = this.best, estimate = this.estimate;
       if (!best || !estimate) return false;
       const elapsed = ClockSync.clientMidpoint(s) - ClockSync.clientMidpoint(best);
+      const span = ClockSync.clientMidpoint(this.samples[this.samples.length - 1]) - ClockSync.clientMidpoint(this.samples[0]);
       const shift = int(elapsed * (this.driftPPM ?? 0) / 1000000);
       const allowance = this.driftPPM === null ? STEP_DRIFT_ALLOWANCE_PPM.unfitted : STEP_DRIFT_ALLOWANCE_PPM.fitted;
-      const tolerance = STEP_TOLERANCE + int(Math.abs(elapsed) * allowance / 1000000);
+      const tolerance = STEP_TOLERANCE + int((Math.abs(elapsed) + Math.abs(span)) * allowance / 1000000);
       const low = estimate.offset - estimate.halfWidth + shift;
       const high = estimate.offset + estimate.halfWidth + shift;
       return (s.t2 - s.t3) - high > tolerance || low - (s.t1 - s.t0) > tolerance;
