@@ -10,6 +10,8 @@ public actor HostSession: PlaybackEventSink {
     let clock: any LocalClock
     let heartbeat: Duration
     private var synchronised = false
+    /// When a refused state was last sent again (see `handle`).
+    private var resentAfterRefusal: LocalTime?
 
     public init(client: RoomClient, heartbeat: Duration = .seconds(5)) {
         self.client = client
@@ -47,6 +49,13 @@ public actor HostSession: PlaybackEventSink {
         case .clockStepped:
             // The anchor published since the step was placed on the wrong server time.
             if synchronised { await publish(intent: .reanchor) }
+        case .serverError(let error) where error.code == .internalError:
+            // The server could not save our state: sent again at once rather than at the next
+            // heartbeat, at most once a second so a server whose store is down is not flooded.
+            let now = clock.now()
+            guard synchronised, resentAfterRefusal.map({ $0.distance(to: now) >= 1_000_000 }) ?? true else { return }
+            resentAfterRefusal = now
+            await publish()
         case .disconnected: synchronised = false
         case .roomState, .serverError: break
         }

@@ -53,6 +53,11 @@ actor LiveRoom {
     private var announcedSeq = 0
     private var refreshing = false
     private let context: RoomHub.Context
+    private var writeGate = RoomWriteGate()
+    /// Match answers waiting for the next match commit: answers that arrive together become one
+    /// commit (one `seq`, one broadcast) instead of one each.
+    private var pendingMatches: [(result: MatchResult, source: TrackMetadata, key: MatchCacheKey)] = []
+    private var matchCommitQueued = false
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
         self.code = stored.code
@@ -294,9 +299,22 @@ actor LiveRoom {
     }
 
     private func setMatch(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey) async {
-        await commit(claim: .none) { state in
+        pendingMatches.append((result, source, key))
+        // A match commit already waiting for its turn will take this answer too.
+        guard !matchCommitQueued else { return }
+        matchCommitQueued = true
+        await enterWrite()
+        defer { writeGate.leave() }
+        matchCommitQueued = false
+        let batch = pendingMatches
+        pendingMatches = []
+        await commitInTurn(claim: .none) { state in
             var next = state
-            return next.setMatch(result, for: source, service: key.targetService, storefront: key.storefront) ? next : nil
+            var changed = false
+            for match in batch where next.setMatch(match.result, for: match.source, service: match.key.targetService, storefront: match.key.storefront) {
+                changed = true
+            }
+            return changed ? next : nil
         }
     }
 
@@ -331,6 +349,20 @@ actor LiveRoom {
     /// only once the store accepted it, encoded once, the same bytes to every socket.
     @discardableResult
     private func commit(claim: ClaimRequirement, _ change: (RoomState) -> RoomState?) async -> CommitResult {
+        await enterWrite()
+        defer { writeGate.leave() }
+        return await commitInTurn(claim: claim, change)
+    }
+
+    /// Waits for this room's turn to write (`RoomWriteGate`).
+    private func enterWrite() async {
+        if writeGate.tryEnter() { return }
+        await withCheckedContinuation { writeGate.wait($0) }
+    }
+
+    /// `commit` for a caller that holds the turn.
+    @discardableResult
+    private func commitInTurn(claim: ClaimRequirement, _ change: (RoomState) -> RoomState?) async -> CommitResult {
         for _ in 0..<Self.commitAttempts {
             let base = stored
             guard var next = change(base.state) else { return .unchanged }
@@ -361,11 +393,13 @@ actor LiveRoom {
                 return .failed
             }
         }
+        context.metrics.commitDropped()
         context.logger.error("room state kept changing under this node; change dropped", metadata: ["room": "\(code)"])
         return .failed
     }
 
-    /// Each attempt loses only to a commit that succeeded, so this bounds contention, not progress.
+    /// Each attempt loses only to a commit that succeeded on another node (this node's own
+    /// writers take turns), so this bounds contention between nodes, not progress.
     static let commitAttempts = 16
 
     /// Makes `room` this node's copy if it is newer, and sends it to every socket here. A host

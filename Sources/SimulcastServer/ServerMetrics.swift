@@ -35,6 +35,7 @@ public final class ServerMetrics: Sendable {
     let deliveries: Counter
     let storeFailures: Counter
     let commitConflicts: Counter
+    let commitsDropped: Counter
     let nodeChanges: Counter
     private let limits: [Limit: Counter]
     private let inbound: [String: Counter]
@@ -60,6 +61,8 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name("simulcast_store_failures_total", help: "State commits the database could not take (nothing was broadcast)"))
         commitConflicts = registry.makeCounter(
             descriptor: Self.name("simulcast_commit_conflicts_total", help: "State commits retried because another commit, on any node, came first"))
+        commitsDropped = registry.makeCounter(
+            descriptor: Self.name("simulcast_commits_dropped_total", help: "State changes given up after every retry lost to another node's commit"))
         nodeChanges = registry.makeCounter(
             descriptor: Self.name("simulcast_node_changes_total", help: "Changes announced through the shared database (every node's, this one's included)"))
         var limits: [Limit: Counter] = [:]
@@ -105,6 +108,7 @@ public final class ServerMetrics: Sendable {
     func storeFailure() { storeFailures.increment() }
 
     func commitConflict() { commitConflicts.increment() }
+    func commitDropped() { commitsDropped.increment() }
 
     func matchLatency(_ duration: Duration, service: MusicService, status: MatchResult.Status) {
         // Only services this build knows become label values.

@@ -98,6 +98,11 @@ public actor DevToolsPage {
         return try JSONDecoder().decode(T.self, from: Data(json.utf8))
     }
 
+    /// Runs `statement` in the page for its effect (promises awaited).
+    public func run(_ statement: String) async throws {
+        _ = try await evaluate("(\(statement), true)", as: Bool.self)
+    }
+
     /// Polls `expression` until it is truthy or the time is up; returns its value.
     public func waitFor<T: Decodable>(_ expression: String, as type: T.Type = T.self, seconds: Double = 10) async throws -> T {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))

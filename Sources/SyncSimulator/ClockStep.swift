@@ -20,9 +20,12 @@ public struct ClockStep: Sendable {
         self.atSeconds = atSeconds
     }
 
+    /// When it happens on true time (µs), for a session whose music starts at `musicStart`.
+    func startsAt(musicStart: Int64) -> Int64 { musicStart + Int64(atSeconds * 1_000_000) }
+
     /// When the step shows on true time: at once for a step, when the clock runs again after a sleep.
     func visibleAt(musicStart: Int64) -> Int64 {
-        let at = musicStart + Int64(atSeconds * 1_000_000)
+        let at = startsAt(musicStart: musicStart)
         return kind == .sleep ? at + Int64(abs(amountMs) * 1000) : at
     }
 }

@@ -59,7 +59,7 @@ public final class SessionSimulation {
             drifts.append(skewed.driftPPM)
         }
         if let step = scenario.clockStep {
-            devices[1] = SteppedClock(device: devices[1], trueClock: clock, at: musicStart + Int64(step.atSeconds * 1_000_000), step: step)
+            devices[1] = SteppedClock(device: devices[1], trueClock: clock, at: step.startsAt(musicStart: musicStart), step: step)
         }
         for index in 1...n {
             devices.append(devices[index])
@@ -122,7 +122,7 @@ public final class SessionSimulation {
         // A sleeping device (the stepped one's listener and its seed twin) does nothing until
         // it wakes: what is due for it then, messages to it included, waits until the wake.
         let sleep: (from: Int64, until: Int64, participants: Set<Int>)? = scenario.clockStep.flatMap { step in
-            step.kind == .sleep ? (musicStart + Int64(step.atSeconds * 1_000_000), step.visibleAt(musicStart: musicStart), [1, n + 1]) : nil
+            step.kind == .sleep ? (step.startsAt(musicStart: musicStart), step.visibleAt(musicStart: musicStart), [1, n + 1]) : nil
         }
         while let (time, event) = network.next(), time <= end {
             clock.set(time)

@@ -33,15 +33,6 @@ import Testing
         return response.status == .ok
     }
 
-    /// `simulcast_limit_hits_total` for one limit, from `/metrics` (served to loopback).
-    func limitHits(_ port: Int, _ limit: String) async -> Int {
-        guard let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics"), timeout: .seconds(5)),
-            let body = try? await response.body.collect(upTo: 1 << 20)
-        else { return 0 }
-        let line = String(buffer: body).split(separator: "\n").first { $0.hasPrefix("simulcast_limit_hits_total") && $0.contains("\"\(limit)\"") }
-        return line.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }.map { Int($0) } ?? 0
-    }
-
     /// A raw room socket: handshake, hello, and everything the server sent back.
     func exchange(port: Int, room: String, frames: [[UInt8]], wait seconds: Double = 2) async throws -> (bytes: [UInt8], closed: Bool) {
         try await RawTCP.run {
@@ -181,7 +172,10 @@ import Testing
             // the server. During the burst itself one request in ten took 90-120 ms on a 2-core
             // debug build, with or without this wave's changes.
             let overCap = 500 - ServerLimits().connectionsPerAddress
-            #expect(await TestSupport.eventually { await limitHits(port, "connections_per_address") >= overCap })
+            #expect(
+                await TestSupport.eventually {
+                    await TestSupport.metric(port, "simulcast_limit_hits_total", label: "connections_per_address") ?? 0 >= Double(overCap)
+                })
             var slowest = Duration.zero
             for _ in 0..<10 {
                 let started = ContinuousClock.now

@@ -1,8 +1,10 @@
+import AsyncHTTPClient
 import CatalogCore
 import Catalogs
 import Foundation
 import HummingbirdWSClient
 import Logging
+import NIOCore
 import NIOWebSocket
 import SimulcastClient
 import SimulcastCore
@@ -36,6 +38,18 @@ enum TestSupport {
     /// Set by `scripts/test.sh` for its second pass, which runs alone the tests that would
     /// disturb others (restarting the shared PostgreSQL) or be disturbed by them (latency bounds).
     static var isolatedPass: Bool { ProcessInfo.processInfo.environment["SIMULCAST_TEST_ISOLATED"] == "1" }
+
+    /// One sample from a server's `/metrics` (served to loopback): the first line of `name`,
+    /// with a label value of `label` if one is given.
+    static func metric(_ port: Int, _ name: String, label: String? = nil) async -> Double? {
+        guard let response = try? await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics"), timeout: .seconds(5)),
+            let body = try? await response.body.collect(upTo: 1 << 20)
+        else { return nil }
+        let line = String(buffer: body).split(separator: "\n").first { line in
+            (line.hasPrefix(name + " ") || line.hasPrefix(name + "{")) && (label.map { line.contains("\"\($0)\"") } ?? true)
+        }
+        return line.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
+    }
 
     static func temporaryDatabase() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-test-\(UUID().uuidString).sqlite").path

@@ -61,15 +61,15 @@ import Testing
             #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "now-title")
             try await WebRoom.screenshot(page, "listener-in-sync")
             // While nothing changes, nothing is announced again (the host's heartbeats included).
-            try await page.evaluate(
-                "(window.__announced = 0, new MutationObserver(() => window.__announced++).observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true}), true)",
-                as: Bool.self)
+            try await page.run(
+                "window.__announced = 0, new MutationObserver(() => window.__announced++).observe(document.getElementById('status'), {childList: true, characterData: true, subtree: true})"
+            )
             await room.host.heartbeatDue()
             try await Task.sleep(for: .seconds(2))  // twenty of the page's ticks and a heartbeat, in which the status may not be rewritten
             #expect(try await page.evaluate("window.__announced", as: Int.self) == 0)
 
             // The lock screen's pause is the listener's own: it holds while the room plays on.
-            try await page.evaluate("(__mediaSessionHandlers.pause(), true)", as: Bool.self)
+            try await page.run("__mediaSessionHandlers.pause()")
             try await Self.waitStatus(page, "pausedByYou")
             let seen = try await page.evaluate("__fakeSDK.calls.length", as: Int.self)
             try await Task.sleep(for: .seconds(1))  // ten of the page's ticks, in which nothing may undo the pause
@@ -80,7 +80,7 @@ import Testing
             #expect(try await page.evaluate("document.getElementById('meter').hidden", as: Bool.self), "no meter over silence")
             try await WebRoom.screenshot(page, "listener-paused-by-you")
             // ...and its play rejoins at the live position.
-            try await page.evaluate("(__mediaSessionHandlers.play(), true)", as: Bool.self)
+            try await page.run("__mediaSessionHandlers.play()")
             try await room.waitInSync(page)
 
             // The host pauses: said so, no meter; resumes and seeks: followed.
@@ -155,9 +155,9 @@ import Testing
             defer { Task { await page.close() } }
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
             // A listener back from Spotify's login in a document nobody has touched.
-            try await page.evaluate(
-                "(sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'old', refresh: '\(refresh)', expiresAt: 0, lifetimeMs: 3600000})), sessionStorage.setItem('simulcast.returning', 'spotify'), location.reload(), true)",
-                as: Bool.self)
+            try await page.run(
+                "sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'old', refresh: '\(refresh)', expiresAt: 0, lifetimeMs: 3600000})), sessionStorage.setItem('simulcast.returning', 'spotify'), location.reload()"
+            )
             try await Self.waitStatus(page, "tap", seconds: 15)
             #expect(try await page.evaluate("__fakeSDK.autoplayFailures", as: Int.self) >= 1, "Chromium refused the play without a gesture")
             #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "tap")
@@ -178,9 +178,9 @@ import Testing
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
             #expect(try await page.evaluate("location.href.includes('pasted-token')", as: Bool.self) == false)
             // A login whose refresh token Spotify has revoked, its access token about to expire.
-            try await page.evaluate(
-                "(sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'stale', refresh: 'revoked', expiresAt: Date.now() - 1000, lifetimeMs: 8000})), true)",
-                as: Bool.self)
+            try await page.run(
+                "sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'stale', refresh: 'revoked', expiresAt: Date.now() - 1000, lifetimeMs: 8000}))"
+            )
             try await page.click("[data-service=spotify]")
             try await Self.waitStatus(page, "login")
             #expect(
@@ -201,13 +201,13 @@ import Testing
             try await page.click("[data-service=apple-music]")
             try await room.waitInSync(page)
             // The next seek never answers; the host seeks.
-            try await page.evaluate("(__fakeSDK.hang = 'seekToTime', true)", as: Bool.self)
+            try await page.run("__fakeSDK.hang = 'seekToTime'")
             try await room.host.apply(PlaybackEvent(event: .seek, positionMs: 100_000))
             _ = try await page.waitFor("__fakeSDK.hang === null", as: Bool.self)
             // After the call's timeout the page follows again.
             try await room.waitInSync(page, seconds: 25)
             // The server refuses one message: said, then gone.
-            try await page.evaluate("(__socket.send(JSON.stringify({v: 1, type: 'no-such-message'})), true)", as: Bool.self)
+            try await page.run("__socket.send(JSON.stringify({v: 1, type: 'no-such-message'}))")
             _ = try await page.waitFor("!document.getElementById('message').hidden", as: Bool.self)
             _ = try await page.waitFor("document.getElementById('message').hidden", as: Bool.self, seconds: 12)
             try await Self.waitStatus(page, "inSync")
@@ -225,7 +225,7 @@ import Testing
             try await Self.waitStatus(page, "choosing")
             try await page.click("[data-service=apple-music]")
             try await room.waitInSync(page)
-            try await page.evaluate("(window.__clockShiftMs = -600000, true)", as: Bool.self)
+            try await page.run("window.__clockShiftMs = -600000")
             _ = try await page.waitFor("simulcastPage.clockSteps >= 1", as: Bool.self, seconds: 8)
             try await room.waitInSync(page, seconds: 8)
         }
@@ -277,7 +277,7 @@ import Testing
             let page = try await room.open()
             defer { Task { await page.close() } }
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
-            try await page.evaluate("(() => { eval(\(AxeCore.quoted(axe))); return true; })()", as: Bool.self)
+            try await page.run("eval(\(AxeCore.quoted(axe)))")
             var findings = try await AxeCore.seriousFindings(page)
             #expect(findings.isEmpty, "choosing: \(findings)")
             try await page.click("[data-service=apple-music]")
