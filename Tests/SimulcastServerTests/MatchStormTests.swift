@@ -33,7 +33,9 @@ import TrackMatching
         [(.appleMusic, $0), (.deezer, $0)]
     }
 
-    @Test func twentyFourPairsAreMatchedAtOnceWithoutDroppingAChangeOrAHostState() async throws {
+    // Its 50 ms fan-out bound measures the server, not forty suites sharing two cores: it runs
+    // in test.sh's isolated pass.
+    @Test(.enabled(if: TestSupport.isolatedPass)) func twentyFourPairsAreMatchedAtOnceWithoutDroppingAChangeOrAHostState() async throws {
         let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: Self.catalog(.appleMusic), .deezer: Self.catalog(.deezer)], matcher: SimulcastMatcher())
         let server = LocalServer(matchmaker: matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
         let port = try await server.start()
