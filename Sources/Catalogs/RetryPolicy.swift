@@ -8,12 +8,24 @@ public struct RetryPolicy: Sendable {
     public var maximumDelaySeconds: Double
     /// Statuses worth retrying besides 429 and 5xx.
     public var extraRetryStatuses: Set<Int>
+    /// The longest a service's `Retry-After` holds every request to it back: one answer of
+    /// `Retry-After: 86400` must not stop matching on that service for a day.
+    public var retryAfterCapSeconds: Double
 
-    public init(maximumAttempts: Int = 4, baseDelaySeconds: Double = 0.5, maximumDelaySeconds: Double = 30, extraRetryStatuses: Set<Int> = []) {
+    public init(
+        maximumAttempts: Int = 4, baseDelaySeconds: Double = 0.5, maximumDelaySeconds: Double = 30, extraRetryStatuses: Set<Int> = [],
+        retryAfterCapSeconds: Double = 60
+    ) {
         self.maximumAttempts = maximumAttempts
         self.baseDelaySeconds = baseDelaySeconds
         self.maximumDelaySeconds = maximumDelaySeconds
         self.extraRetryStatuses = extraRetryStatuses
+        self.retryAfterCapSeconds = retryAfterCapSeconds
+    }
+
+    /// How long a `Retry-After` is honoured: what it says, within zero and the cap.
+    public func honoured(retryAfter seconds: Double) -> Double {
+        min(max(seconds, 0), retryAfterCapSeconds)
     }
 
     public func shouldRetry(status: Int) -> Bool {
@@ -22,7 +34,7 @@ public struct RetryPolicy: Sendable {
 
     /// Delay before attempt `attempt + 1` (attempt counts from 1), in seconds.
     public func delay(afterAttempt attempt: Int, retryAfter: Double?, jitter: Double) -> Double {
-        if let retryAfter { return min(max(retryAfter, 0), maximumDelaySeconds) }
+        if let retryAfter { return min(honoured(retryAfter: retryAfter), maximumDelaySeconds) }
         let exponential = baseDelaySeconds * Double(1 << min(attempt - 1, 16))
         return min(exponential * (0.5 + jitter), maximumDelaySeconds)
     }

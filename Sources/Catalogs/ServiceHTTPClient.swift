@@ -46,7 +46,11 @@ public struct ServiceHTTPClient: Sendable {
             guard retry.shouldRetry(status: response.status) else { return response }
             let retryAfter = RetryPolicy.retryAfterSeconds(response.headers["retry-after"])
             if let retryAfter, response.status == 429 || response.status == 403 {
-                await pacer?.holdOff(until: clock.now().advanced(byMilliseconds: retryAfter * 1000))
+                let honoured = retry.honoured(retryAfter: retryAfter)
+                logger.warning(
+                    "rate limited; holding requests back",
+                    metadata: ["service": "\(service)", "asked": "\(retryAfter) s", "holding": "\(honoured) s", "path": "\(Self.path(of: request.url))"])
+                await pacer?.holdOff(until: clock.now().advanced(byMilliseconds: honoured * 1000))
             }
             guard attempt < retry.maximumAttempts else {
                 if response.status == 429 { throw CatalogServiceError.rateLimited(service, retryAfterSeconds: retryAfter) }

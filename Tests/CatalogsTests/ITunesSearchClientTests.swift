@@ -110,6 +110,22 @@ import TrackMatching
         }
     }
 
+    /// Issue 22: one 429 with `Retry-After: 86400` stopped every lookup to the service for a
+    /// day. It is honoured up to the cap (60 s by default), for the waiting request and for
+    /// the pacer that holds every other request back.
+    @Test func aRetryAfterOfADayHoldsLookupsAMinuteAtMost() async throws {
+        let clock = ImmediateClock()
+        try await withFake(clock: clock) { client, state in
+            await state.failNext(.status(429, retryAfter: 86_400))
+            let found = try await client.search(term: "b witched", storefront: "us", limit: 5)
+            #expect(found.count == 1)
+            // A fresh lookup is not held back a day either.
+            _ = try await client.search(term: "perfect", storefront: "us", limit: 5)
+            #expect(clock.sleeps.max() ?? 0 <= 60_000_000, "slept \(clock.sleeps) µs")
+            #expect(clock.sleeps.contains { $0 > 1_000_000 }, "the service's wish is still honoured, up to the cap")
+        }
+    }
+
     @Test func aMalformedBodyIsATypedError() async throws {
         try await withFake { client, state in
             await state.failNext(.malformedBody)
