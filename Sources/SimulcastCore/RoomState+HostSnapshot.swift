@@ -32,6 +32,13 @@ extension RoomState {
             .map(\.source)
     }
 
+    /// Tracks (current and queued) whose answer for this service and storefront has `status`.
+    public func tracks(whoseMatchIs status: MatchResult.Status, service: MusicService, storefront: String) -> [TrackMetadata] {
+        ([track].compactMap { $0 } + queue)
+            .filter { $0.match(for: service, storefront: storefront)?.status == status }
+            .map(\.source)
+    }
+
     /// Drops match entries for service and storefront pairs nobody in the room uses any more,
     /// so listeners that came and went cannot grow the state everyone receives.
     public mutating func retainMatches(for pairs: Set<ServiceMatchKey>) {

@@ -58,6 +58,10 @@ actor LiveRoom {
     /// commit (one `seq`, one broadcast) instead of one each.
     private var pendingMatches: [(result: MatchResult, source: TrackMetadata, key: MatchCacheKey)] = []
     private var matchCommitQueued = false
+    /// Tracks the service could not answer for: how many `unavailable` answers in a row, and
+    /// when to ask again (`MatchRetrySchedule`).
+    private var unavailable: [MatchCacheKey: (answers: Int, due: ServerTime)] = [:]
+    private let retrySchedule = MatchRetrySchedule()
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
         self.code = stored.code
@@ -268,6 +272,12 @@ actor LiveRoom {
     /// A match answer for a track; ignored where this room has its own correction.
     func apply(_ result: MatchResult, for source: TrackMetadata, key: MatchCacheKey) async {
         guard corrections[key] == nil, matchKeyUse[ServiceMatchKey(service: key.targetService, storefront: key.storefront)] != nil else { return }
+        if result.status == .unavailable {
+            let answers = (unavailable[key]?.answers ?? 0) + 1
+            unavailable[key] = (answers, context.clock.serverClockNow().advanced(by: retrySchedule.wait(afterUnavailableAnswers: answers)))
+        } else {
+            unavailable[key] = nil
+        }
         await setMatch(result, for: source, key: key)
     }
 
@@ -334,11 +344,24 @@ actor LiveRoom {
     }
 
     private func startMatching(for keys: Set<ServiceMatchKey>) {
+        let now = context.clock.serverClockNow()
         for key in keys {
             for source in stored.state.tracksNeedingMatch(service: key.service, storefront: key.storefront) {
                 let cacheKey = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: key.service, storefront: key.storefront)
                 if corrections[cacheKey] == nil { context.requestMatch(cacheKey, source) }
             }
+            // What the service could not answer is asked again when due, while the room holds it.
+            for source in stored.state.tracks(whoseMatchIs: .unavailable, service: key.service, storefront: key.storefront) {
+                let cacheKey = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: key.service, storefront: key.storefront)
+                let retry = unavailable[cacheKey] ?? (answers: 0, due: now)
+                guard corrections[cacheKey] == nil, retry.due <= now else { continue }
+                // Not asked again while this one is out.
+                unavailable[cacheKey] = (retry.answers, now.advanced(by: retrySchedule.wait(afterUnavailableAnswers: retry.answers)))
+                context.requestMatch(cacheKey, source)
+            }
+        }
+        if unavailable.count > 256 {
+            unavailable = unavailable.filter { holds(sourceService: $0.key.sourceService, sourceId: $0.key.sourceId) != nil }
         }
     }
 

@@ -1,0 +1,79 @@
+import CatalogCore
+import Catalogs
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Synchronization
+import Testing
+import TrackMatching
+
+/// Issue 22, third defect: an `unavailable` answer (the service was down) was never asked
+/// again while the room held the track: after a 503 outage it stayed unavailable through 90 s
+/// of heartbeats with the service back. Now it is asked again after 5, 15 and 60 s, then every
+/// 5 minutes, and becomes `matched` as soon as the service answers. Driven in virtual time
+/// through the server's in-process connections.
+@Suite struct UnavailableMatchRetryTests {
+    /// A catalog that fails while it is down, and counts what it was asked.
+    final class FlakyCatalog: Catalog, Sendable {
+        let inner: OfflineCatalog
+        let down = Mutex(true)
+        let asked = Mutex(0)
+        var service: MusicService { inner.service }
+        init(_ inner: OfflineCatalog) { self.inner = inner }
+        func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
+            asked.withLock { $0 += 1 }
+            if down.withLock({ $0 }) { throw CatalogServiceError.unexpectedStatus(.appleMusic, status: 503) }
+            return try await inner.search(term: term, storefront: storefront, limit: limit)
+        }
+        func track(id: String, storefront: String) async throws -> TrackMetadata? {
+            if down.withLock({ $0 }) { throw CatalogServiceError.unexpectedStatus(.appleMusic, status: 503) }
+            return try await inner.track(id: id, storefront: storefront)
+        }
+    }
+
+    @Test func anUnavailableMatchIsAskedAgainWithBackoffAndMatchesOnceTheServiceIsBack() async throws {
+        let clock = ManualClock()
+        let catalog = FlakyCatalog(TestSupport.appleCatalog)
+        let hub = RoomHub(
+            store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock,
+            metrics: ServerMetrics(), logger: TestSupport.quietLogger)
+        let room = try await hub.createRoom()
+        let codec = WireCodec()
+        let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+        await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
+        let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+        await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+        // The host plays; its heartbeats re-anchor every 5 s.
+        func heartbeat() async {
+            let now = clock.now().reinterpreted(as: ServerClockDomain.self)
+            await host.receive(
+                codec.encode(
+                    .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now), intent: .reanchor))))
+            await hub.resolveRequestedMatches()
+        }
+        func status() async throws -> MatchResult.Status? {
+            try await hub.summary(code: room.code)?.state.track?.match(for: .appleMusic, storefront: "us")?.status
+        }
+
+        await heartbeat()
+        #expect(try await status() == .unavailable)
+        let askedDuringOutage = catalog.asked.withLock { $0 }
+        // Heartbeats within the first wait do not ask again.
+        clock.advance(byMs: 2_000)
+        await heartbeat()
+        #expect(catalog.asked.withLock { $0 } == askedDuringOutage)
+        // After it, asked again (still down: the next wait is 15 s).
+        clock.advance(byMs: 4_000)
+        await heartbeat()
+        #expect(catalog.asked.withLock { $0 } > askedDuringOutage)
+        let askedTwice = catalog.asked.withLock { $0 }
+        clock.advance(byMs: 10_000)
+        await heartbeat()
+        #expect(catalog.asked.withLock { $0 } == askedTwice, "15 s after the second answer, not 10")
+        // The service comes back: matched at the next due ask.
+        catalog.down.withLock { $0 = false }
+        clock.advance(byMs: 6_000)
+        await heartbeat()
+        #expect(try await status() == .matched)
+    }
+}
