@@ -76,4 +76,44 @@ import TrackMatching
         await heartbeat()
         #expect(try await status() == .matched)
     }
+
+    /// A catalog that never answers.
+    struct HangingCatalog: Catalog {
+        var service: MusicService { .appleMusic }
+        func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
+            try await Task.sleep(for: .seconds(3_600))
+            return []
+        }
+        func track(id: String, storefront: String) async throws -> TrackMetadata? {
+            try await Task.sleep(for: .seconds(3_600))
+            return nil
+        }
+    }
+
+    /// Issue 22, fourth defect: a hung service held a lookup 63.6 s (four tries of 15 s), the
+    /// key in flight all along. One deadline now covers the whole lookup.
+    @Test func aLookupToAServiceThatHangsIsUnavailableWithinItsDeadline() async throws {
+        var limits = ServerLimits()
+        limits.matchLookupDeadline = .seconds(1)
+        let hub = RoomHub(
+            store: InMemoryRoomStore(), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: HangingCatalog()], matcher: SimulcastMatcher()),
+            clock: SystemClock(), metrics: ServerMetrics(), logger: TestSupport.quietLogger, limits: limits)
+        let room = try await hub.createRoom()
+        let codec = WireCodec()
+        let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+        await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
+        let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+        await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+        await host.receive(
+            codec.encode(
+                .hostState(
+                    PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: SystemClock().serverClockNow())))))
+        let started = ContinuousClock.now
+        // Bounded here too, so the test ends even where the lookup would not.
+        try await TimeLimit.run(.seconds(5), expired: { CancellationError() }) { await hub.resolveRequestedMatches() }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        let match = try await hub.summary(code: room.code)?.state.track?.match(for: .appleMusic, storefront: "us")
+        #expect(match?.status == .unavailable)
+        #expect(match?.reasons.last?.contains("did not answer") == true)
+    }
 }

@@ -1,0 +1,2 @@
+/// A match lookup ran past `ServerLimits.matchLookupDeadline`.
+struct LookupExpired: Error {}
