@@ -15,7 +15,8 @@ import Testing
             // A hang ends at the client's own deadline for the head, a trickle at ours for the body.
             await #expect(throws: (any Error).self) { try await transport.send(TransportRequest(url: base + path)) }
             let took = ContinuousClock.now - started
-            #expect(took < .seconds(3), "took \(took)")
+            // A 1 s limit, with room for a busy two-core machine; before, a trickle ran minutes.
+            #expect(took < .seconds(5), "took \(took)")
         }
     }
 }
