@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-import SimulcastCore
 
 /// The live transport: AsyncHTTPClient with a timeout and a cap on body size (a catalog
 /// answer is never megabytes; a larger one is an error, not memory to spend).
@@ -22,17 +21,10 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        // The time limit covers the body too: a service that sends its head and then trickles
-        // (or stops) held a lookup for minutes behind a deadline that ended with the head.
-        let (client, timeout, maximumBodyBytes) = (self.client, self.timeout, self.maximumBodyBytes)
-        let limit = Duration.nanoseconds(timeout.nanoseconds)
-        let request = outgoing
-        return try await TimeLimit.run(limit, expired: { TransportTimeout(seconds: Double(timeout.nanoseconds) / 1e9) }) {
-            let response = try await client.execute(request, timeout: timeout)
-            let body = try await response.body.collect(upTo: maximumBodyBytes)
-            var headers: [String: String] = [:]
-            for header in response.headers { headers[header.name.lowercased()] = header.value }
-            return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
-        }
+        let response = try await client.execute(outgoing, timeout: timeout)
+        let body = try await response.body.collect(upTo: maximumBodyBytes)
+        var headers: [String: String] = [:]
+        for header in response.headers { headers[header.name.lowercased()] = header.value }
+        return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
     }
 }

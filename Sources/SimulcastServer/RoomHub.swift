@@ -395,17 +395,7 @@ public actor RoomHub {
             result = cached
         } else {
             let started = ContinuousClock.now
-            let (matchmaker, deadline) = (self.matchmaker, limits.matchLookupDeadline)
-            do {
-                result = try await TimeLimit.run(deadline, expired: { LookupExpired() }) {
-                    await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
-                }
-            } catch {
-                logger.warning("match lookup gave up", metadata: ["service": "\(key.targetService)", "after": "\(deadline)"])
-                result = MatchResult(
-                    status: .unavailable, method: MatchMethod(matchmaker.matcher.strategy),
-                    reasons: ["\(key.targetService) did not answer within \(deadline); asked again later"])
-            }
+            result = await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
             metrics.matchLatency(ContinuousClock.now - started, service: key.targetService, status: result.status)
             if let lifetime = matchLifetime.lifetime(for: result.status) {
                 do {

@@ -1,2 +1,0 @@
-/// A match lookup ran past `ServerLimits.matchLookupDeadline`.
-struct LookupExpired: Error {}
