@@ -16,12 +16,13 @@ public struct AppleMusicClient: Catalog {
 
     public init(
         tokens: AppleMusicTokenProvider, baseURL: String = "https://api.music.apple.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any LocalClock = SystemClock(), maximumSearchPages: Int = 2, logger: Logger = Logger(label: "simulcast.apple-music")
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), maximumSearchPages: Int = 2,
+        logger: Logger = Logger(label: "simulcast.apple-music")
     ) {
         self.baseURL = baseURL
         self.tokens = tokens
         self.maximumSearchPages = max(1, maximumSearchPages)
-        self.http = ServiceHTTPClient(service: .appleMusic, transport: transport, pacer: nil, clock: clock, logger: logger)
+        self.http = ServiceHTTPClient(service: .appleMusic, transport: transport, pacer: nil, policy: policy, clock: clock, logger: logger)
     }
 
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {

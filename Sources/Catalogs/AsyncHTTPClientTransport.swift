@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SimulcastCore
 
 /// The live transport: AsyncHTTPClient with a timeout and a cap on body size (a catalog
 /// answer is never megabytes; a larger one is an error, not memory to spend).
@@ -16,15 +17,24 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         self.maximumBodyBytes = maximumBodyBytes
     }
 
-    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+    public func send(_ request: TransportRequest, within limit: Duration?) async throws -> TransportResponse {
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method)
         for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
         if let body = request.body { outgoing.body = .bytes(ByteBuffer(bytes: body)) }
-        let response = try await client.execute(outgoing, timeout: timeout)
-        let body = try await response.body.collect(upTo: maximumBodyBytes)
-        var headers: [String: String] = [:]
-        for header in response.headers { headers[header.name.lowercased()] = header.value }
-        return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        // The time limit covers the body too: a service that sends its head and then trickles
+        // (or stops) held a lookup for minutes behind a deadline that ended with the head.
+        // A task group here costs a timer per request, which is nothing beside the network wait.
+        let (client, maximumBodyBytes) = (self.client, self.maximumBodyBytes)
+        let limit = min(Duration.nanoseconds(timeout.nanoseconds), limit ?? .nanoseconds(timeout.nanoseconds))
+        let headTimeout = TimeAmount.microseconds(max(1, limit.inMicroseconds))
+        let request = outgoing
+        return try await TimeLimit.run(limit, expired: { TransportTimeout(limit: limit) }) {
+            let response = try await client.execute(request, timeout: headTimeout)
+            let body = try await response.body.collect(upTo: maximumBodyBytes)
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            return TransportResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        }
     }
 }

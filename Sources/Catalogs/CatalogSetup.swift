@@ -21,6 +21,8 @@ public struct CatalogSetup: Sendable {
     public var spotifyAccountsURL = "https://accounts.spotify.com"
     public var spotifyClientId: String?
     public var spotifyClientSecret: String?
+    /// The `Retry-After` cap and the hold-off reports every live client shares.
+    public var policy = ServicePolicy()
 
     public init() {}
 
@@ -64,19 +66,21 @@ public struct CatalogSetup: Sendable {
         if catalogs[.appleMusic] == nil {
             if let signer = try AppleMusicDeveloperToken.fromEnvironment(keyId: appleMusicKeyId, teamId: appleMusicTeamId, keyFile: appleMusicKeyFile) {
                 catalogs[.appleMusic] = AppleMusicClient(
-                    tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: appleMusicURL, transport: transport, clock: clock, logger: logger)
+                    tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: appleMusicURL, transport: transport, policy: policy, clock: clock,
+                    logger: logger)
             } else {
                 let configuration = ITunesSearchClient.Configuration(baseURL: iTunesURL, requestsPerMinute: iTunesRequestsPerMinute)
-                catalogs[.appleMusic] = ITunesSearchClient(configuration: configuration, transport: transport, cache: cache, clock: clock, logger: logger)
+                catalogs[.appleMusic] = ITunesSearchClient(
+                    configuration: configuration, transport: transport, cache: cache, policy: policy, clock: clock, logger: logger)
             }
         }
         if catalogs[.deezer] == nil {
-            catalogs[.deezer] = DeezerClient(baseURL: deezerURL, transport: transport, clock: clock, logger: logger)
+            catalogs[.deezer] = DeezerClient(baseURL: deezerURL, transport: transport, policy: policy, clock: clock, logger: logger)
         }
         if catalogs[.spotify] == nil, let id = spotifyClientId, let secret = spotifyClientSecret {
             let tokens = SpotifyAppTokenProvider(
-                clientId: id, clientSecret: secret, accountsURL: spotifyAccountsURL, transport: transport, clock: clock, logger: logger)
-            catalogs[.spotify] = SpotifyClient(appTokens: tokens, apiURL: spotifyAPIURL, transport: transport, clock: clock, logger: logger)
+                clientId: id, clientSecret: secret, accountsURL: spotifyAccountsURL, transport: transport, policy: policy, clock: clock, logger: logger)
+            catalogs[.spotify] = SpotifyClient(appTokens: tokens, apiURL: spotifyAPIURL, transport: transport, policy: policy, clock: clock, logger: logger)
         }
         return catalogs
     }

@@ -14,13 +14,13 @@ public struct DeezerClient: Catalog {
     let clock: any LocalClock
 
     public init(
-        baseURL: String = "https://api.deezer.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(),
-        logger: Logger = Logger(label: "simulcast.deezer")
+        baseURL: String = "https://api.deezer.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), policy: ServicePolicy = ServicePolicy(),
+        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.deezer")
     ) {
         self.baseURL = baseURL
         self.clock = clock
         self.pacer = .deezer(clock: clock)
-        self.http = ServiceHTTPClient(service: .deezer, transport: transport, pacer: pacer, clock: clock, logger: logger)
+        self.http = ServiceHTTPClient(service: .deezer, transport: transport, pacer: pacer, policy: policy, clock: clock, logger: logger)
     }
 
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {

@@ -37,7 +37,7 @@ public struct ITunesSearchClient: Catalog {
 
     public init(
         configuration: Configuration = .init(), transport: any HTTPTransport = AsyncHTTPClientTransport(), cache: (any ResponseCache)? = nil,
-        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.itunes")
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.itunes")
     ) {
         self.configuration = configuration
         self.cache = cache
@@ -47,6 +47,7 @@ public struct ITunesSearchClient: Catalog {
             transport: transport,
             pacer: RequestPacer(limit: configuration.requestsPerMinute, window: .seconds(60), clock: clock),
             retry: RetryPolicy(extraRetryStatuses: [403]),
+            policy: policy,
             clock: clock,
             logger: logger
         )

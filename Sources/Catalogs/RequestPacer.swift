@@ -21,16 +21,20 @@ public actor RequestPacer {
     /// 50 per 5 s: Deezer's published limit.
     public static func deezer(clock: any LocalClock) -> RequestPacer { RequestPacer(limit: 50, window: .seconds(5), clock: clock) }
 
-    /// Waits until a request may be sent.
-    public func acquire() async throws {
+    /// Waits until a request may be sent and returns true; returns false at once, reserving
+    /// nothing, when the first free slot is after `latest`.
+    @discardableResult
+    public func acquire(notAfter latest: LocalTime? = nil) async throws -> Bool {
         let now = clock.now()
         var slot = now
         if granted.count >= limit {
             slot = max(now, granted[granted.count - limit].advanced(by: window))
         }
+        if let latest, slot > latest { return false }
         granted.append(slot)
         if granted.count > limit { granted.removeFirst(granted.count - limit) }
         if slot > now { try await clock.sleep(until: slot) }
+        return true
     }
 
     /// After a 429 or 403 from the service, nobody sends before `until`.

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 import Logging
 import SimulcastCore
@@ -11,29 +12,34 @@ public struct ServiceHTTPClient: Sendable {
     let retry: RetryPolicy
     let clock: any LocalClock
     let logger: Logger
+    let heldBack: @Sendable (MusicService, Double) -> Void
 
     public init(
-        service: MusicService, transport: any HTTPTransport, pacer: RequestPacer?, retry: RetryPolicy = RetryPolicy(), clock: any LocalClock = SystemClock(),
-        logger: Logger
+        service: MusicService, transport: any HTTPTransport, pacer: RequestPacer?, retry: RetryPolicy = RetryPolicy(), policy: ServicePolicy = ServicePolicy(),
+        clock: any LocalClock = SystemClock(), logger: Logger
     ) {
         self.service = service
         self.transport = transport
         self.pacer = pacer
+        var retry = retry
+        retry.retryAfterCapSeconds = policy.retryAfterCapSeconds
         self.retry = retry
+        self.heldBack = policy.heldBack
         self.clock = clock
         self.logger = logger
     }
 
     /// Sends with pacing and retries; returns the final response (any status) or throws
-    /// `unreachable` / `rateLimited` when every attempt failed.
+    /// `unreachable` / `rateLimited` when every attempt failed. Inside a lookup with a
+    /// `LookupDeadline`, gives up as `unreachable` rather than wait or send past it.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var attempt = 0
         while true {
             attempt += 1
-            try await pacer?.acquire()
+            try await acquireSlot()
             let response: TransportResponse
             do {
-                response = try await transport.send(request)
+                response = try await transport.send(request, within: LookupDeadline.remaining)
             } catch {
                 logger.warning("request failed", metadata: ["service": "\(service)", "path": "\(Self.path(of: request.url))", "attempt": "\(attempt)"])
                 guard attempt < retry.maximumAttempts else {
@@ -51,6 +57,7 @@ public struct ServiceHTTPClient: Sendable {
                     "rate limited; holding requests back",
                     metadata: ["service": "\(service)", "asked": "\(retryAfter) s", "holding": "\(honoured) s", "path": "\(Self.path(of: request.url))"])
                 await pacer?.holdOff(until: clock.now().advanced(byMilliseconds: honoured * 1000))
+                heldBack(service, honoured)
             }
             guard attempt < retry.maximumAttempts else {
                 if response.status == 429 { throw CatalogServiceError.rateLimited(service, retryAfterSeconds: retryAfter) }
@@ -84,8 +91,28 @@ public struct ServiceHTTPClient: Sendable {
         }
     }
 
+    /// Waits for the pacer, unless its next free slot is past the lookup's deadline.
+    private func acquireSlot() async throws {
+        try checkDeadline()
+        guard let pacer else { return }
+        let latest = LookupDeadline.remaining.map { clock.now().advanced(by: $0) }
+        guard try await pacer.acquire(notAfter: latest) else {
+            throw CatalogServiceError.unreachable(service, detail: "held back past the lookup's deadline (rate limited earlier)")
+        }
+    }
+
+    /// Waits before a retry, unless the retry would come after the lookup's deadline.
     private func wait(_ seconds: Double) async throws {
+        if let remaining = LookupDeadline.remaining, Duration.milliseconds(seconds * 1000) >= remaining {
+            throw CatalogServiceError.unreachable(service, detail: "no answer before the lookup's deadline")
+        }
         try await clock.sleep(until: clock.now().advanced(byMilliseconds: seconds * 1000))
+    }
+
+    private func checkDeadline() throws {
+        if LookupDeadline.remaining == .zero {
+            throw CatalogServiceError.unreachable(service, detail: "no answer before the lookup's deadline")
+        }
     }
 
     static func path(of url: String) -> String {

@@ -13,13 +13,13 @@ public actor SpotifyAppTokenProvider {
 
     public init(
         clientId: String, clientSecret: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.clientId = clientId
         self.clientSecret = clientSecret
         self.accountsURL = accountsURL
         self.clock = clock
-        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, clock: clock, logger: logger)
+        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, policy: policy, clock: clock, logger: logger)
     }
 
     public func token() async throws -> String {

@@ -16,24 +16,24 @@ public struct SpotifyClient: Catalog {
 
     public init(
         appTokens: SpotifyAppTokenProvider, apiURL: String = "https://api.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.init(
-            token: { try await appTokens.token() }, invalidate: { await appTokens.invalidate() }, apiURL: apiURL, transport: transport, clock: clock,
-            logger: logger)
+            token: { try await appTokens.token() }, invalidate: { await appTokens.invalidate() }, apiURL: apiURL, transport: transport, policy: policy,
+            clock: clock, logger: logger)
     }
 
     /// `retry`: a poller that keeps its own pace passes `RetryPolicy(maximumAttempts: 1)`,
     /// so a 429 reaches it at once with its `Retry-After`.
     public init(
         token: @escaping @Sendable () async throws -> String, invalidate: @escaping @Sendable () async -> Void = {}, apiURL: String = "https://api.spotify.com",
-        transport: any HTTPTransport = AsyncHTTPClientTransport(), retry: RetryPolicy = RetryPolicy(), clock: any LocalClock = SystemClock(),
-        logger: Logger = Logger(label: "simulcast.spotify")
+        transport: any HTTPTransport = AsyncHTTPClientTransport(), retry: RetryPolicy = RetryPolicy(), policy: ServicePolicy = ServicePolicy(),
+        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.apiURL = apiURL
         self.token = token
         self.invalidate = invalidate
-        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, retry: retry, clock: clock, logger: logger)
+        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, retry: retry, policy: policy, clock: clock, logger: logger)
     }
 
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {

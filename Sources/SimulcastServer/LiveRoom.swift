@@ -281,6 +281,13 @@ actor LiveRoom {
         await setMatch(result, for: source, key: key)
     }
 
+    /// A service answered again after an outage: every track waiting on it is asked again now.
+    func serviceRecovered(_ service: MusicService) {
+        let now = context.clock.serverClockNow()
+        for key in unavailable.keys where key.targetService == service { unavailable[key] = (answers: 0, due: now) }
+        startMatching(for: Set(matchKeyUse.keys.filter { $0.service == service }))
+    }
+
     /// A match another node cached: used if this room holds the track and follows that service.
     func applyCached(_ result: MatchResult, key: MatchCacheKey) async {
         guard let source = holds(sourceService: key.sourceService, sourceId: key.sourceId) else { return }
@@ -354,7 +361,8 @@ actor LiveRoom {
             for source in stored.state.tracks(whoseMatchIs: .unavailable, service: key.service, storefront: key.storefront) {
                 let cacheKey = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: key.service, storefront: key.storefront)
                 let retry = unavailable[cacheKey] ?? (answers: 0, due: now)
-                guard corrections[cacheKey] == nil, retry.due <= now else { continue }
+                // Not due yet: it may still go out as the down service's probe (one per node every 20 s).
+                guard corrections[cacheKey] == nil, retry.due <= now || context.outages.mayProbe(key.service, at: now) else { continue }
                 // Not asked again while this one is out.
                 unavailable[cacheKey] = (retry.answers, now.advanced(by: retrySchedule.wait(afterUnavailableAnswers: retry.answers)))
                 context.requestMatch(cacheKey, source)

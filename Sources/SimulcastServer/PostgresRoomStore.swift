@@ -409,16 +409,7 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
     private func withDeadline<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
         let timeout = self.timeout
         do {
-            return try await withThrowingTaskGroup(of: Value.self) { group in
-                group.addTask { try await operation() }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    throw StoreError(.unavailable, "the database did not answer within \(timeout)")
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next() else { throw CancellationError() }
-                return first
-            }
+            return try await TimeLimit.run(timeout, expired: { StoreError(.unavailable, "the database did not answer within \(timeout)") }, operation)
         } catch let error as StoreError {
             throw error
         } catch {

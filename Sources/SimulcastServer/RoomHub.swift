@@ -24,6 +24,8 @@ public actor RoomHub {
         /// Other nodes share the store: they may follow service and storefront pairs this node does not see.
         var sharedStore: Bool
         var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
+        /// Which services are down, and whether a waiting track may go out as their probe.
+        var outages: ServiceOutageBoard
     }
 
     public struct Expiry: Hashable, Sendable {
@@ -77,6 +79,7 @@ public actor RoomHub {
     /// `resolveRequestedMatches`). Requests are few (a track change asks once per service and
     /// storefront in use) and deduplicated as they are taken.
     private let matchRequests = MatchRequestQueue()
+    private let outages = ServiceOutageBoard()
 
     public init(
         store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(),
@@ -97,10 +100,9 @@ public actor RoomHub {
     }
 
     nonisolated var context: Context {
-        Context(store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore) {
-            [matchRequests] key, source in
-            matchRequests.add(key, source)
-        }
+        Context(
+            store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore,
+            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages)
     }
 
     // MARK: REST
@@ -395,7 +397,10 @@ public actor RoomHub {
             result = cached
         } else {
             let started = ContinuousClock.now
-            result = await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
+            let (matchmaker, deadline) = (self.matchmaker, started + limits.matchLookupDeadline)
+            result = await LookupDeadline.$current.withValue(deadline) {
+                await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
+            }
             metrics.matchLatency(ContinuousClock.now - started, service: key.targetService, status: result.status)
             if let lifetime = matchLifetime.lifetime(for: result.status) {
                 do {
@@ -407,6 +412,10 @@ public actor RoomHub {
             logger.info(
                 "matched",
                 metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
+            if outages.answered(key.targetService, unavailable: result.status == .unavailable, at: clock.serverClockNow()) {
+                logger.notice("service answers again; asking again for what it could not answer", metadata: ["service": "\(key.targetService)"])
+                for room in rooms.values { await room.serviceRecovered(key.targetService) }
+            }
         }
         // Every live room holding this track gets the answer, not only the one that asked.
         for room in rooms.values { await room.apply(result, for: source, key: key) }

@@ -40,6 +40,10 @@ public struct ServerLimits: Hashable, Sendable {
     public var frameBytes = 1024 * 1024
     /// Limits on what clients claim (ids, titles, positions, times).
     public var wire = WireLimits.standard
+    /// One match lookup, every request and retry to the service and their bodies included: a
+    /// service that hangs or trickles costs this, then the match is `unavailable` (asked again
+    /// later), instead of holding the track for minutes.
+    public var matchLookupDeadline: Duration = .seconds(10)
 
     public init() {}
 }

@@ -111,11 +111,9 @@ public final class ServerMetrics: Sendable {
     func commitDropped() { commitsDropped.increment() }
 
     func matchLatency(_ duration: Duration, service: MusicService, status: MatchResult.Status) {
-        // Only services this build knows become label values.
-        let label = [MusicService.spotify, .appleMusic, .deezer, .localFiles].contains(service) ? service.rawValue : "other"
         registry.makeDurationHistogram(
             descriptor: Self.name("simulcast_match_duration_seconds", help: "Time to match a track on a service, cache misses only"),
-            labels: [("service", label), ("status", status.rawValue)],
+            labels: [("service", Self.label(service)), ("status", status.rawValue)],
             buckets: [
                 .milliseconds(1), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5),
                 .seconds(5), .seconds(10),
@@ -123,7 +121,24 @@ public final class ServerMetrics: Sendable {
         ).record(duration)
     }
 
+    /// A service's `Retry-After` held every request to it back for `seconds` (after the cap).
+    public func serviceHeldBack(_ service: MusicService, seconds: Double) {
+        let labels = [("service", Self.label(service))]
+        registry.makeCounter(
+            descriptor: Self.name("simulcast_service_holdoffs_total", help: "Retry-After answers that held requests to a music service back"), labels: labels
+        ).increment()
+        registry.makeCounter(
+            descriptor: Self.name("simulcast_service_holdoff_seconds_total", help: "Seconds music services' Retry-After held requests back, after the cap"),
+            labels: labels
+        ).increment(by: seconds)
+    }
+
     public func render() -> String { registry.emitToString() }
+
+    /// Only services this build knows become label values.
+    static func label(_ service: MusicService) -> String {
+        [MusicService.spotify, .appleMusic, .deezer, .localFiles].contains(service) ? service.rawValue : "other"
+    }
 
     /// A metric's full name as written (the unit is already part of it, so none is appended).
     static func name(_ name: String, help: String) -> MetricNameDescriptor {

@@ -20,14 +20,18 @@ public enum SimulcastApplication {
         public var matchmaker: TrackMatchmaker
         public var clock: any LocalClock
         public var logger: Logger
+        /// Given rather than made here so the catalog clients can report to it too.
+        public var metrics: ServerMetrics
 
         public init(
-            store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server")
+            store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"),
+            metrics: ServerMetrics = ServerMetrics()
         ) {
             self.store = store
             self.matchmaker = matchmaker
             self.clock = clock
             self.logger = logger
+            self.metrics = metrics
         }
     }
 
@@ -56,7 +60,7 @@ public enum SimulcastApplication {
         dependencies: Dependencies,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> (application: some ApplicationProtocol, hub: RoomHub) {
-        let metrics = ServerMetrics()
+        let metrics = dependencies.metrics
         let hub = RoomHub(
             store: dependencies.store, matchmaker: dependencies.matchmaker, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
             limits: configuration.limits, expiry: configuration.expiry)

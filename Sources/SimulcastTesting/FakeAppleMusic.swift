@@ -14,7 +14,8 @@ public enum FakeAppleMusic {
         router.get("/v1/catalog/:storefront/songs") { request, context -> Response in
             let query = FakeRequest.query(request)
             let storefront = context.parameters.get("storefront") ?? "us"
-            if let problem = await check(request, path: "songs", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) {
+            if let problem = try await check(request, path: "songs", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now())
+            {
                 return problem
             }
             var found: [TrackMetadata] = []
@@ -35,7 +36,8 @@ public enum FakeAppleMusic {
         router.get("/v1/catalog/:storefront/songs/:id") { request, context -> Response in
             let query = FakeRequest.query(request)
             let storefront = context.parameters.get("storefront") ?? "us"
-            if let problem = await check(request, path: "song", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) {
+            if let problem = try await check(request, path: "song", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now())
+            {
                 return problem
             }
             let id = context.parameters.get("id") ?? ""
@@ -47,7 +49,9 @@ public enum FakeAppleMusic {
         router.get("/v1/catalog/:storefront/search") { request, context -> Response in
             let query = FakeRequest.query(request)
             let storefront = context.parameters.get("storefront") ?? "us"
-            if let problem = await check(request, path: "search", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now()) {
+            if let problem = try await check(
+                request, path: "search", query: query, state: state, publicKey: publicKey, keyId: keyId, teamId: teamId, now: now())
+            {
                 return problem
             }
             let limit = Int(query["limit"] ?? "5") ?? 5
@@ -73,15 +77,17 @@ public enum FakeAppleMusic {
     static func check(
         _ request: Request, path: String, query: [String: String], state: FakeServiceState, publicKey: P256.Signing.PublicKey, keyId: String, teamId: String,
         now: Int64
-    ) async -> Response? {
+    ) async throws -> Response? {
         let authorization = FakeRequest.authorization(request)
         if let fault = await state.arrive(path: path, query: query, authorization: authorization) {
+            if let response = try await fault.misbehaviour() { return response }
             switch fault {
             case .status(let status, let retryAfter):
                 var response = errorBody(status, title: status == 429 ? "API Capacity Exceeded" : "Error", detail: "")
                 if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
                 return response
             case .malformedBody, .deezerError: return FakeServiceServer.json(["data": "not a list"])
+            case .hang, .trickle, .oversized, .garbage: return Response(status: .internalServerError)  // answered above
             }
         }
         guard let authorization, authorization.hasPrefix("Bearer "),

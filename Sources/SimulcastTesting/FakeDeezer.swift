@@ -8,7 +8,7 @@ public enum FakeDeezer {
         let router = Router()
         router.get("/track/:id") { request, context -> Response in
             let raw = context.parameters.get("id") ?? ""
-            if let fault = await state.arrive(path: "/track", query: ["id": raw], authorization: nil) { return respond(fault) }
+            if let fault = await state.arrive(path: "/track", query: ["id": raw], authorization: nil) { return try await respond(fault) }
             let tracks = await state.tracks
             let track = raw.hasPrefix("isrc:") ? tracks.first { $0.isrc == String(raw.dropFirst(5)) } : tracks.first { $0.id == raw }
             guard let track else { return notFound() }
@@ -16,7 +16,7 @@ public enum FakeDeezer {
         }
         router.get("/search") { request, _ -> Response in
             let query = FakeRequest.query(request)
-            if let fault = await state.arrive(path: "/search", query: query, authorization: nil) { return respond(fault) }
+            if let fault = await state.arrive(path: "/search", query: query, authorization: nil) { return try await respond(fault) }
             let q = query["q"] ?? ""
             let limit = Int(query["limit"] ?? "25") ?? 25
             var found: [TrackMetadata]
@@ -65,12 +65,18 @@ public enum FakeDeezer {
         FakeServiceServer.json(["error": ["type": "DataException", "message": "no data", "code": 800]])
     }
 
-    static func respond(_ fault: FakeFault) -> Response {
+    static func respond(_ fault: FakeFault) async throws -> Response {
+        if let response = try await fault.misbehaviour() { return response }
         switch fault {
-        case .status(let status, _): return FakeServiceServer.text("", status: .init(code: status))
+        case .status(let status, let retryAfter):
+            var response = FakeServiceServer.text("", status: .init(code: status))
+            if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+            return response
         case .malformedBody: return FakeServiceServer.json(["data": [["id": "not a number"]]])
         case .deezerError(let code, let type, let message):
             return FakeServiceServer.json(["error": ["type": .string(type), "message": .string(message), "code": .int(code)]])
+        case .hang, .trickle, .oversized, .garbage:
+            return FakeServiceServer.text("", status: .internalServerError)  // answered above
         }
     }
 }

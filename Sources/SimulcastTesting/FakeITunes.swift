@@ -12,7 +12,7 @@ public enum FakeITunes {
         let router = Router()
         router.get("/search") { request, _ -> Response in
             let query = FakeRequest.query(request)
-            if let fault = await state.arrive(path: "/search", query: query, authorization: nil) { return respond(fault) }
+            if let fault = await state.arrive(path: "/search", query: query, authorization: nil) { return try await respond(fault) }
             let limit = Int(query["limit"] ?? "50") ?? 50
             if query["entity"] == "album" {
                 let wanted = Set(FakeSearch.terms(query["term"] ?? ""))
@@ -36,7 +36,7 @@ public enum FakeITunes {
         }
         router.get("/lookup") { request, _ -> Response in
             let query = FakeRequest.query(request)
-            if let fault = await state.arrive(path: "/lookup", query: query, authorization: nil) { return respond(fault) }
+            if let fault = await state.arrive(path: "/lookup", query: query, authorization: nil) { return try await respond(fault) }
             let tracks = await state.tracks
             if let upc = query["upc"] {
                 guard let album = albums[upc] else { return results([]) }
@@ -82,7 +82,8 @@ public enum FakeITunes {
         return result
     }
 
-    static func respond(_ fault: FakeFault) -> Response {
+    static func respond(_ fault: FakeFault) async throws -> Response {
+        if let response = try await fault.misbehaviour() { return response }
         switch fault {
         case .status(let status, let retryAfter):
             var headers: HTTPFields = [:]
@@ -90,6 +91,7 @@ public enum FakeITunes {
             return Response(status: .init(code: status), headers: headers)
         case .malformedBody: return FakeServiceServer.text("<html>Service Unavailable</html>", status: .ok, contentType: "text/html")
         case .deezerError: return FakeServiceServer.json(["resultCount": "lots"])
+        case .hang, .trickle, .oversized, .garbage: return Response(status: .internalServerError)  // answered above
         }
     }
 }

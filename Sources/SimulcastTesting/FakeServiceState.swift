@@ -15,6 +15,7 @@ public actor FakeServiceState {
     public var unavailable: [String: Set<String>] = [:]
     /// Faults to answer with, each for the next request whose path contains its filter (any path when nil).
     private var faults: [(fault: FakeFault, path: String?)] = []
+    private var outage: FakeFault?
     public private(set) var seen: [Seen] = []
     /// Track ids search does not return though lookups do (real search indexes miss tracks).
     public var hiddenFromSearch: Set<String> = []
@@ -24,6 +25,11 @@ public actor FakeServiceState {
         self.tracks = tracks
         self.clock = clock
     }
+
+    /// Answers every request with `fault` until `recover()`: an outage rather than a blip.
+    public func failEvery(_ fault: FakeFault) { outage = fault }
+
+    public func recover() { outage = nil }
 
     public func failNext(_ fault: FakeFault, times: Int = 1, onPathContaining path: String? = nil) {
         faults.append(contentsOf: Array(repeating: (fault, path), count: times))
@@ -40,6 +46,7 @@ public actor FakeServiceState {
     /// Records a request and returns the fault to answer it with, if any.
     func arrive(path: String, query: [String: String], authorization: String?) -> FakeFault? {
         seen.append(Seen(path: path, query: query, authorization: authorization, atMicros: clock?.now().micros ?? 0))
+        if let outage { return outage }
         guard let index = faults.firstIndex(where: { $0.path.map(path.contains) ?? true }) else { return nil }
         return faults.remove(at: index).fault
     }

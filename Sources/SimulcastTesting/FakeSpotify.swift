@@ -178,17 +178,17 @@ public enum FakeSpotify {
             }
         }
         router.get("/v1/me") { request, _ -> Response in
-            if let problem = await check(request, path: "me", state: state, accounts: accounts) { return problem }
+            if let problem = try await check(request, path: "me", state: state, accounts: accounts) { return problem }
             return FakeServiceServer.json(["id": "fake-user", "country": "US", "product": "premium"])
         }
         router.get("/v1/tracks/:id") { request, context -> Response in
-            if let problem = await check(request, path: "track", state: state, accounts: accounts) { return problem }
+            if let problem = try await check(request, path: "track", state: state, accounts: accounts) { return problem }
             let id = context.parameters.get("id") ?? ""
             guard let track = await state.tracks.first(where: { $0.id == id }) else { return apiError(404, "Non existing id: 'spotify:track:\(id)'") }
             return FakeServiceServer.json(trackObject(track))
         }
         router.get("/v1/albums/:id") { request, context -> Response in
-            if let problem = await check(request, path: "album", state: state, accounts: accounts) { return problem }
+            if let problem = try await check(request, path: "album", state: state, accounts: accounts) { return problem }
             let id = context.parameters.get("id") ?? ""
             guard let track = await state.tracks.first(where: { albumId($0) == id }) else { return apiError(404, "Non existing id") }
             return FakeServiceServer.json([
@@ -197,7 +197,7 @@ public enum FakeSpotify {
             ])
         }
         router.get("/v1/search") { request, _ -> Response in
-            if let problem = await check(request, path: "search", state: state, accounts: accounts) { return problem }
+            if let problem = try await check(request, path: "search", state: state, accounts: accounts) { return problem }
             let query = FakeRequest.query(request)
             let limit = Int(query["limit"] ?? "10") ?? 10
             guard (1...10).contains(limit) else { return apiError(400, "Invalid limit") }
@@ -218,7 +218,7 @@ public enum FakeSpotify {
             ])
         }
         router.get("/v1/me/player/currently-playing") { request, _ -> Response in
-            if let problem = await check(request, path: "currently-playing", state: state, accounts: accounts) { return problem }
+            if let problem = try await check(request, path: "currently-playing", state: state, accounts: accounts) { return problem }
             guard let current = await player.current else { return Response(status: .noContent) }
             var body: JSONValue = [
                 "timestamp": .int(Int(current.timestamp)), "progress_ms": .int(current.progressMs), "is_playing": .bool(current.isPlaying),
@@ -229,22 +229,24 @@ public enum FakeSpotify {
             return FakeServiceServer.json(body)
         }
         router.get("/v1/me/player/queue") { request, _ -> Response in
-            if let problem = await check(request, path: "queue", state: state, accounts: accounts) { return problem }
+            if let problem = try await check(request, path: "queue", state: state, accounts: accounts) { return problem }
             let current = await player.current?.track
             return FakeServiceServer.json(["currently_playing": current.map(trackObject) ?? .null, "queue": .array(await player.queue.map(trackObject))])
         }
         return router
     }
 
-    static func check(_ request: Request, path: String, state: FakeServiceState, accounts: FakeSpotifyAccounts) async -> Response? {
+    static func check(_ request: Request, path: String, state: FakeServiceState, accounts: FakeSpotifyAccounts) async throws -> Response? {
         let authorization = FakeRequest.authorization(request)
         if let fault = await state.arrive(path: path, query: FakeRequest.query(request), authorization: authorization) {
+            if let response = try await fault.misbehaviour() { return response }
             switch fault {
             case .status(let status, let retryAfter):
                 var response = apiError(status, status == 429 ? "API rate limit exceeded" : "Server error")
                 if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
                 return response
             case .malformedBody, .deezerError: return FakeServiceServer.json(["name": 42])
+            case .hang, .trickle, .oversized, .garbage: return apiError(500, "Server error")  // answered above
             }
         }
         guard await accounts.isValid(authorization) else { return apiError(401, "The access token expired") }

@@ -30,6 +30,9 @@ struct CatalogOptions: ParsableArguments {
     @Option(help: "iTunes Search API requests per minute for this process.")
     var itunesRequestsPerMinute = 20
 
+    @Option(help: "The longest one Retry-After from a music service holds every request to it back, in seconds.")
+    var retryAfterCapSeconds: Double = 60
+
     @Option(help: "Base URL of the iTunes Search API (or SIMULCAST_ITUNES_URL).")
     var itunesURL: String?
 
@@ -58,6 +61,8 @@ struct CatalogOptions: ParsableArguments {
         setup.appleMusicTeamId = appleMusicTeamId
         setup.appleMusicKeyFile = appleMusicKeyFile
         setup.iTunesRequestsPerMinute = itunesRequestsPerMinute
+        guard retryAfterCapSeconds >= 0, retryAfterCapSeconds.isFinite else { throw ValidationError("--retry-after-cap-seconds takes 0 or more seconds") }
+        setup.policy.retryAfterCapSeconds = retryAfterCapSeconds
         setup.applyEnvironment()
         if let itunesURL { setup.iTunesURL = itunesURL }
         if let appleMusicURL { setup.appleMusicURL = appleMusicURL }
@@ -67,10 +72,15 @@ struct CatalogOptions: ParsableArguments {
         return setup
     }
 
-    func makeMatchmaker(cache: (any ResponseCache)?, logger: Logger) throws -> TrackMatchmaker {
+    /// `heldBack`: told each time a service's `Retry-After` holds its requests back.
+    func makeMatchmaker(
+        cache: (any ResponseCache)?, logger: Logger, heldBack: @escaping @Sendable (MusicService, Double) -> Void = { _, _ in }
+    ) throws -> TrackMatchmaker {
         let strategy = matcher.make()
         do {
-            return TrackMatchmaker(catalogs: try setup().makeCatalogs(cache: cache, logger: logger), matcher: strategy)
+            var setup = try setup()
+            setup.policy.heldBack = heldBack
+            return TrackMatchmaker(catalogs: try setup.makeCatalogs(cache: cache, logger: logger), matcher: strategy)
         } catch let error as ValidationError {
             throw error
         } catch {

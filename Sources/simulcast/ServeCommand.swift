@@ -98,8 +98,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError(error.message)
         }
         // The database doubles as the catalog response cache, so matches survive restarts cheaply.
-        let matchmaker = try catalogOptions.makeMatchmaker(cache: store, logger: logger)
-        let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger)
+        let metrics = ServerMetrics()
+        let matchmaker = try catalogOptions.makeMatchmaker(cache: store, logger: logger) { metrics.serviceHeldBack($0, seconds: $1) }
+        let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger, metrics: metrics)
         let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()
         let runner = ServerRunner(configuration: serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in

@@ -76,4 +76,48 @@ import TrackMatching
         await heartbeat()
         #expect(try await status() == .matched)
     }
+
+    /// After a long outage a track waits five minutes between asks, so a service that came back
+    /// went unseen for minutes. One lookup every 20 s now probes a down service for every
+    /// waiting track, and its first answer sends them all back: matched within 30 s.
+    @Test func afterALongOutageTheServiceIsSeenBackWithin30Seconds() async throws {
+        let clock = ManualClock()
+        let catalog = FlakyCatalog(TestSupport.appleCatalog)
+        let hub = RoomHub(
+            store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock,
+            metrics: ServerMetrics(), logger: TestSupport.quietLogger)
+        let room = try await hub.createRoom()
+        let codec = WireCodec()
+        let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+        await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
+        let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+        await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+        func heartbeat() async {
+            let now = clock.now().reinterpreted(as: ServerClockDomain.self)
+            let snapshot = PlaybackSnapshot(
+                track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now), queue: [Fixtures.sheLooksSoPerfect], intent: .reanchor
+            )
+            await host.receive(codec.encode(.hostState(snapshot)))
+            await hub.resolveRequestedMatches()
+        }
+        func statuses() async throws -> [MatchResult.Status?] {
+            guard let state = try await hub.summary(code: room.code)?.state else { return [] }
+            return ([state.track].compactMap { $0 } + state.queue).map { $0.match(for: .appleMusic, storefront: "us")?.status }
+        }
+        // Ten minutes down, a heartbeat every 5 s: the tracks' waits grow to five minutes.
+        for _ in 0..<120 {
+            await heartbeat()
+            clock.advance(byMs: 5_000)
+        }
+        #expect(try await statuses() == [.unavailable, .unavailable])
+        catalog.down.withLock { $0 = false }
+        var waited = 0
+        while try await statuses() != [.matched, .matched], waited < 120_000 {
+            clock.advance(byMs: 5_000)
+            waited += 5_000
+            await heartbeat()
+        }
+        #expect(try await statuses() == [.matched, .matched])
+        #expect(waited <= 30_000, "matched \(waited / 1000) s after the service came back")
+    }
 }

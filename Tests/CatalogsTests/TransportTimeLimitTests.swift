@@ -1,0 +1,22 @@
+import Catalogs
+import NIOCore
+import SimulcastTesting
+import Testing
+
+/// Issue 22, fourth defect: the catalog clients' 15 s timeout ended with the response head;
+/// a service trickling one byte a second held a lookup 120 s. The transport's limit now covers
+/// the body as well, and a lookup's remaining time shortens it.
+@Suite struct TransportTimeLimitTests {
+    @Test(arguments: [FakeFault.trickle, .hang])
+    func aRequestEndsWithinItsLimitBodyIncluded(_ fault: FakeFault) async throws {
+        let state = FakeServiceState(tracks: [])
+        await state.failEvery(fault)
+        try await FakeServiceServer.run(FakeDeezer.router(state: state)) { base in
+            let transport = AsyncHTTPClientTransport(timeout: .seconds(30))
+            let started = ContinuousClock.now
+            await #expect(throws: TransportTimeout.self) { try await transport.send(TransportRequest(url: base + "/search?q=x"), within: .seconds(1)) }
+            let took = ContinuousClock.now - started
+            #expect(took < .seconds(3), "took \(took)")
+        }
+    }
+}
