@@ -121,6 +121,7 @@ public actor RoomClient {
             if samplesSinceConnect == burstSize { return .clockSynchronised }
             return stepped ? .clockStepped : nil
         case .welcome(let welcome):
+            if let notice = welcome.notice { logger.notice("\(notice)") }
             isJoined = true
             return .joined(welcome)
         case .roomState(let state):

@@ -32,12 +32,16 @@ public enum Wire {
         public var room: String
         public var connectionId: String
         public var serverTime: ServerTime
+        /// Something the person should know about this room, in a sentence (a retiring room
+        /// code); absent otherwise. Clients show it; older ones ignore it.
+        public var notice: String?
 
-        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: ServerTime) {
+        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: ServerTime, notice: String? = nil) {
             self.role = role
             self.room = room
             self.connectionId = connectionId
             self.serverTime = serverTime
+            self.notice = notice
         }
     }
 

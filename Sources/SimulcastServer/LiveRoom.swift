@@ -119,7 +119,12 @@ actor LiveRoom {
         context.metrics.connections(hello.role).increment()
         context.logger.info(
             "joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
-        socket.send(control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow())))
+        let notice =
+            RoomCode.isLegacy(code)
+            ? "This room's six-character code stops working on \(context.limits.legacyRoomCodesDay) (UTC): the host should start a new room, whose code has ten characters."
+            : nil
+        socket.send(
+            control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow(), notice: notice)))
         let seenBefore = stored.state.seq
         if let key = connection.matchKey {
             // The newcomer's own corrections are in the state it is about to receive.

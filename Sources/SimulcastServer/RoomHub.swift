@@ -149,7 +149,10 @@ public actor RoomHub {
                 logger.error("cannot load room", metadata: ["room": "\(code)", "error": "\(error)"])
                 return .failure(Wire.Error(code: .internalError, message: "the room could not be loaded; try again"))
             }
-            guard let room else { return .failure(Wire.Error(code: .roomNotFound, message: "there is no room \(code)")) }
+            guard let room else {
+                let retired = RoomCode.isLegacy(code) ? " (six-character room codes were retired on \(limits.legacyRoomCodesDay))" : ""
+                return .failure(Wire.Error(code: .roomNotFound, message: "there is no room \(code)\(retired)"))
+            }
             nextConnection += 1
             switch await room.join(hello: hello, id: nextConnection, socket: socket) {
             case .joined(let id): return .success((room, id))
@@ -252,6 +255,7 @@ public actor RoomHub {
     // MARK: Loading and sweeping
 
     private func liveRoom(_ code: String) async throws -> LiveRoom? {
+        if RoomCode.isLegacy(code), clock.serverClockNow() >= limits.legacyRoomCodesUntil { return nil }
         if let room = rooms[code] { return room }
         if let pending = loading[code] { return try await pending.value }
         let store = self.store

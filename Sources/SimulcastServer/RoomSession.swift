@@ -24,13 +24,15 @@ final class RoomSession: Sendable {
     let hub: RoomHub
     let metrics: ServerMetrics
     let logger: Logger
+    let roomLookups: AddressRateLimiter?
     private let mailbox = Mutex(Mailbox())
 
-    init(code: String, hub: RoomHub, metrics: ServerMetrics, logger: Logger) {
+    init(code: String, hub: RoomHub, metrics: ServerMetrics, logger: Logger, roomLookups: AddressRateLimiter? = nil) {
         self.code = code
         self.hub = hub
         self.metrics = metrics
         self.logger = logger
+        self.roomLookups = roomLookups
     }
 
     func attach(_ socket: RoomSocket) { mailbox.withLock { $0.socket = socket } }
@@ -73,10 +75,20 @@ final class RoomSession: Sendable {
             }
             if let joined { await joined.room.leave(id: joined.id) }
         case .message(.hello(let hello)) where joined == nil:
+            // Every join needs a lookup token, an unknown room spends one: guessing codes over
+            // WebSocket is held to the REST routes' pace (it ran 400 times faster).
+            if let roomLookups, !roomLookups.hasToken(socket.address.ip) {
+                metrics.limitHit(.roomLookup)
+                metrics.error(.rateLimited)
+                socket.send(control: .error(.rateLimited, "too many lookups of unknown rooms from your address; try again later"))
+                socket.close(code: RoomSocketHandler.closeCode(for: .rateLimited), reason: Wire.ErrorCode.rateLimited.rawValue)
+                return
+            }
             switch await hub.join(code: code, hello: hello, socket: socket) {
             case .success(let admitted):
                 mailbox.withLock { $0.joined = admitted }
             case .failure(let error):
+                if error.code == .roomNotFound { _ = roomLookups?.take(socket.address.ip) }
                 metrics.error(error.code)
                 socket.send(control: .error(error))
                 socket.close(code: RoomSocketHandler.closeCode(for: error.code), reason: error.code.rawValue)

@@ -12,6 +12,8 @@ struct RoomSocketFactory: Sendable {
     let metrics: ServerMetrics
     let logger: Logger
     let trustedProxies: Set<String>
+    /// Unknown-room lookups per address, shared with the REST routes.
+    let roomLookups: AddressRateLimiter?
 
     /// The room code of a `/v1/rooms/{code}/ws` path (as typed: it is validated later).
     static func roomCode(inPath uri: String) -> String? {
@@ -27,12 +29,13 @@ struct RoomSocketFactory: Sendable {
             peer: channel.remoteAddress, forwardedFor: head.headers["X-Forwarded-For"], forwardedProto: head.headers.first(name: "X-Forwarded-Proto"),
             trustedProxies: trustedProxies)
         guard let code = RoomCode.normalise(raw.removingPercentEncoding ?? raw) else {
+            _ = roomLookups?.take(address.ip)
             let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
             return RoomSocketHandler(
                 session: nil, refusal: Wire.Error(code: .roomNotFound, message: "\"\(shown)\" is not a room code"), limits: limits, clock: clock,
                 metrics: metrics)
         }
-        let session = RoomSession(code: code, hub: hub, metrics: metrics, logger: logger)
+        let session = RoomSession(code: code, hub: hub, metrics: metrics, logger: logger, roomLookups: roomLookups)
         let handler = RoomSocketHandler(session: session, refusal: nil, limits: limits, clock: clock, metrics: metrics)
         session.attach(RoomSocket(eventLoop: channel.eventLoop, handler: handler, address: address))
         return handler

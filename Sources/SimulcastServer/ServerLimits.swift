@@ -1,3 +1,4 @@
+import Foundation
 import SimulcastCore
 
 /// Every resource a client can consume is bounded here; `simulcast serve` exposes each as a
@@ -40,6 +41,17 @@ public struct ServerLimits: Hashable, Sendable {
     public var frameBytes = 1024 * 1024
     /// Limits on what clients claim (ids, titles, positions, times).
     public var wire = WireLimits.standard
+    /// Six-character room codes (from earlier versions) stop working at this time: 31^6 codes
+    /// are few enough to guess. Until then the host and listeners are told when they join.
+    /// 2027-01-01T00:00:00Z by default (`serve --legacy-room-codes-until`).
+    public var legacyRoomCodesUntil = ServerTime(micros: 1_798_761_600_000_000)
+
+    /// The day six-character codes stop working, as people read it (`2027-01-01`, UTC).
+    var legacyRoomCodesDay: String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: Date(timeIntervalSince1970: Double(legacyRoomCodesUntil.micros) / 1e6))
+    }
     /// One match lookup, every request and retry to the service and their bodies included: a
     /// service that hangs or trickles costs this, then the match is `unavailable` (asked again
     /// later), instead of holding the track for minutes.

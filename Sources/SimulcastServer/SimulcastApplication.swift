@@ -65,10 +65,13 @@ public enum SimulcastApplication {
             store: dependencies.store, matchmaker: dependencies.matchmaker, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
             limits: configuration.limits, expiry: configuration.expiry)
         let boundPort = BoundPort()
-        let router = buildRouter(hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock, boundPort: boundPort)
+        // One budget of unknown-room lookups per address, whichever door they come through.
+        let limiters = RateLimiters(configuration.limits)
+        let router = buildRouter(
+            hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock, boundPort: boundPort, limiters: limiters)
         let sockets = RoomSocketFactory(
             hub: hub, limits: configuration.limits, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
-            trustedProxies: configuration.trustedProxies)
+            trustedProxies: configuration.trustedProxies, roomLookups: limiters.roomLookups)
         let limiter = ConnectionLimiter(
             perAddress: configuration.limits.connectionsPerAddress, total: configuration.limits.connections, exempt: configuration.trustedProxies)
         var application = Application(
@@ -86,11 +89,10 @@ public enum SimulcastApplication {
         return (application, hub)
     }
 
-    static func buildRouter(hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock, boundPort: BoundPort) -> Router<
-        Context
-    > {
+    static func buildRouter(
+        hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock, boundPort: BoundPort, limiters: RateLimiters
+    ) -> Router<Context> {
         let router = Router(context: Context.self)
-        let limiters = RateLimiters(configuration.limits)
         let trusted = configuration.trustedProxies
         let admin = configuration.adminToken
         @Sendable func client(_ request: Request, _ context: Context) -> ClientAddress {

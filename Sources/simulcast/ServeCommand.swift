@@ -64,6 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Lookups of unknown room codes one address may make per minute (after a burst of 30).")
     var roomLookupMissesPerMinute: Double = ServerLimits().roomLookupMisses.perSecond * 60
 
+    @Option(help: "The day (YYYY-MM-DD, UTC) six-character room codes of earlier versions stop working; until then their hosts and listeners are told.")
+    var legacyRoomCodesUntil = "2027-01-01"
+
     @Option(help: "Seconds a new connection has to send its request headers.")
     var headerTimeout: Double = 10
 
@@ -103,7 +106,7 @@ struct ServeCommand: AsyncParsableCommand {
         let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger, metrics: metrics)
         let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()
-        let runner = ServerRunner(configuration: serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
+        let runner = ServerRunner(configuration: try serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
             logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(databaseName)"])
             logger.notice(
                 "web listener",
@@ -115,8 +118,14 @@ struct ServeCommand: AsyncParsableCommand {
         try await runner.run()
     }
 
-    func serverConfiguration(web: WebListenerConfiguration) -> ServerConfiguration {
+    func serverConfiguration(web: WebListenerConfiguration) throws -> ServerConfiguration {
         var limits = ServerLimits()
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        guard let retirement = day.date(from: legacyRoomCodesUntil) else {
+            throw ValidationError("--legacy-room-codes-until takes a day as YYYY-MM-DD; got \"\(legacyRoomCodesUntil.prefix(20))\"")
+        }
+        limits.legacyRoomCodesUntil = ServerTime(micros: Int64(retirement.timeIntervalSince1970 * 1_000_000))
         limits.connections = maxConnections
         limits.connectionsPerAddress = maxConnectionsPerAddress
         limits.listenersPerRoom = maxListenersPerRoom

@@ -195,11 +195,8 @@ import Testing
     func aHungSDKCallAndAOneOffErrorDoNotStick() async throws {
         try await WebRoom.run { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
-            let page = try await room.open()
+            let page = try await room.listeningOnAppleMusic()
             defer { Task { await page.close() } }
-            try await Self.waitStatus(page, "choosing")
-            try await page.click("[data-service=apple-music]")
-            try await room.waitInSync(page)
             // The next seek never answers; the host seeks.
             try await page.run("__fakeSDK.hang = 'seekToTime'")
             try await room.host.apply(PlaybackEvent(event: .seek, positionMs: 100_000))
@@ -220,11 +217,8 @@ import Testing
     func afterALaptopSleepsThePageIsBackInSyncWithinSeconds() async throws {
         try await WebRoom.run { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
-            let page = try await room.open()
+            let page = try await room.listeningOnAppleMusic()
             defer { Task { await page.close() } }
-            try await Self.waitStatus(page, "choosing")
-            try await page.click("[data-service=apple-music]")
-            try await room.waitInSync(page)
             try await page.run("window.__clockShiftMs = -600000")
             _ = try await page.waitFor("simulcastPage.clockSteps >= 1", as: Bool.self, seconds: 8)
             try await room.waitInSync(page, seconds: 8)
@@ -240,11 +234,8 @@ import Testing
         let database = TestSupport.temporaryDatabase()
         try await WebRoom.run(configuration: configuration, makeStore: { try await SQLiteRoomStore.open(path: database) }) { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
-            let first = try await room.open()
+            let first = try await room.listeningOnAppleMusic()
             defer { Task { await first.close() } }
-            try await Self.waitStatus(first, "choosing")
-            try await first.click("[data-service=apple-music]")
-            try await room.waitInSync(first)
 
             // The server restarts on the same port and database: the page rejoins by itself.
             let port = try #require(await room.server.port)

@@ -80,6 +80,15 @@ struct WebRoom: Sendable {
         try await browser.openPhone("\(base)/r/\(code)\(path)", initScript: Self.initScript)
     }
 
+    /// A listener page that has chosen Apple Music with a real click and plays in sync.
+    func listeningOnAppleMusic() async throws -> DevToolsPage {
+        let page = try await open()
+        _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+        try await page.click("[data-service=apple-music]")
+        try await waitInSync(page)
+        return page
+    }
+
     struct Sample: Decodable {
         var positionMs: Double
         var at: Double

@@ -336,6 +336,9 @@
       case "time.pong":
         if (clock.add(message.t0, message.t1, message.t2, nowMicros())) { burst(); policy?.clockStepped(); }
         break;
+      case "welcome":
+        if (message.notice) say(String(message.notice), "info", "never");
+        break;
       case "room.state":
         if (!message.anchor) return;
         page.room = message;
