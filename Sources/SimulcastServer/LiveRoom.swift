@@ -62,12 +62,26 @@ actor LiveRoom {
     /// when to ask again (`MatchRetrySchedule`).
     private var unavailable: [MatchCacheKey: (answers: Int, due: ServerTime)] = [:]
     private let retrySchedule = MatchRetrySchedule()
+    /// The host's allowances, kept by the room rather than the connection so reconnecting
+    /// does not renew them. They run on the room's clock (virtual in the simulator).
+    private var hostStates: TokenBucket
+    private var hostJoins: TokenBucket
+    private let bucketEpoch: (continuous: ContinuousClock.Instant, local: LocalTime)
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
         self.code = stored.code
         self.stored = stored
         self.corrections = corrections
         self.context = context
+        let epoch = (continuous: ContinuousClock.now, local: context.clock.now())
+        self.bucketEpoch = epoch
+        self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: epoch.continuous)
+        self.hostJoins = TokenBucket(rate: context.limits.hostJoinsPerRoom, now: epoch.continuous)
+    }
+
+    /// The room's clock as the instant a `TokenBucket` reads.
+    private var bucketNow: ContinuousClock.Instant {
+        bucketEpoch.continuous.advanced(by: .microseconds(bucketEpoch.local.distance(to: context.clock.now())))
     }
 
     var state: RoomState { stored.state }
@@ -83,6 +97,11 @@ actor LiveRoom {
         if hello.role == .host {
             guard let token = hello.hostToken, HostToken.verify(token, against: stored.hostTokenHash) else {
                 return .refused(Wire.Error(code: .invalidHostToken, message: "the host token is missing or wrong for room \(code)"))
+            }
+            guard hostJoins.take(now: bucketNow) else {
+                context.metrics.limitHit(.hostJoins)
+                return .refused(
+                    Wire.Error(code: .rateLimited, message: "the host of room \(code) has reconnected too often; try again in a few seconds"))
             }
         } else {
             guard listenerCount < limits.listenersPerRoom else {
@@ -167,6 +186,11 @@ actor LiveRoom {
             }
             guard let claim = hostClaim, claim.connection == id else {
                 return Wire.Error(code: .hostReplaced, message: "another connection with this room's host token took over")
+            }
+            guard hostStates.take(now: bucketNow) else {
+                context.metrics.limitHit(.hostStateRate)
+                let rate = Int(context.limits.hostStatesPerRoom.perSecond)
+                return Wire.Error(code: .rateLimited, message: "this room takes at most \(rate) host states a second, across reconnects; this one was dropped")
             }
             let keys = activeMatchKeys()
             let sharedStore = context.sharedStore

@@ -18,6 +18,13 @@ public struct ServerLimits: Hashable, Sendable {
     public var tokenMinting = TokenBucket.Rate(burst: 10, perSecond: 0.1)
     /// Messages per WebSocket connection: a host's burst (a skip sends several) passes, a flood does not.
     public var messages = TokenBucket.Rate(burst: 60, perSecond: 20)
+    /// `host.state`s one room takes across every connection of its host: reconnecting does not
+    /// buy a fresh allowance (one client opened 292 host connections in 20 s and committed 34
+    /// times the per-connection rate).
+    public var hostStatesPerRoom = TokenBucket.Rate(burst: 60, perSecond: 20)
+    /// Host connections one room accepts, counted once the token is checked (so strangers
+    /// cannot spend them): a host on a flaky network reconnects a few times a minute.
+    public var hostJoinsPerRoom = TokenBucket.Rate(burst: 10, perSecond: 0.2)
     /// Refused messages in a row after which a flooding connection is closed (4429).
     public var floodStrikes = 200
     /// Listeners in one room.

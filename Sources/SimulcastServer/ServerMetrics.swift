@@ -15,6 +15,8 @@ public final class ServerMetrics: Sendable {
         case roomLookup = "room_lookup"
         case tokenMinting = "token_minting"
         case messageRate = "message_rate"
+        case hostStateRate = "host_state_rate"
+        case hostJoins = "host_joins"
         case messageSize = "message_size"
         case frameSize = "frame_size"
         case invalidUTF8 = "invalid_utf8"

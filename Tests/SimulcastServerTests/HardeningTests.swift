@@ -101,7 +101,7 @@ import Testing
     @Test func aListenerThatStopsReadingIsClosedWhileOthersKeepUp() async throws {
         try await withServer(
             Self.limits {
-                $0.drainTimeout = .seconds(1); $0.messages = .unlimited
+                $0.drainTimeout = .seconds(1); $0.messages = .unlimited; $0.hostStatesPerRoom = .unlimited
             }
         ) { port, room, server in
             let base = "http://127.0.0.1:\(port)"
