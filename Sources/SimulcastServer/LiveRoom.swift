@@ -85,6 +85,8 @@ actor LiveRoom {
     }
 
     var state: RoomState { stored.state }
+    /// Listeners connected to this node.
+    var listeners: Int { listenerCount }
 
     func verifyHost(token: String) -> Bool { HostToken.verify(token, against: stored.hostTokenHash) }
     var connectionCount: Int { connections.count }

@@ -61,6 +61,7 @@ public actor RoomHub {
     let matchLifetime: MatchLifetime
     let limits: ServerLimits
     let expiry: Expiry
+    let promotion = CorrectionPromotion()
     /// Services listeners may name: the ones with a catalog, the host-side ones (identity), local files.
     let services: Set<MusicService>
     /// This process's id among the nodes sharing the store (new on every start).
@@ -184,7 +185,8 @@ public actor RoomHub {
 
     /// Applies a correction to the room that made it, at once; `global` (an operator's) makes
     /// it every room's answer. The store keeps it either way, so it can be listed and revoked.
-    func correct(_ correction: MatchCorrection, global: Bool, byHost: Bool) async throws -> StoredCorrection {
+    /// `network`: the client's (`NetworkPrefix`), recorded when a host's correction vouches.
+    func correct(_ correction: MatchCorrection, global: Bool, byHost: Bool, network: String) async throws -> StoredCorrection {
         guard let code = RoomCode.normalise(correction.room), let room = try await liveRoom(code) else {
             throw APIError.roomNotFound(String(correction.room.prefix(12)))
         }
@@ -216,15 +218,19 @@ public actor RoomHub {
                 message: "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
         }
         let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)
-        var promoted = false
-        if !global, byHost {
-            // Hosts of several different rooms agreeing is evidence enough for everyone.
-            let agreeing = try await store.corrections(for: key).filter { $0.byHost && $0.targetId == target.id }
-            promoted = Set(agreeing.map(\.room) + [code]).count >= StoredCorrection.roomsToPromote
-        }
+        let now = clock.serverClockNow()
+        let (roomCreatedAt, listeners) = (await room.stored.createdAt, await room.listeners)
+        let vouches = byHost && promotion.vouches(roomCreatedAt: roomCreatedAt, listeners: listeners, at: now)
         var stored = StoredCorrection(
-            id: 0, key: key, targetId: target.id, room: code, global: global || promoted, byHost: byHost, createdAt: clock.serverClockNow(),
-            result: .matched(target, confidence: 1, method: .correction, reasons: ["corrected in room \(code)"]))
+            id: 0, key: key, targetId: target.id, room: code, global: global, byHost: byHost, createdAt: now,
+            result: .matched(target, confidence: 1, method: .correction, reasons: ["corrected in room \(code)"]), vouchingNetwork: vouches ? network : nil)
+        var promoted = false
+        if !global, vouches {
+            // Hosts of independent rooms agreeing is evidence enough for everyone.
+            let agreeing = try await store.corrections(for: key).filter { $0.targetId == target.id }
+            promoted = promotion.promotes(agreeing + [stored])
+            stored.global = promoted
+        }
         stored.id = try await store.addCorrection(stored)
         logger.notice(
             "match corrected",
@@ -236,7 +242,7 @@ public actor RoomHub {
         if stored.global {
             let result = MatchResult.matched(
                 target, confidence: 1, method: .correction,
-                reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(StoredCorrection.roomsToPromote) rooms"])
+                reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(promotion.agreeing) independent rooms"])
             // Kept until revoked (revoking deletes the row); ten years stands for "no expiry" without overflow.
             try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: 10 * 365 * 86_400_000_000))
             for other in rooms.values where other !== room { await other.apply(result, for: source, key: key) }

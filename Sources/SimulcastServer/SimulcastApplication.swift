@@ -165,18 +165,18 @@ public enum SimulcastApplication {
                     .forbidden, code: .adminRequired,
                     message: "a global correction needs the server's admin token; without it the correction applies to your room")
             }
-            let stored = try await hub.correct(correction, global: global, byHost: byHost)
-            return EditedResponse(status: .created, response: stored)
+            let stored = try await hub.correct(correction, global: global, byHost: byHost, network: NetworkPrefix.of(client(request, context).ip))
+            return EditedResponse(status: .created, response: stored.forClients)
         }
         router.get("/v1/matches/corrections") { request, context -> [StoredCorrection] in
             if let raw = request.uri.queryParameters.get("room") {
                 let room = try await lookUp(raw, from: client(request, context))
-                return try await hub.store.corrections(room: room.code)
+                return try await hub.store.corrections(room: room.code).map(\.forClients)
             }
             guard isAdmin(request) else {
                 throw APIError(.forbidden, code: .adminRequired, message: "name a room (?room=CODE), or use the admin token to list every correction")
             }
-            return try await hub.store.corrections(room: nil)
+            return try await hub.store.corrections(room: nil).map(\.forClients)
         }
         router.delete("/v1/matches/corrections/:id") { request, context -> Response in
             guard let id = Int(try context.parameters.require("id")), let correction = try await hub.store.correction(id: id) else {

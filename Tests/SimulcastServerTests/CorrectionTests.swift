@@ -7,7 +7,7 @@ import Testing
 import TrackMatching
 
 /// A correction fixes its own room at once; it becomes everyone's only with an operator's
-/// token or when the hosts of several rooms agree; it can be listed and revoked.
+/// token or when the hosts of several independent rooms agree; it can be listed and revoked.
 @Suite(.serialized) struct CorrectionTests {
     @Test func aCorrectionReachesEveryRoomAndLaterMatches() async throws {
         // The seed's method picks the demo version when the album names the single.
@@ -84,7 +84,7 @@ import TrackMatching
         try await api.revokeCorrection(id: applied.id, token: room.hostToken)
         #expect(try await api.corrections(room: room.code).isEmpty)
 
-        // The hosts of three different rooms agreeing make it everyone's.
+        // The hosts of three different rooms agreeing made it everyone's, once.
         for made in [room, later] {
             let agreed = try await api.correct(
                 MatchCorrection(
@@ -104,7 +104,10 @@ import TrackMatching
         let promoted = try await api.correct(
             MatchCorrection(room: third.code, sourceService: .spotify, sourceId: single.id, targetService: .appleMusic, storefront: "us", targetId: "am-slsp"),
             token: third.hostToken)
-        #expect(promoted.global)
+        // Not any more when one client made all three (issue 22, seventh defect): these rooms
+        // are minutes old and every host is on the same network (CorrectionPromotionTests has
+        // the rule's table and a hub where it is met).
+        #expect(!promoted.global)
         tasks.forEach { $0.cancel() }
         laterTasks.forEach { $0.cancel() }
         await server.stop()
