@@ -48,4 +48,5 @@ if [ $# -eq 0 ]; then
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MultiNodeProcessTests
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter slowHeadersAreCutOffAndHealthzStaysFast
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MatchStormTests
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter HostileServiceTests
 fi

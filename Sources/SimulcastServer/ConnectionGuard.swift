@@ -36,6 +36,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         case .tooManyFromAddress:
             metrics.limitHit(.connectionsPerAddress)
             reject(context: context, status: "429 Too Many Requests", message: "too many connections from your address")
+        case .tooManyFromNetwork:
+            metrics.limitHit(.connectionsPerNetwork)
+            reject(context: context, status: "429 Too Many Requests", message: "too many connections from your network")
         case .tooManyInTotal:
             metrics.limitHit(.connectionsTotal)
             reject(context: context, status: "503 Service Unavailable", message: "the server is at its connection limit; try again shortly")

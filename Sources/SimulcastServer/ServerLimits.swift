@@ -7,6 +7,9 @@ import SimulcastCore
 public struct ServerLimits: Hashable, Sendable {
     /// Open TCP connections from one client address (trusted proxies are exempt).
     public var connectionsPerAddress = 256
+    /// Open connections from one client network (an IPv4 /24, an IPv6 /48), so a few addresses
+    /// side by side cannot hold the total either.
+    public var connectionsPerNetwork = 1_024
     /// Open TCP connections in total; also kept below the process's descriptor limit.
     public var connections = 20_000
     /// Room creations per address: a burst, then one per `roomCreationInterval`.

@@ -8,6 +8,7 @@ public final class ServerMetrics: Sendable {
     /// A limit that refused or closed something.
     public enum Limit: String, CaseIterable, Sendable {
         case connectionsPerAddress = "connections_per_address"
+        case connectionsPerNetwork = "connections_per_network"
         case connectionsTotal = "connections_total"
         case headerTimeout = "header_timeout"
         case malformedHTTP = "malformed_http"

@@ -73,7 +73,13 @@ public enum SimulcastApplication {
             hub: hub, limits: configuration.limits, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
             trustedProxies: configuration.trustedProxies, roomLookups: limiters.roomLookups)
         let limiter = ConnectionLimiter(
-            perAddress: configuration.limits.connectionsPerAddress, total: configuration.limits.connections, exempt: configuration.trustedProxies)
+            perAddress: configuration.limits.connectionsPerAddress, perNetwork: configuration.limits.connectionsPerNetwork,
+            total: configuration.limits.connections, exempt: configuration.trustedProxies)
+        if let networks = limiter.crowdedBy {
+            dependencies.logger.warning(
+                "a few clients could hold every connection: lower --max-connections-per-address and --max-connections-per-network, or raise the descriptor limit",
+                metadata: ["connections": "\(limiter.total)", "networks": "\(networks)"])
+        }
         var application = Application(
             router: router,
             server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter) },

@@ -85,8 +85,8 @@ struct LoadBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         var serverArguments = [
-            "--max-connections", "60000", "--max-connections-per-address", "60000", "--max-listeners-per-room", "60000", "--room-creations-per-minute",
-            "1000000",
+            "--max-connections", "60000", "--max-connections-per-address", "60000", "--max-connections-per-network", "60000", "--max-listeners-per-room",
+            "60000", "--room-creations-per-minute", "1000000",
         ]
         if soak != nil { serverArguments += ["--room-expiry", "5", "--sweep-interval", "2"] }
         let databaseURL = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"]

@@ -55,6 +55,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Open connections from one client address.")
     var maxConnectionsPerAddress = ServerLimits().connectionsPerAddress
 
+    @Option(help: "Open connections from one client network (an IPv4 /24, an IPv6 /48).")
+    var maxConnectionsPerNetwork = ServerLimits().connectionsPerNetwork
+
     @Option(help: "Listeners in one room.")
     var maxListenersPerRoom = ServerLimits().listenersPerRoom
 
@@ -128,6 +131,7 @@ struct ServeCommand: AsyncParsableCommand {
         limits.legacyRoomCodesUntil = ServerTime(micros: Int64(retirement.timeIntervalSince1970 * 1_000_000))
         limits.connections = maxConnections
         limits.connectionsPerAddress = maxConnectionsPerAddress
+        limits.connectionsPerNetwork = maxConnectionsPerNetwork
         limits.listenersPerRoom = maxListenersPerRoom
         limits.roomCreation.perSecond = roomCreationsPerMinute / 60
         limits.roomLookupMisses.perSecond = roomLookupMissesPerMinute / 60

@@ -213,6 +213,32 @@ import Testing
         }
     }
 
+    // 4c. A few neighbouring addresses held the whole connection cap (issue 22, eighth defect:
+    // 960 idle connections from 5 addresses); a network has its own cap.
+    @Test func connectionsPerNetworkAreCappedAndOtherNetworksStillGetIn() async throws {
+        try await withServer(Self.limits { $0.connectionsPerAddress = 5; $0.connectionsPerNetwork = 6 }) { port, _, _ in
+            let outcomes = try await RawTCP.run { () -> ([RawTCP], (bytes: [UInt8], closed: Bool), (bytes: [UInt8], closed: Bool)) in
+                let held = try ["127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"].map { source in
+                    let socket = try RawTCP(port: port, source: source)
+                    socket.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                    _ = socket.read(until: "\"ok\"", seconds: 3)
+                    return socket
+                }
+                // A third address in the same /24 is refused although it holds nothing itself...
+                let refused = try RawTCP(port: port, source: "127.0.0.4")
+                // ...while another network gets in.
+                let other = try RawTCP(port: port, source: "127.0.1.5")
+                other.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                return (held, refused.readUntilClosed(seconds: 3), other.readUntilClosed(seconds: 3))
+            }
+            let refused = String(decoding: outcomes.1.bytes, as: UTF8.self)
+            #expect(refused.hasPrefix("HTTP/1.1 429"))
+            #expect(refused.contains("network"))
+            #expect(String(decoding: outcomes.2.bytes, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+            _ = outcomes.0
+        }
+    }
+
     // 4b. Malformed requests got no 400 and stayed open.
     @Test(arguments: [
         "BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n",
