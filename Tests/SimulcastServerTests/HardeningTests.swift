@@ -216,7 +216,11 @@ import Testing
     // 4c. A few neighbouring addresses held the whole connection cap (issue 22, eighth defect:
     // 960 idle connections from 5 addresses); a network has its own cap.
     @Test func connectionsPerNetworkAreCappedAndOtherNetworksStillGetIn() async throws {
-        try await withServer(Self.limits { $0.connectionsPerAddress = 5; $0.connectionsPerNetwork = 6 }) { port, _, _ in
+        try await withServer(
+            Self.limits {
+                $0.connectionsPerAddress = 5; $0.connectionsPerNetwork = 6
+            }
+        ) { port, _, _ in
             let outcomes = try await RawTCP.run { () -> ([RawTCP], (bytes: [UInt8], closed: Bool), (bytes: [UInt8], closed: Bool)) in
                 let held = try ["127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.2", "127.0.0.3", "127.0.0.3"].map { source in
                     let socket = try RawTCP(port: port, source: source)
