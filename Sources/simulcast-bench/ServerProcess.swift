@@ -8,9 +8,12 @@ final class ServerProcess {
 
     /// - Parameter databaseURL: a PostgreSQL URL several nodes share (passed in the environment,
     ///   out of `ps`); nil gives this node a SQLite file of its own.
-    init(arguments extra: [String], databaseURL: String? = nil) throws {
+    /// - Parameter binary: another `simulcast` executable; by default the one built beside this benchmark.
+    init(arguments extra: [String], databaseURL: String? = nil, binary path: String? = nil) throws {
         port = try Self.freePort()
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simulcast")
+        let binary =
+            path.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simulcast")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw BenchError("build the server first: swift build -c release --product simulcast (looked for \(binary.path))")
         }

@@ -13,11 +13,12 @@ import TrackMatching
 /// host) on the room's `seq` until changes were dropped: at 24 pairs only 23 of 264 entries
 /// were there after 2 s, 1,390 changes were dropped and 5 of 40 host states refused.
 @Suite(.serialized) struct MatchStormTests {
-    /// Ten songs on Spotify, each in both offline catalogs under the same ISRC.
-    static let songs = (0..<10).map { index in
+    /// Eleven songs on Spotify (one playing, ten queued), each in both offline catalogs under
+    /// the same ISRC.
+    static let songs = (0..<11).map { index in
         TrackMetadata(
             service: .spotify, id: "storm\(index)", title: "Storm Song \(index)", artists: ["The Storms"], album: "Weather",
-            durationMs: 200_000 + index * 1_000, isrc: "QZSTM00000\(index)")
+            durationMs: 200_000 + index * 1_000, isrc: "QZSTM0000\(index < 10 ? "0" : "")\(index)")
     }
     static func catalog(_ service: MusicService) -> OfflineCatalog {
         OfflineCatalog(
@@ -82,16 +83,16 @@ import TrackMatching
         #expect(await TestSupport.eventually(10) { (try? await hub.summary(code: room.code))?.listeners.count == Self.pairs.count })
         while !(await host.isSynchronised) { try await Task.sleep(for: .milliseconds(20)) }  // polled: the host's clock sync
 
-        // The host plays the first song with nine queued: 10 tracks x 24 pairs to match.
+        // The host plays the first song with ten queued: 11 tracks x 24 pairs, 264 entries to match.
         let started = ContinuousClock.now
         try await host.apply(PlaybackEvent(event: .play, track: Self.songs[0], positionMs: 0, queue: Array(Self.songs[1...])))
         @Sendable func entries() async -> Int {
             guard let state = try? await hub.summary(code: room.code)?.state else { return 0 }
             return ([state.track].compactMap { $0 } + state.queue).reduce(0) { $0 + $1.matches.count }
         }
-        let allMatched = await TestSupport.eventually(2) { await entries() == 10 * Self.pairs.count }
+        let allMatched = await TestSupport.eventually(2) { await entries() == 11 * Self.pairs.count }
         let found = await entries()
-        #expect(allMatched, "\(found) of \(10 * Self.pairs.count) entries after \(ContinuousClock.now - started)")
+        #expect(allMatched, "\(found) of \(11 * Self.pairs.count) entries after \(ContinuousClock.now - started)")
 
         // Ten skips right after the storm; each reaches every listener quickly.
         var sentAt: [(id: String, at: ContinuousClock.Instant)] = []
