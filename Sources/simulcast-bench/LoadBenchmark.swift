@@ -17,6 +17,8 @@ struct LoadBenchmark: AsyncParsableCommand {
     @Option(help: "Rooms (listeners are spread evenly).") var rooms = 1
     @Option(help: "Seconds of publishing measured.") var duration: Double = 20
     @Option(help: "Milliseconds between a host's states.") var intervalMs = 500
+    @Option(help: "A `simulcast` executable to run instead of the one built beside this benchmark (a baseline build).")
+    var serverBinary: String?
     @Option(help: "Share of listeners that never read (0...1).") var slowShare: Double = 0
     @Option(help: "Listener connects and disconnects per second during the run.") var churn: Double = 0
     @Option(help: "Soak: run this many seconds of churn (listeners, hosts, rooms created and expiring) and compare resources at start and end.") var soak:
@@ -85,16 +87,18 @@ struct LoadBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         var serverArguments = [
-            "--max-connections", "60000", "--max-connections-per-address", "60000", "--max-connections-per-network", "60000", "--max-listeners-per-room",
-            "60000", "--room-creations-per-minute", "1000000",
+            "--max-connections", "60000", "--max-connections-per-address", "60000", "--max-listeners-per-room", "60000", "--room-creations-per-minute",
+            "1000000",
         ]
+        // Builds before issue 22 have no cap per network, and no flag to lift it.
+        if serverBinary == nil { serverArguments += ["--max-connections-per-network", "60000"] }
         if soak != nil { serverArguments += ["--room-expiry", "5", "--sweep-interval", "2"] }
         let databaseURL = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"]
         guard nodes == 1 || databaseURL != nil else { throw BenchError("--nodes \(nodes) needs --database postgres://... (or SIMULCAST_DATABASE_URL)") }
         guard killNodeAfter == nil || nodes > 1 else { throw BenchError("--kill-node-after needs --nodes 2 or more") }
         var servers: [ServerProcess] = []
         defer { servers.forEach { $0.stop() } }
-        for _ in 0..<max(1, nodes) { servers.append(try ServerProcess(arguments: serverArguments, databaseURL: databaseURL)) }
+        for _ in 0..<max(1, nodes) { servers.append(try ServerProcess(arguments: serverArguments, databaseURL: databaseURL, binary: serverBinary)) }
         for node in servers { try await node.waitUntilHealthy() }
         let server = servers[0]
         let ports = servers.map(\.port)

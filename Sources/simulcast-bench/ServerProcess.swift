@@ -39,11 +39,13 @@ final class ServerProcess {
         process.waitUntilExit()
     }
 
-    /// A counter's value from the node's /metrics (summed over its label sets).
+    /// A counter's value from the node's /metrics (summed over its label sets); NaN when the
+    /// node does not have it (an older build).
     func metric(_ name: String) async -> Double {
         guard let text = try? await BenchHTTP.get(port: port, path: "/metrics") else { return .nan }
-        return text.split(separator: "\n").filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
-            .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }.reduce(0, +)
+        let values = text.split(separator: "\n").filter { $0.hasPrefix(name + " ") || $0.hasPrefix(name + "{") }
+            .compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+        return values.isEmpty ? .nan : values.reduce(0, +)
     }
 
     var pid: Int32 { process.processIdentifier }
