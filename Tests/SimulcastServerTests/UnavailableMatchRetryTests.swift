@@ -31,29 +31,49 @@ import TrackMatching
         }
     }
 
-    @Test func anUnavailableMatchIsAskedAgainWithBackoffAndMatchesOnceTheServiceIsBack() async throws {
+    /// One room on a hub in virtual time: a listener on Apple Music (us) and a host whose
+    /// heartbeats re-anchor the song it plays (and its queue); the catalog is `catalog`.
+    struct Rig {
         let clock = ManualClock()
         let catalog = FlakyCatalog(TestSupport.appleCatalog)
-        let hub = RoomHub(
-            store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock,
-            metrics: ServerMetrics(), logger: TestSupport.quietLogger)
-        let room = try await hub.createRoom()
+        let hub: RoomHub
+        let room: CreatedRoom
+        let host: InProcessRoomConnection
         let codec = WireCodec()
-        let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-        await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
-        let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-        await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
-        // The host plays; its heartbeats re-anchor every 5 s.
+        let queue: [TrackMetadata]
+
+        init(queue: [TrackMetadata] = []) async throws {
+            self.queue = queue
+            hub = RoomHub(
+                store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()),
+                clock: clock, metrics: ServerMetrics(), logger: TestSupport.quietLogger)
+            room = try await hub.createRoom()
+            let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+            await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
+            host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
+            await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+        }
+
         func heartbeat() async {
             let now = clock.now().reinterpreted(as: ServerClockDomain.self)
-            await host.receive(
-                codec.encode(
-                    .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now), intent: .reanchor))))
+            let snapshot = PlaybackSnapshot(
+                track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now), queue: queue.isEmpty ? nil : queue, intent: .reanchor)
+            await host.receive(codec.encode(.hostState(snapshot)))
             await hub.resolveRequestedMatches()
         }
-        func status() async throws -> MatchResult.Status? {
-            try await hub.summary(code: room.code)?.state.track?.match(for: .appleMusic, storefront: "us")?.status
+
+        /// The Apple Music (us) status of the playing track, then of each queued one.
+        func statuses() async throws -> [MatchResult.Status?] {
+            guard let state = try await hub.summary(code: room.code)?.state else { return [] }
+            return ([state.track].compactMap { $0 } + state.queue).map { $0.match(for: .appleMusic, storefront: "us")?.status }
         }
+    }
+
+    @Test func anUnavailableMatchIsAskedAgainWithBackoffAndMatchesOnceTheServiceIsBack() async throws {
+        let rig = try await Rig()
+        let (clock, catalog) = (rig.clock, rig.catalog)
+        func heartbeat() async { await rig.heartbeat() }
+        func status() async throws -> MatchResult.Status? { try await rig.statuses().first ?? nil }
 
         await heartbeat()
         #expect(try await status() == .unavailable)
@@ -81,29 +101,10 @@ import TrackMatching
     /// went unseen for minutes. One lookup every 20 s now probes a down service for every
     /// waiting track, and its first answer sends them all back: matched within 30 s.
     @Test func afterALongOutageTheServiceIsSeenBackWithin30Seconds() async throws {
-        let clock = ManualClock()
-        let catalog = FlakyCatalog(TestSupport.appleCatalog)
-        let hub = RoomHub(
-            store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock,
-            metrics: ServerMetrics(), logger: TestSupport.quietLogger)
-        let room = try await hub.createRoom()
-        let codec = WireCodec()
-        let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-        await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
-        let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-        await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
-        func heartbeat() async {
-            let now = clock.now().reinterpreted(as: ServerClockDomain.self)
-            let snapshot = PlaybackSnapshot(
-                track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now), queue: [Fixtures.sheLooksSoPerfect], intent: .reanchor
-            )
-            await host.receive(codec.encode(.hostState(snapshot)))
-            await hub.resolveRequestedMatches()
-        }
-        func statuses() async throws -> [MatchResult.Status?] {
-            guard let state = try await hub.summary(code: room.code)?.state else { return [] }
-            return ([state.track].compactMap { $0 } + state.queue).map { $0.match(for: .appleMusic, storefront: "us")?.status }
-        }
+        let rig = try await Rig(queue: [Fixtures.sheLooksSoPerfect])
+        let (clock, catalog) = (rig.clock, rig.catalog)
+        func heartbeat() async { await rig.heartbeat() }
+        func statuses() async throws -> [MatchResult.Status?] { try await rig.statuses() }
         // Ten minutes down, a heartbeat every 5 s: the tracks' waits grow to five minutes.
         for _ in 0..<120 {
             await heartbeat()
