@@ -103,6 +103,11 @@ struct FrozenPositionFallback: Sendable {
         var positionMs = Double(state.positionMicros) / 1000
         if playing, state.positionMicros == 0 { zeroReads += 1 } else if state.positionMicros != 0 { zeroReads = 0 }
         if playing, zeroReads >= 2 { positionMs = trackSeenAt.milliseconds(to: time) }
-        return .track(id: identity.id, durationMs: metadata.lengthMicros.map { Double($0) / 1000 }, progressMs: positionMs, playing: playing)
+        // The tracker sees new tags under the same id as a new track, so the room gets them:
+        // mpv first names a file by its file name and reads its tags a moment later, and the
+        // room had matched the file name and kept "no match" for the whole song.
+        let tags = [metadata.title ?? "", metadata.artists.joined(separator: "\u{1F}"), metadata.album ?? ""].joined(separator: "\u{1E}")
+        return .track(
+            id: identity.id + "\u{1D}" + tags, durationMs: metadata.lengthMicros.map { Double($0) / 1000 }, progressMs: positionMs, playing: playing)
     }
 }

@@ -72,6 +72,10 @@ public actor RoomHub {
     /// Newest seq other nodes announced for rooms still loading: the read may predate it.
     private var announcedWhileLoading: [String: Int] = [:]
     private var inFlight: Set<MatchCacheKey> = []
+    /// The track each key was last looked up for: a track whose tags changed under the same id
+    /// (a local file named by its file name, then by its tags) is looked up afresh rather than
+    /// answered from the cache for the old tags. Bounded: cleared past 10,000 keys.
+    private var lookedUpAs: [MatchCacheKey: TrackMetadata] = [:]
     private var nextConnection = 0
     private var random = SystemRandomNumberGenerator()
     private var shuttingDown = false
@@ -403,7 +407,10 @@ public actor RoomHub {
     private func resolve(_ key: MatchCacheKey, source: TrackMetadata) async {
         defer { inFlight.remove(key) }
         let result: MatchResult
-        if let cached = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) {
+        let retagged = lookedUpAs[key].map { $0 != source } ?? false
+        if lookedUpAs.count >= 10_000 { lookedUpAs.removeAll() }
+        lookedUpAs[key] = source
+        if !retagged, let cached = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) {
             result = cached
         } else {
             let started = ContinuousClock.now

@@ -62,6 +62,13 @@ public actor FakeMPRISPlayer {
         await announce(["Metadata": metadata.map, "PlaybackStatus": .string(status.rawValue)])
     }
 
+    /// New tags for the playing file, its position untouched (mpv names a file by its file
+    /// name first and reads its tags a moment later).
+    public func retag(_ metadata: MPRISMetadata) async {
+        self.metadata = metadata
+        await announce(["Metadata": metadata.map])
+    }
+
     public func userPause() async {
         basePositionMicros = positionMicros
         since = clock.now()

@@ -107,6 +107,17 @@ struct MPRISTests {
             let skip = try await Self.waitFor(.play, in: recorder, after: seen, seconds: 1)
             #expect(skip.event.track?.service == .localFiles)
             #expect(skip.event.track?.id == "/music/5sos/She Looks So Perfect.flac")
+
+            // Its tags arrive a moment later under the same id: published, in place (issue 23:
+            // the room had matched the file name and kept "no match" for the whole song).
+            seen = await recorder.events.count
+            var tagged = Self.localTrack
+            tagged.title = "She Looks So Perfect (Live)"
+            await fake.retag(tagged)
+            let retagged = try await Self.waitFor(.play, in: recorder, after: seen, seconds: 1)
+            #expect(retagged.event.track?.id == "/music/5sos/She Looks So Perfect.flac")
+            #expect(retagged.event.track?.title == "She Looks So Perfect (Live)")
+            #expect(abs(retagged.event.positionMs! - Double(await fake.positionMicros(at: retagged.at)) / 1000) < 60)
         }
     }
 
