@@ -1,10 +1,9 @@
-/// Failures of catalogs; descriptions are safe to show and log (no tokens, no bodies).
+/// Failures of the offline catalogs and local libraries (the live clients throw
+/// `CatalogServiceError`); descriptions are safe to show and log.
 public struct CatalogError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: Hashable, Sendable {
         case unreadableFile
         case invalidRecord
-        case rateLimited
-        case unavailable
     }
 
     public var kind: Kind

@@ -27,7 +27,7 @@ public actor RoomClient {
     public private(set) var isJoined = false
     /// Where messages go while a connection is open: the WebSocket's writer, or a simulated network.
     private var outbound: (@Sendable (WireMessage) -> Void)?
-    private var fatalError: RoomClientError?
+    private var fatalRefusal: RoomClientError?
     private var samplesSinceConnect = 0
     /// Dense pings still to send after a clock step (the connect burst again).
     private var burstPingsOwed = 0
@@ -57,8 +57,6 @@ public actor RoomClient {
 
     /// Our clock's reading at a given server time (the inverse of `serverTime(at:)`).
     public func localTime(at time: ServerTime) -> LocalTime? { clockSync.localTime(at: time) }
-
-    public func serverNow() -> ServerTime? { serverTime(at: clock.now()) }
 
     /// The base URLs in a `--server` value: one, or several separated by commas.
     public static func serverURLs(_ text: String) -> [String] {
@@ -127,7 +125,7 @@ public actor RoomClient {
         case .roomState(let state):
             return .roomState(state)
         case .error(let error):
-            if RoomClientError.isFatal(error.code) { fatalError = RoomClientError(code: error.code, message: error.message) }
+            if RoomClientError.isFatal(error.code) { fatalRefusal = RoomClientError(code: error.code, message: error.message) }
             return .serverError(error)
         default:
             return nil
@@ -138,7 +136,7 @@ public actor RoomClient {
     public func connectionClosed() -> RoomClientError? {
         isJoined = false
         outbound = nil
-        return fatalError
+        return fatalRefusal
     }
 
     /// Connects and stays connected until the task is cancelled or the server says the
@@ -156,7 +154,7 @@ public actor RoomClient {
             } catch {
                 reason = "cannot reach the server (\(Self.describe(error)))"
             }
-            if let fatalError = connectionClosed() { throw fatalError }
+            if let refusal = connectionClosed() { throw refusal }
             if Task.isCancelled { return }
             serverIndex = (serverIndex + 1) % webSocketURLs.count
             await onEvent(.disconnected(reason: reason))

@@ -148,9 +148,4 @@ public struct ClockSync: Sendable {
         }
         return serverTime.reinterpreted(as: LocalClockDomain.self).advanced(by: -shift)
     }
-
-    /// A player reading converted to server time.
-    public func serverReading(_ reading: LocalPlayerReading) -> ServerPlayerReading? {
-        serverTime(at: reading.time).map(reading.at)
-    }
 }

@@ -1,5 +1,6 @@
-/// `POST /v1/matches/corrections`: a listener says which track is right for a source track
-/// on their service. It replaces the cached match for everyone, in every room.
+/// `POST /v1/matches/corrections`: a participant says which track is right for a source track
+/// on their service. It fixes their room at once; it becomes every room's answer only from an
+/// operator or from hosts of independent rooms (`CorrectionPromotion`).
 public struct MatchCorrection: Codable, Hashable, Sendable {
     /// A room that is playing (or has queued) the source track: corrections come from participants.
     public var room: String

@@ -264,10 +264,13 @@ actor LiveRoom {
     }
 
     func summary() -> RoomSummary {
-        let listeners = connections.values.filter { $0.role == .listener }.sorted { $0.id < $1.id }.map {
-            RoomSummary.Listener(
-                connectionId: $0.wireId, service: $0.service ?? .spotify, storefront: $0.storefront, trackId: $0.lastReport?.trackId,
-                syncErrorMs: $0.lastReport?.syncErrorMs)
+        // A listener always said its service (`WireLimits` refuses a hello without one).
+        let listeners = connections.values.filter { $0.role == .listener }.sorted { $0.id < $1.id }.compactMap { connection in
+            connection.service.map {
+                RoomSummary.Listener(
+                    connectionId: connection.wireId, service: $0, storefront: connection.storefront, trackId: connection.lastReport?.trackId,
+                    syncErrorMs: connection.lastReport?.syncErrorMs)
+            }
         }
         return RoomSummary(code: code, createdAt: stored.createdAt, serverTime: context.clock.serverClockNow(), state: stored.state, listeners: listeners)
     }

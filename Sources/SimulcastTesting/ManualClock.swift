@@ -3,11 +3,13 @@ import Synchronization
 
 /// A clock that moves only when told: for tests of anything that reads time or sleeps.
 /// Sleepers wait until `advance` or `set` passes their deadline, so paced and timed code
-/// runs in virtual time, as fast as the test drives it.
+/// runs in virtual time, as fast as the test drives it. A cancelled sleeper wakes at once and
+/// throws `CancellationError`, as `Task.sleep` does.
 public final class ManualClock: LocalClock, Sendable {
     private struct State {
         var now: Int64
-        var sleepers: [(deadline: Int64, continuation: CheckedContinuation<Void, Never>)] = []
+        var nextId = 0
+        var sleepers: [(id: Int, deadline: Int64, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let state: Mutex<State>
@@ -18,14 +20,27 @@ public final class ManualClock: LocalClock, Sendable {
 
     public func sleep(until time: LocalTime) async throws {
         let deadline = time.micros
-        await withCheckedContinuation { continuation in
-            let due = state.withLock { state in
-                if deadline <= state.now { return true }
-                state.sleepers.append((deadline, continuation))
-                return false
-            }
-            if due { continuation.resume() }
+        let id = state.withLock { state in
+            state.nextId += 1
+            return state.nextId
         }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let due = state.withLock { state in
+                    if deadline <= state.now || Task.isCancelled { return true }
+                    state.sleepers.append((id, deadline, continuation))
+                    return false
+                }
+                if due { continuation.resume() }
+            }
+        } onCancel: {
+            let cancelled = state.withLock { state in
+                let index = state.sleepers.firstIndex { $0.id == id }
+                return index.map { state.sleepers.remove(at: $0).continuation }
+            }
+            cancelled?.resume()
+        }
+        try Task.checkCancellation()
     }
 
     /// How many tasks are waiting in `sleep`.

@@ -62,9 +62,14 @@ import TrackMatching
         #expect(deezer.reasons == ["no deezer catalog is configured on this server"])
     }
 
+    /// What a live client throws when its service refuses (a quota, here).
+    struct QuotaExceeded: Error, CustomStringConvertible {
+        var description: String { "deezer: quota exceeded" }
+    }
+
     struct FailingCatalog: Catalog {
         let service = MusicService.deezer
-        func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] { throw CatalogError(.rateLimited, "deezer: quota exceeded") }
+        func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] { throw QuotaExceeded() }
         func track(id: String, storefront: String) async throws -> TrackMetadata? { nil }
     }
 
