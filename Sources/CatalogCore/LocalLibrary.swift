@@ -23,16 +23,9 @@ public enum LocalLibrary {
         return OfflineCatalog(service: .localFiles, tracks: tracks)
     }
 
-    /// Title and artist from a file name; the folder above names the artist when the file does not.
+    /// Title and artist from a file name (`FileTrackName`, the rule the host's player side uses too).
     public static func track(forFileAt url: URL) -> TrackMetadata {
-        var name = url.deletingPathExtension().lastPathComponent
-        // "01 ", "3. ", "1-02 - "; a lone digit and a space may be a name ("5 Seconds of Summer").
-        if let range = name.range(of: #"^(\d{1,3}-\d{1,3}|\d{2,3}|\d{1,3}\.)[ .\-_]+"#, options: .regularExpression) { name.removeSubrange(range) }
-        let parts = name.components(separatedBy: " - ")
-        let title = parts.count >= 2 ? parts.dropFirst().joined(separator: " - ") : name
-        var artist = parts.count >= 2 ? parts[0] : url.deletingLastPathComponent().lastPathComponent
-        if artist.isEmpty { artist = "Unknown" }
-        return TrackMetadata(
-            service: .localFiles, id: url.path, title: title.trimmingCharacters(in: .whitespaces), artists: [artist.trimmingCharacters(in: .whitespaces)])
+        let described = FileTrackName.describe(path: url.path)
+        return TrackMetadata(service: .localFiles, id: url.path, title: described.title, artists: [described.artist])
     }
 }

@@ -69,8 +69,15 @@ public struct MPRISMetadata: Hashable, Sendable {
 
     public var track: TrackMetadata? {
         guard let identity, let title, !title.isEmpty else { return nil }
+        var (shownTitle, shownArtists) = (title, artists)
+        // An untagged file: the player's title is the file's name. Described as a listener's
+        // library describes the same file, so the two can match.
+        if identity.service == .localFiles, artists.isEmpty, FileTrackName.isFileName(title, ofFileAt: identity.id) {
+            let described = FileTrackName.describe(path: identity.id)
+            (shownTitle, shownArtists) = (described.title, [described.artist])
+        }
         return TrackMetadata(
-            service: identity.service, id: identity.id, title: title, artists: artists, album: album,
+            service: identity.service, id: identity.id, title: shownTitle, artists: shownArtists, album: album,
             durationMs: lengthMicros.map { Int($0 / 1000) }, artworkURL: artURL)
     }
 }
