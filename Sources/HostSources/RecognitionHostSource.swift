@@ -10,8 +10,11 @@ public struct RecognitionHostSource: Sendable {
     public struct Configuration: Sendable {
         public var windowSeconds = 8.0
         public var stepSeconds = 1.0
-        /// A position this far from the anchor's prediction is re-published.
+        /// A position this far from the anchor's prediction is re-published...
         public var reanchorSeconds = 0.25
+        /// ...as a re-anchor (the record player runs a little fast, recognition erred) below
+        /// this, as a seek (someone moved the needle) from it.
+        public var seekSeconds = 2.0
         public var holdAfterMisses = 3
         public var minimumConfidence = 0.3
 
@@ -93,11 +96,20 @@ public struct RecognitionHostSource: Sendable {
                 current = known
                 await sink.publish(
                     PlaybackEvent(event: .resume, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
-            } else if abs(predicted - position) > configuration.reanchorSeconds {
+            } else if let kind = Self.correction(predicted: predicted, heard: position, configuration: configuration) {
                 current = (known.path, position, chunk.capturedAt, true)
                 await sink.publish(
-                    PlaybackEvent(event: .seek, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
+                    PlaybackEvent(event: kind, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
             }
         }
+    }
+
+    /// What a heard position (seconds) that differs from the predicted one is: nothing within
+    /// `reanchorSeconds`, a re-anchor below `seekSeconds` (drift is not an action: listeners
+    /// must not treat it as the host seeking), a seek beyond.
+    public static func correction(predicted: Double, heard: Double, configuration: Configuration) -> PlaybackEvent.Kind? {
+        let off = abs(predicted - heard)
+        if off <= configuration.reanchorSeconds { return nil }
+        return off < configuration.seekSeconds ? .reanchor : .seek
     }
 }

@@ -58,4 +58,15 @@ import Testing
         #expect(secondPlay.event.event == .play)
         #expect(kinds.last == .pause)
     }
+
+    /// Issue 23: recognition's drift corrections went out as seeks, which listeners take for
+    /// the host's action. Small corrections are re-anchors; a jump is still a seek.
+    @Test(
+        arguments: [
+            (60.0, 60.1, nil), (60.0, 60.25, nil), (60.0, 60.3, .reanchor), (60.0, 59.2, .reanchor), (60.0, 61.99, .reanchor), (60.0, 62.0, .seek),
+            (60.0, 30.0, .seek),
+        ] as [(Double, Double, PlaybackEvent.Kind?)])
+    func aCorrectionIsAReanchorUnlessItIsAJump(predicted: Double, heard: Double, kind: PlaybackEvent.Kind?) {
+        #expect(RecognitionHostSource.correction(predicted: predicted, heard: heard, configuration: .init()) == kind)
+    }
 }
