@@ -14,18 +14,32 @@ public enum WireMessage: Hashable, Sendable {
 
     public static let protocolVersion = 1
 
-    public var type: String {
+    /// The `type` of each message on the wire, spelled once.
+    public enum Kind: String, CaseIterable, Sendable {
+        case hello
+        case welcome
+        case timePing = "time.ping"
+        case timePong = "time.pong"
+        case hostState = "host.state"
+        case roomState = "room.state"
+        case listenerReport = "listener.report"
+        case error
+    }
+
+    public var kind: Kind {
         switch self {
-        case .hello: "hello"
-        case .welcome: "welcome"
-        case .timePing: "time.ping"
-        case .timePong: "time.pong"
-        case .hostState: "host.state"
-        case .roomState: "room.state"
-        case .listenerReport: "listener.report"
-        case .error: "error"
+        case .hello: .hello
+        case .welcome: .welcome
+        case .timePing: .timePing
+        case .timePong: .timePong
+        case .hostState: .hostState
+        case .roomState: .roomState
+        case .listenerReport: .listenerReport
+        case .error: .error
         }
     }
+
+    public var type: String { kind.rawValue }
 
     public static func error(_ code: Wire.ErrorCode, _ message: String) -> WireMessage {
         .error(Wire.Error(code: code, message: message))
@@ -42,16 +56,16 @@ extension WireMessage: Codable {
         let type = try header.decode(String.self, forKey: .type)
         let version = try header.decodeIfPresent(Int.self, forKey: .v) ?? Self.protocolVersion
         guard version == Self.protocolVersion else { throw WireDecodingError.unsupportedVersion(version) }
-        switch type {
-        case "hello": self = .hello(try Wire.Hello(from: decoder))
-        case "welcome": self = .welcome(try Wire.Welcome(from: decoder))
-        case "time.ping": self = .timePing(try Wire.TimePing(from: decoder))
-        case "time.pong": self = .timePong(try Wire.TimePong(from: decoder))
-        case "host.state": self = .hostState(try PlaybackSnapshot(from: decoder))
-        case "room.state": self = .roomState(try RoomState(from: decoder))
-        case "listener.report": self = .listenerReport(try Wire.ListenerReport(from: decoder))
-        case "error": self = .error(try Wire.Error(from: decoder))
-        default: throw WireDecodingError.unknownType(type)
+        guard let kind = Kind(rawValue: type) else { throw WireDecodingError.unknownType(type) }
+        switch kind {
+        case .hello: self = .hello(try Wire.Hello(from: decoder))
+        case .welcome: self = .welcome(try Wire.Welcome(from: decoder))
+        case .timePing: self = .timePing(try Wire.TimePing(from: decoder))
+        case .timePong: self = .timePong(try Wire.TimePong(from: decoder))
+        case .hostState: self = .hostState(try PlaybackSnapshot(from: decoder))
+        case .roomState: self = .roomState(try RoomState(from: decoder))
+        case .listenerReport: self = .listenerReport(try Wire.ListenerReport(from: decoder))
+        case .error: self = .error(try Wire.Error(from: decoder))
         }
     }
 

@@ -44,7 +44,7 @@ public final class ServerMetrics: Sendable {
     private let inbound: [String: Counter]
     private let outbound: [String: Counter]
     private let errors: [Wire.ErrorCode: Counter]
-    static let messageTypes = ["hello", "welcome", "time.ping", "time.pong", "host.state", "room.state", "listener.report", "error"]
+    static let messageTypes = WireMessage.Kind.allCases.map(\.rawValue)
     static let errorCodes: [Wire.ErrorCode] = [
         .malformedMessage, .unknownType, .unsupportedVersion, .messageTooLarge, .helloRequired, .alreadyJoined, .roomNotFound, .roomMismatch,
         .invalidHostToken, .forbidden, .invalidState, .internalError, .rateLimited, .roomFull, .hostReplaced, .shuttingDown,
@@ -102,7 +102,7 @@ public final class ServerMetrics: Sendable {
     func received(_ message: WireMessage) { inbound[message.type]?.increment() }
 
     func broadcast(deliveries count: Int) {
-        outbound["room.state"]?.increment(by: Int64(count))
+        outbound[WireMessage.Kind.roomState.rawValue]?.increment(by: Int64(count))
         deliveries.increment(by: Int64(count))
     }
 
