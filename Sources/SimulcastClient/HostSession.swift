@@ -21,12 +21,13 @@ public actor HostSession: PlaybackEventSink {
 
     /// Applies an event at the current local time and publishes the result.
     public func apply(_ event: PlaybackEvent) async throws(HostPlayback.ApplyError) {
-        try playback.apply(event, at: clock.now())
-        await publish()
+        try await apply(event, at: clock.now())
     }
 
-    /// Applies an event observed at `localTime` (a poll's midpoint, say) and publishes.
-    public func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws {
+    /// Applies an event observed at `localTime` (a poll's midpoint, say) and publishes. The
+    /// same contract as the one above: an event that does not fit the playback is refused
+    /// with `HostPlayback.ApplyError`, and nothing is published.
+    public func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws(HostPlayback.ApplyError) {
         try playback.apply(event, at: localTime)
         await publish()
     }
