@@ -26,12 +26,10 @@ public actor MPRISPlayerDriver: PlayerDriver {
         return trackId
     }
 
-    public func perform(_ command: PlayerCommand) async throws {
-        switch command {
+    public func perform(_ action: PlayerAction) async throws {
+        switch action {
         case .load(let trackId, let position, let play):
             try await load(trackId, positionMs: position, play: play)
-        case .start(let trackId, let position, _):
-            try await load(trackId, positionMs: position, play: true)
         case .seek(let position, let play):
             let state = try await player.state()
             guard let path = state.metadata.trackObjectPath else { return }

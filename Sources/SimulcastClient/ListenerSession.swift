@@ -100,9 +100,9 @@ public actor ListenerSession {
                 if case .start(let trackId, let position, let serverTime) = command {
                     let localTime = await client.localTime(at: serverTime) ?? reading.time
                     try await player.start(trackId: trackId, positionMs: position, atLocalTime: localTime)
-                    continue
+                } else if let action = command.action {
+                    try await player.perform(action)
                 }
-                try await player.perform(command)
             } catch {
                 logger.warning("player command failed", metadata: ["command": "\(command)", "error": "\(error)"])
             }

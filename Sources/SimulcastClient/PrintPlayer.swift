@@ -18,11 +18,11 @@ public actor PrintPlayer: PlayerDriver {
         self.output = output
     }
 
-    public func perform(_ command: PlayerCommand) async throws {
+    public func perform(_ action: PlayerAction) async throws {
         let now = clock.now()
         anchor = anchor.advanced(to: now, playing: playing)
         let stamp = Self.timestamp(now)
-        switch command {
+        switch action {
         case .load(let id, let position, let play):
             trackId = id
             anchor.positionMs = position
@@ -32,12 +32,6 @@ public actor PrintPlayer: PlayerDriver {
             anchor.positionMs = position
             playing = playing || play
             output("\(stamp) seek to \(Self.clock(position))\(play ? " and play" : "")")
-        case .start(let id, let position, let serverTime):
-            // Not scheduled (the printer starts at once); kept for completeness.
-            trackId = id
-            anchor.positionMs = position
-            playing = true
-            output("\(stamp) play \(service):\(id) from \(Self.clock(position)) (due at server time \(serverTime))")
         case .pause:
             playing = false
             output("\(stamp) pause at \(Self.clock(anchor.positionMs))")

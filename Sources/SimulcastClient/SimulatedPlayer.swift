@@ -52,11 +52,11 @@ public actor SimulatedPlayer: PlayerDriver {
         self.random = SeededGenerator(seed: seed)
     }
 
-    public func perform(_ command: PlayerCommand) async throws {
+    public func perform(_ action: PlayerAction) async throws {
         let now = trueClock.now().micros
         settle(at: now)
         scheduledSwitch = nil
-        switch command {
+        switch action {
         case .load(let id, let position, let play):
             trackId = id
             phase = play ? .buffering(positionMs: position, until: now + latency(configuration.startLatencyMs)) : .paused(positionMs: position)
@@ -68,10 +68,6 @@ public actor SimulatedPlayer: PlayerDriver {
             default: wasPlaying = false
             }
             phase = (play || wasPlaying) ? .buffering(positionMs: position, until: now + latency(configuration.seekLatencyMs)) : .paused(positionMs: position)
-        case .start(let id, let position, _):
-            // A server-time instant cannot be honoured here; the session calls `start(trackId:positionMs:atLocalTime:)`.
-            trackId = id
-            phase = .buffering(positionMs: position, until: now + latency(configuration.startLatencyMs))
         case .pause:
             phase = .paused(positionMs: position(at: now))
         case .stop:

@@ -11,4 +11,15 @@ public enum PlayerCommand: Hashable, Sendable {
     case pause
     /// Nothing to play: the room is empty, or this listener has no match for the track.
     case stop(reason: String)
+
+    /// What a driver performs for this command; nil for `start`, which the session schedules.
+    public var action: PlayerAction? {
+        switch self {
+        case .load(let trackId, let positionMs, let play): .load(trackId: trackId, positionMs: positionMs, play: play)
+        case .seek(let positionMs, let play): .seek(positionMs: positionMs, play: play)
+        case .start: nil
+        case .pause: .pause
+        case .stop(let reason): .stop(reason: reason)
+        }
+    }
 }

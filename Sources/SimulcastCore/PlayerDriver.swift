@@ -1,6 +1,6 @@
 /// A player a listener controls: the simulated one, a printer, MPRIS, a browser page.
 public protocol PlayerDriver: Sendable {
-    func perform(_ command: PlayerCommand) async throws
+    func perform(_ action: PlayerAction) async throws
     /// Loads the track if needed and starts it from `positionMs` at `localTime` on this
     /// machine's clock. Only called for players that can start on schedule.
     func start(trackId: String, positionMs: Double, atLocalTime localTime: LocalTime) async throws
