@@ -286,6 +286,27 @@ import Testing
         }
     }
 
+    /// Issue 22: a room with a six-character code (an earlier version's) is told on the page,
+    /// in the welcome, that its code is retiring; the notice reads well on a phone.
+    @Test func aRoomWithARetiringCodeSaysSoOnThePage() async throws {
+        let axe = try AxeCore.script()
+        let store = InMemoryRoomStore()
+        let now = SystemClock().serverClockNow()
+        try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: HostToken.hash("secret"), createdAt: now, state: .empty(at: now)))
+        try await WebRoom.run(makeStore: { store }) { room in
+            let page = try await room.browser.openPhone("\(room.base)/r/ABC234", initScript: WebRoom.initScript)
+            defer { Task { await page.close() } }
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await page.click("[data-service=apple-music]")
+            _ = try await page.waitFor(
+                "!document.getElementById('message').hidden && document.getElementById('message').textContent.includes('stops working on')", as: Bool.self)
+            try await WebRoom.screenshot(page, "listener-retiring-code")
+            try await page.run("eval(\(AxeCore.quoted(axe)))")
+            let findings = try await AxeCore.seriousFindings(page)
+            #expect(findings.isEmpty, "retiring code: \(findings)")
+        }
+    }
+
     /// The page runs the port of the core's policy (its decisions are held equal to the Swift
     /// policy's by FollowDecisionTableTests under node) with the apps' clock sync.
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
