@@ -8,19 +8,15 @@ public struct RetryPolicy: Sendable {
     public var maximumDelaySeconds: Double
     /// Statuses worth retrying besides 429 and 5xx.
     public var extraRetryStatuses: Set<Int>
-    /// The longest a service's `Retry-After` holds every request to it back: one answer of
-    /// `Retry-After: 86400` must not stop matching on that service for a day.
-    public var retryAfterCapSeconds: Double
+    /// The longest a service's `Retry-After` holds every request to it back; set from
+    /// `ServicePolicy` by the client that uses this policy.
+    public var retryAfterCapSeconds = ServicePolicy().retryAfterCapSeconds
 
-    public init(
-        maximumAttempts: Int = 4, baseDelaySeconds: Double = 0.5, maximumDelaySeconds: Double = 30, extraRetryStatuses: Set<Int> = [],
-        retryAfterCapSeconds: Double = 60
-    ) {
+    public init(maximumAttempts: Int = 4, baseDelaySeconds: Double = 0.5, maximumDelaySeconds: Double = 30, extraRetryStatuses: Set<Int> = []) {
         self.maximumAttempts = maximumAttempts
         self.baseDelaySeconds = baseDelaySeconds
         self.maximumDelaySeconds = maximumDelaySeconds
         self.extraRetryStatuses = extraRetryStatuses
-        self.retryAfterCapSeconds = retryAfterCapSeconds
     }
 
     /// How long a `Retry-After` is honoured: what it says, within zero and the cap.

@@ -91,9 +91,10 @@ public struct ServiceHTTPClient: Sendable {
         }
     }
 
-    /// Waits for the pacer, unless its next free slot is past the lookup's deadline.
+    /// Waits for the pacer, unless the lookup's deadline has passed or the pacer's next free
+    /// slot is past it.
     private func acquireSlot() async throws {
-        try checkDeadline()
+        if LookupDeadline.remaining == .zero { throw pastDeadline }
         guard let pacer else { return }
         let latest = LookupDeadline.remaining.map { clock.now().advanced(by: $0) }
         guard try await pacer.acquire(notAfter: latest) else {
@@ -103,17 +104,11 @@ public struct ServiceHTTPClient: Sendable {
 
     /// Waits before a retry, unless the retry would come after the lookup's deadline.
     private func wait(_ seconds: Double) async throws {
-        if let remaining = LookupDeadline.remaining, Duration.milliseconds(seconds * 1000) >= remaining {
-            throw CatalogServiceError.unreachable(service, detail: "no answer before the lookup's deadline")
-        }
+        if let remaining = LookupDeadline.remaining, Duration.milliseconds(seconds * 1000) >= remaining { throw pastDeadline }
         try await clock.sleep(until: clock.now().advanced(byMilliseconds: seconds * 1000))
     }
 
-    private func checkDeadline() throws {
-        if LookupDeadline.remaining == .zero {
-            throw CatalogServiceError.unreachable(service, detail: "no answer before the lookup's deadline")
-        }
-    }
+    private var pastDeadline: CatalogServiceError { .unreachable(service, detail: "no answer before the lookup's deadline") }
 
     static func path(of url: String) -> String {
         guard let components = URLComponents(string: url) else { return "?" }

@@ -31,7 +31,7 @@ struct CatalogOptions: ParsableArguments {
     var itunesRequestsPerMinute = 20
 
     @Option(help: "The longest one Retry-After from a music service holds every request to it back, in seconds.")
-    var retryAfterCapSeconds: Double = 60
+    var retryAfterCapSeconds = ServicePolicy().retryAfterCapSeconds
 
     @Option(help: "Base URL of the iTunes Search API (or SIMULCAST_ITUNES_URL).")
     var itunesURL: String?
