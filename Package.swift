@@ -67,10 +67,37 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The room domain: the hub, live rooms and their store interface, corrections, host
+        // claims, limits and metrics. No HTTP, no NIO, no SQL.
+        .target(
+            name: "Rooms",
+            dependencies: [
+                "SimulcastCore", "CatalogCore", "TrackMatching",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            swiftSettings: strict
+        ),
+        // The SQL room stores: SQLite (embedded) and PostgreSQL (several nodes), and their response caches.
+        .target(
+            name: "RoomStorage",
+            dependencies: [
+                "Rooms", "SimulcastCore", "Catalogs",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The HTTP and WebSocket application: routes, the socket pipeline, connection limits, the web page.
         .target(
             name: "SimulcastServer",
             dependencies: [
-                "SimulcastCore", "CatalogCore", "TrackMatching", "Catalogs",
+                "Rooms", "SimulcastCore", "CatalogCore", "TrackMatching", "Catalogs",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -82,9 +109,6 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -129,7 +153,7 @@ let package = Package(
         .target(
             name: "SyncSimulator",
             dependencies: [
-                "SimulcastCore", "CatalogCore", "SimulcastClient", "SimulcastServer", "TrackMatching", .product(name: "Logging", package: "swift-log"),
+                "SimulcastCore", "CatalogCore", "SimulcastClient", "Rooms", "TrackMatching", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -138,7 +162,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                "SimulcastCore", "CatalogCore", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
+                "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
                 "DBus", "Fingerprint", "TerminalUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -153,7 +177,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast-bench",
             dependencies: [
-                "SimulcastCore", "CatalogCore", "Catalogs", "TrackMatching", "SimulcastServer", "SimulcastClient", "Fingerprint", "TerminalUI",
+                "SimulcastCore", "CatalogCore", "Catalogs", "TrackMatching", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Fingerprint", "TerminalUI",
                 "SyncSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -213,7 +237,7 @@ let package = Package(
         .testTarget(
             name: "SimulcastServerTests",
             dependencies: [
-                "SimulcastServer", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
+                "SimulcastServer", "Rooms", "RoomStorage", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
                 "MPRIS", "DBus",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

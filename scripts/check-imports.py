@@ -12,7 +12,7 @@ MODULE_OF_PRODUCT = {}
 
 package = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=root, capture_output=True, text=True, check=True).stdout)
 targets = {t["name"]: t for t in package["targets"]}
-problems, graph = [], {}
+problems, graph, graph_imports = [], {}, {}
 for name, target in targets.items():
     declared = set()
     for dependency in target["dependencies"]:
@@ -26,10 +26,37 @@ for name, target in targets.items():
             if match:
                 imported.add(match.group(1))
     imported -= SYSTEM | {name}
+    graph_imports[name] = imported
     undeclared = sorted(imported - declared)
     if undeclared:
         problems.append(f"{name} imports {', '.join(undeclared)} without declaring it in Package.swift")
     graph[name] = sorted(module for module in imported if module in targets)
+
+# The server's layers: the room domain knows no HTTP, NIO or SQL, and the simulator links
+# neither an HTTP server nor a database driver (directly or through any target it depends on).
+HTTP_NIO_SQL = {"Hummingbird", "HummingbirdCore", "HummingbirdWebSocket", "NIOCore", "NIOPosix", "NIOHTTP1", "NIOWebSocket", "NIOSSL", "SQLiteNIO", "PostgresNIO"}
+LAYERS = {
+    "Rooms": ("imports", HTTP_NIO_SQL),
+    "SyncSimulator": ("links", {"Hummingbird", "HummingbirdCore", "SimulcastServer", "SQLiteNIO", "PostgresNIO", "RoomStorage"}),
+}
+
+def linked(name, seen=None):
+    """Every target and product `name` depends on, through our targets."""
+    seen = set() if seen is None else seen
+    for dependency in targets[name]["dependencies"]:
+        kind, value = next(iter(dependency.items()))
+        module = MODULE_OF_PRODUCT.get(value[0], value[0])
+        if module in seen:
+            continue
+        seen.add(module)
+        if module in targets:
+            linked(module, seen)
+    return seen
+
+for name, (how, forbidden) in LAYERS.items():
+    found = (set(graph_imports[name]) if how == "imports" else linked(name)) & forbidden
+    if found:
+        problems.append(f"{name} {how} {', '.join(sorted(found))}; it must not")
 
 def markdown():
     rows = ["| target | imports (our modules) |", "|---|---|"]

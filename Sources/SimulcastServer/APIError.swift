@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Rooms
 
 /// An HTTP error that renders itself as `{"error": {"code", "message"}}`.
 public struct APIError: HTTPResponseError, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import NIOCore
+import Rooms
 
 /// The first handler on every TCP connection: admits it under the per-address and total
 /// caps, and closes it if its request headers have not arrived within `headerTimeout`

@@ -1,3 +1,4 @@
+import Rooms
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+import Rooms
+
 /// The answer of `GET /v1/apple-music/developer-token`.
 struct DeveloperTokenBody: Encodable {
     var token: String

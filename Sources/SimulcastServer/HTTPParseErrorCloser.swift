@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import Rooms
 
 /// Closes a connection after an HTTP parse error (NIO's error handler, earlier in the
 /// pipeline, has already answered 400), and counts it.

@@ -1,4 +1,5 @@
 import Hummingbird
+import Rooms
 import SimulcastCore
 
 extension CreatedRoom: ResponseEncodable {}

@@ -6,6 +6,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import NIOWebSocket
+import Rooms
 import ServiceLifecycle
 import SimulcastCore
 import Synchronization

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import Rooms
 import SimulcastCore
 
 /// Makes the handler for each upgraded room WebSocket, with everything it shares.

@@ -1,6 +1,7 @@
 import NIOCore
 import NIOWebSocket
 import Prometheus
+import Rooms
 import SimulcastCore
 
 /// One room WebSocket on its event loop: enforces the protocol's framing (masked text frames,
@@ -56,7 +57,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         if let refusal {
             metrics.error(refusal.code)
             sendControl(codec.encodeBuffer(.error(refusal)))
-            close(code: Self.closeCode(for: refusal.code), reason: refusal.code.rawValue)
+            close(code: refusal.code.closeCode, reason: refusal.code.rawValue)
             return
         }
         let idle = TimeAmount(limits.webSocketIdleTimeout)
@@ -178,16 +179,12 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         metrics.received(decoded)
         if case .timePing(let ping) = decoded {
             // Answered here, closest to the wire, so the server's timestamps are tight.
-            return sendControl(codec.encodeBuffer(Self.pong(answering: ping, receivedAt: receivedAt, clock: clock)))
+            return sendControl(codec.encodeBuffer(.timePong(Wire.TimePong(answering: ping, receivedAt: receivedAt, clock: clock))))
         }
         session?.enqueue(.message(decoded))
     }
 
     /// The answer to a clock ping: when it arrived, and our clock as the answer leaves.
-    static func pong(answering ping: Wire.TimePing, receivedAt: ServerTime, clock: any LocalClock) -> WireMessage {
-        .timePong(Wire.TimePong(t0: ping.t0, t1: receivedAt, t2: clock.serverClockNow()))
-    }
-
     private func sendError(_ code: Wire.ErrorCode, _ message: String) {
         metrics.error(code)
         sendControl(codec.encodeBuffer(.error(code, message)))
@@ -317,18 +314,4 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
     }
 
-    /// Close codes in the 4000 range mirror HTTP statuses, so clients can tell "give up" from "retry".
-    static func closeCode(for code: Wire.ErrorCode) -> UInt16 {
-        switch code {
-        case .roomNotFound: 4404
-        case .invalidHostToken: 4401
-        case .forbidden: 4403
-        case .roomFull: 4413
-        case .hostReplaced: 4409
-        case .rateLimited: 4429
-        case .shuttingDown: 1001
-        case .internalError: 1011
-        default: 4400
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import Rooms
 import SimulcastCore
 
 /// Everything `simulcast serve` can be told.

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import Rooms
 import ServiceLifecycle
 import UnixSignals
 

@@ -5,6 +5,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOFoundationEssentialsCompat
+import Rooms
 import SimulcastCore
 import Synchronization
 import TrackMatching
@@ -63,7 +64,7 @@ public enum SimulcastApplication {
         let metrics = dependencies.metrics
         let hub = RoomHub(
             store: dependencies.store, matchmaker: dependencies.matchmaker, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
-            limits: configuration.limits, expiry: configuration.expiry)
+            limits: configuration.limits, expiry: configuration.expiry, fanOut: SocketFanOut())
         let boundPort = BoundPort()
         // One budget of unknown-room lookups per address, whichever door they come through.
         let limiters = RateLimiters(configuration.limits)
@@ -91,7 +92,7 @@ public enum SimulcastApplication {
             },
             logger: dependencies.logger
         )
-        application.addServices(StoreCloser(store: dependencies.store, hub: hub))
+        application.addServices(RoomHubService(store: dependencies.store, hub: hub))
         return (application, hub)
     }
 
@@ -171,21 +172,26 @@ public enum SimulcastApplication {
                     .forbidden, code: .adminRequired,
                     message: "a global correction needs the server's admin token; without it the correction applies to your room")
             }
-            let stored = try await hub.correct(correction, global: global, byHost: byHost, network: NetworkPrefix.of(client(request, context).ip))
+            let stored: StoredCorrection
+            do {
+                stored = try await hub.correct(correction, global: global, byHost: byHost, network: NetworkPrefix.of(client(request, context).ip))
+            } catch let refusal as CorrectionRefusal {
+                throw APIError(refusal)
+            }
             return EditedResponse(status: .created, response: stored.forClients)
         }
         router.get("/v1/matches/corrections") { request, context -> [StoredCorrection] in
             if let raw = request.uri.queryParameters.get("room") {
                 let room = try await lookUp(raw, from: client(request, context))
-                return try await hub.store.corrections(room: room.code).map(\.forClients)
+                return try await hub.corrections(room: room.code)
             }
             guard isAdmin(request) else {
                 throw APIError(.forbidden, code: .adminRequired, message: "name a room (?room=CODE), or use the admin token to list every correction")
             }
-            return try await hub.store.corrections(room: nil).map(\.forClients)
+            return try await hub.corrections(room: nil)
         }
         router.delete("/v1/matches/corrections/:id") { request, context -> Response in
-            guard let id = Int(try context.parameters.require("id")), let correction = try await hub.store.correction(id: id) else {
+            guard let id = Int(try context.parameters.require("id")), let correction = try await hub.correction(id: id) else {
                 throw APIError(.notFound, code: .correctionNotFound, message: "there is no such correction")
             }
             var allowed = isAdmin(request)

@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import Rooms
 
 /// The request context of every route: Hummingbird's basics plus the peer's address, from
 /// which `ClientAddress` is resolved (rate limits, token origins).

@@ -1,4 +1,5 @@
 import NIOCore
+import Rooms
 
 /// A `room.state` ready for many sockets: the JSON text, and the same text already framed as
 /// one unmasked WebSocket text frame. A broadcast frames once and every socket writes the

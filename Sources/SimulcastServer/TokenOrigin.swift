@@ -1,4 +1,5 @@
 import Foundation
+import Rooms
 
 /// Which web origin a developer token may be bound to. Browsers send `Origin` on
 /// cross-origin requests (and may leave it out on same-origin GETs); a page elsewhere must

@@ -1,4 +1,5 @@
 import Foundation
+import Rooms
 
 /// The web listener's files, read once from the bundle. Only names listed here are served.
 struct WebAssets: Sendable {

@@ -1,4 +1,5 @@
 import Catalogs
+import Rooms
 
 /// What the web listener page at `/r/{code}` needs from the server's owner.
 public struct WebListenerConfiguration: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Rooms
 import SimulcastCore
 
 /// The browser listener: `/r/{code}` (the page), `/web/{file}` (its scripts), and

@@ -1,3 +1,5 @@
+import Rooms
+
 /// The settings the web listener page reads from its `{{CONFIG}}` script block.
 struct WebPageConfiguration: Encodable {
     var room: String

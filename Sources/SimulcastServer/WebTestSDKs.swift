@@ -1,3 +1,5 @@
+import Rooms
+
 /// Scripts that stand in for MusicKit JS and the Spotify Web Playback SDK in the web page's
 /// tests, served at `/web/fake-musickit.js` and `/web/fake-spotify-player.js`.
 public struct WebTestSDKs: Sendable {

@@ -1,8 +1,8 @@
 import CatalogCore
 import Logging
+import Rooms
 import SimulcastClient
 import SimulcastCore
-import SimulcastServer
 import TrackMatching
 
 /// A listening session in virtual time with the shipped code: a `RoomHub` (in-memory store,

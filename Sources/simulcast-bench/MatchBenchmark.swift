@@ -2,6 +2,8 @@ import ArgumentParser
 import CatalogCore
 import Catalogs
 import Foundation
+import RoomStorage
+import Rooms
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer

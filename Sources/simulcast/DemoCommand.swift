@@ -3,6 +3,8 @@ import CatalogCore
 import Catalogs
 import Foundation
 import Logging
+import RoomStorage
+import Rooms
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer

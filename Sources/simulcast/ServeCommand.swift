@@ -2,6 +2,8 @@ import ArgumentParser
 import Catalogs
 import Foundation
 import Logging
+import RoomStorage
+import Rooms
 import SimulcastCore
 import SimulcastServer
 

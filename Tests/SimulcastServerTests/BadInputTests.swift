@@ -1,9 +1,12 @@
 import Foundation
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 /// Every kind of bad input gets a clear `error`, the connection is kept or closed cleanly,
 /// and other rooms carry on.

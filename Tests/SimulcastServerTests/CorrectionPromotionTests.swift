@@ -1,7 +1,9 @@
+import RoomStorage
 import SimulcastCore
 import SimulcastTesting
 import Testing
 
+@testable import Rooms
 @testable import SimulcastServer
 
 /// Issue 22, seventh defect: the promotion rule (the hosts of 3 different rooms made the same

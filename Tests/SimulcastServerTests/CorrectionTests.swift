@@ -1,10 +1,13 @@
 import Foundation
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
 import TrackMatching
+
+@testable import Rooms
 
 /// A correction fixes its own room at once; it becomes everyone's only with an operator's
 /// token or when the hosts of several independent rooms agree; it can be listed and revoked.

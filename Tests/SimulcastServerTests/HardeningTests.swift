@@ -2,11 +2,14 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 /// Each defect the hostile-user review of wave 1 found (issue 11), as a test that failed
 /// on wave 1's server: crashes, unbounded growth, missing limits, protocol conformance.

@@ -1,8 +1,11 @@
+import RoomStorage
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Synchronization
 import Testing
+
+@testable import Rooms
 
 /// Issue 22, sixth defect: the per-connection message limit was bypassed by reconnecting: one
 /// client opened 292 host connections in 20 s and committed 682 states a second (34 times the

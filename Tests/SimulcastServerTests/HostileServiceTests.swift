@@ -1,11 +1,14 @@
 import Catalogs
 import Logging
+import RoomStorage
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Synchronization
 import Testing
 import TrackMatching
+
+@testable import Rooms
 
 /// Issue 22, second defect and its acceptance: a music service at its worst (it hangs, trickles,
 /// sends 2 GB, sends garbage, answers 503, answers 429 with `Retry-After: 86400`) costs one

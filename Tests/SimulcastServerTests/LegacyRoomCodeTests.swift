@@ -1,7 +1,10 @@
+import RoomStorage
 import SimulcastCore
 import SimulcastServer
 import Synchronization
 import Testing
+
+@testable import Rooms
 
 /// Issue 22, fifth defect, second half: six-character codes of earlier rooms (31^6 codes) fall
 /// to a thousand addresses in days even at the REST pace. They are retired on a stated day;

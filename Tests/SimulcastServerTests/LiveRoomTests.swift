@@ -1,9 +1,12 @@
 import Foundation
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 /// The real server on a loopback port, a host and two listeners on other services, with
 /// clocks that disagree and players that take their time.

@@ -4,12 +4,15 @@ import DBus
 import Foundation
 import HostSources
 import MPRIS
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
 import TrackMatching
+
+@testable import Rooms
 
 /// A listener with only their own files: the room's track is matched on their machine
 /// against their library and played in a local player over MPRIS (a fake one on a private bus).

@@ -1,10 +1,13 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import Testing
+
+@testable import Rooms
 
 /// Issue 22, fifth defect: WebSocket joins skipped the unknown-room lookup limit: one address
 /// made 1,532 room-code guesses a second over `hello`s while REST held it to 3.9. Both doors

@@ -1,5 +1,6 @@
 import CatalogCore
 import HummingbirdWSClient
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -7,6 +8,8 @@ import SimulcastTesting
 import Synchronization
 import Testing
 import TrackMatching
+
+@testable import Rooms
 
 /// Issue 22, first defect: a room whose listeners use many service and storefront pairs asks
 /// for many matches at once, and the answers, resolved in parallel, raced each other (and the

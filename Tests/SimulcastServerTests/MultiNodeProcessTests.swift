@@ -1,9 +1,12 @@
 import Foundation
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 /// Three real `simulcast serve` processes on one PostgreSQL: a host on node 1, listeners on
 /// nodes 2 and 3, then node 2 killed with SIGKILL mid-track and PostgreSQL restarted. It

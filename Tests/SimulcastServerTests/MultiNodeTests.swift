@@ -1,9 +1,12 @@
 import Foundation
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 /// Several server nodes in this process, each with its own PostgreSQL pool and listening
 /// connection on one database: what one node accepts reaches listeners on every node.

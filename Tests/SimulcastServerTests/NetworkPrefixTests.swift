@@ -1,5 +1,8 @@
+import RoomStorage
 import SimulcastServer
 import Testing
+
+@testable import Rooms
 
 @Suite struct NetworkPrefixTests {
     @Test(arguments: [

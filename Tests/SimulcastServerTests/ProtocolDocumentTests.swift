@@ -1,8 +1,11 @@
 import Foundation
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import Testing
+
+@testable import Rooms
 
 /// docs/PROTOCOL.md states the clock-sync constants; wave 1's said 8 pings every 5 s, best of
 /// 8, while the code did 16, 2 s, 32. This fails when the two drift apart again.

@@ -3,10 +3,13 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NIOFoundationEssentialsCompat
+import RoomStorage
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 @Suite struct RESTTests {
     func withApp(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {

@@ -1,9 +1,12 @@
 import CatalogCore
+import RoomStorage
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
 import TrackMatching
+
+@testable import Rooms
 
 /// Issue 23, a host-source defect seen with two real mpv players: after `loadfile`, mpv names
 /// the new file by its file name and reads its tags a moment later. The room matched the file

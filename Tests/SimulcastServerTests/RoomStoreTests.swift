@@ -1,10 +1,13 @@
 import Catalogs
 import Foundation
+import RoomStorage
 import SQLiteNIO
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 /// One suite, every store: what passes here passes for memory, SQLite and PostgreSQL alike
 /// (PostgreSQL when `scripts/test.sh` started its private cluster).

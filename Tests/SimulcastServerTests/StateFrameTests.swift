@@ -1,6 +1,8 @@
 import NIOCore
+import RoomStorage
 import Testing
 
+@testable import Rooms
 @testable import SimulcastServer
 
 /// Broadcast states are framed by hand once and written past NIO's frame encoder, so the

@@ -1,7 +1,10 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RoomStorage
 import SimulcastServer
+
+@testable import Rooms
 
 /// The private PostgreSQL cluster `scripts/test.sh` starts (its URL in SIMULCAST_TEST_DATABASE_URL).
 /// Each test gets a database of its own, so tests run in parallel without seeing each other.

@@ -6,11 +6,14 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import NIOWebSocket
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import TrackMatching
+
+@testable import Rooms
 
 enum TestSupport {
     static let appleCatalog = OfflineCatalog(

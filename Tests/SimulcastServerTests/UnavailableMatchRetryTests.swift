@@ -1,11 +1,14 @@
 import CatalogCore
 import Catalogs
+import RoomStorage
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Synchronization
 import Testing
 import TrackMatching
+
+@testable import Rooms
 
 /// Issue 22, third defect: an `unavailable` answer (the service was down) was never asked
 /// again while the room held the track: after a 503 outage it stayed unavailable through 90 s

@@ -5,10 +5,13 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 import NIOFoundationEssentialsCompat
+import RoomStorage
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+
+@testable import Rooms
 
 /// The page's server side, without a browser: the page, its files, and developer tokens.
 @Suite struct WebListenerEndpointTests {

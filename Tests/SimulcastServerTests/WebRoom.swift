@@ -1,10 +1,13 @@
 import Catalogs
 import Crypto
 import Foundation
+import RoomStorage
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
+
+@testable import Rooms
 
 /// A room for the web page's browser tests: the real server on loopback (in test mode, with
 /// the SDK stand-ins), a real `HostSession` publishing, and a headless Chromium.

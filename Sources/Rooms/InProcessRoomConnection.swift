@@ -6,7 +6,7 @@ import SimulcastCore
 /// after the frame (decoding, clock pongs, hello, the room's protocol) is the server's own code.
 public final class InProcessRoomConnection: Sendable {
     let session: RoomSession
-    let socket: RoomSocket
+    let socket: InProcessPeer
     let context: RoomHub.Context
 
     /// - Parameters:
@@ -15,7 +15,7 @@ public final class InProcessRoomConnection: Sendable {
     public init(hub: RoomHub, code: String, deliver: @escaping @Sendable (String) -> Void, closed: @escaping @Sendable (UInt16, String) -> Void) {
         context = hub.context
         session = RoomSession(code: code, hub: hub, metrics: context.metrics, logger: context.logger)
-        socket = RoomSocket(peer: .init(deliver: deliver, close: closed), address: ClientAddress(ip: "in-process", scheme: "http"))
+        socket = InProcessPeer(deliver: deliver, closed: closed)
         session.attach(socket)
     }
 
@@ -28,7 +28,7 @@ public final class InProcessRoomConnection: Sendable {
             return
         }
         if case .timePing(let ping) = message {
-            socket.send(control: RoomSocketHandler.pong(answering: ping, receivedAt: receivedAt, clock: context.clock))
+            socket.send(control: .timePong(Wire.TimePong(answering: ping, receivedAt: receivedAt, clock: context.clock)))
             return
         }
         await session.handle(.message(message))

@@ -5,8 +5,8 @@ import Synchronization
 /// The protocol side of one connection: turns decoded messages into calls on the hub and
 /// its room, strictly in arrival order. Messages are queued from the event loop; a task
 /// drains the queue only while there is something in it, so an idle connection costs no task.
-final class RoomSession: Sendable {
-    enum Item: Sendable {
+package final class RoomSession: Sendable {
+    package enum Item: Sendable {
         case message(WireMessage)
         case closed
     }
@@ -16,7 +16,7 @@ final class RoomSession: Sendable {
         var draining = false
         var joined: (room: LiveRoom, id: Int)?
         /// Set once the socket is made; dropped when the connection ends (it refers back to us).
-        var socket: RoomSocket?
+        var socket: (any RoomPeer)?
         var finished = false
     }
 
@@ -27,7 +27,7 @@ final class RoomSession: Sendable {
     let roomLookups: AddressRateLimiter?
     private let mailbox = Mutex(Mailbox())
 
-    init(code: String, hub: RoomHub, metrics: ServerMetrics, logger: Logger, roomLookups: AddressRateLimiter? = nil) {
+    package init(code: String, hub: RoomHub, metrics: ServerMetrics, logger: Logger, roomLookups: AddressRateLimiter? = nil) {
         self.code = code
         self.hub = hub
         self.metrics = metrics
@@ -35,9 +35,9 @@ final class RoomSession: Sendable {
         self.roomLookups = roomLookups
     }
 
-    func attach(_ socket: RoomSocket) { mailbox.withLock { $0.socket = socket } }
+    package func attach(_ socket: any RoomPeer) { mailbox.withLock { $0.socket = socket } }
 
-    func enqueue(_ item: Item) {
+    package func enqueue(_ item: Item) {
         let startDrain = mailbox.withLock { box -> Bool in
             guard !box.finished else { return false }
             box.items.append(item)
@@ -63,7 +63,7 @@ final class RoomSession: Sendable {
     }
 
     /// One message or the end, in order (the drain task, or an in-process connection directly).
-    func handle(_ item: Item) async {
+    package func handle(_ item: Item) async {
         let (socket, joined) = mailbox.withLock { ($0.socket, $0.joined) }
         guard let socket else { return }
         switch item {
@@ -81,7 +81,7 @@ final class RoomSession: Sendable {
                 metrics.limitHit(.roomLookup)
                 metrics.error(.rateLimited)
                 socket.send(control: .error(.rateLimited, "too many lookups of unknown rooms from your address; try again later"))
-                socket.close(code: RoomSocketHandler.closeCode(for: .rateLimited), reason: Wire.ErrorCode.rateLimited.rawValue)
+                socket.close(code: Wire.ErrorCode.rateLimited.closeCode, reason: Wire.ErrorCode.rateLimited.rawValue)
                 return
             }
             switch await hub.join(code: code, hello: hello, socket: socket) {
@@ -91,7 +91,7 @@ final class RoomSession: Sendable {
                 if error.code == .roomNotFound { _ = roomLookups?.take(socket.address.ip) }
                 metrics.error(error.code)
                 socket.send(control: .error(error))
-                socket.close(code: RoomSocketHandler.closeCode(for: error.code), reason: error.code.rawValue)
+                socket.close(code: error.code.closeCode, reason: error.code.rawValue)
             }
         case .message(let message):
             guard let joined else {

@@ -7,13 +7,13 @@ import SimulcastCore
 /// compare-and-set in the store, broadcast only once the store accepted it; changes other
 /// nodes commit arrive through `noteChange` and are read back. Either way a state reaches
 /// this room's sockets only if its `seq` is newer than the last one they got.
-actor LiveRoom {
+package actor LiveRoom {
     struct Connection {
         var id: Int
         var role: ParticipantRole
         var service: MusicService?
         var storefront: String
-        var socket: RoomSocket
+        var socket: any RoomPeer
         var lastReport: Wire.ListenerReport?
 
         var matchKey: ServiceMatchKey? { role == .listener ? service.map { ServiceMatchKey(service: $0, storefront: storefront) } : nil }
@@ -38,7 +38,7 @@ actor LiveRoom {
         case retired
     }
 
-    let code: String
+    package nonisolated let code: String
     private(set) var stored: StoredRoom
     private var connections: [Int: Connection] = [:]
     private var hostId: Int?
@@ -88,12 +88,12 @@ actor LiveRoom {
     /// Listeners connected to this node.
     var listeners: Int { listenerCount }
 
-    func verifyHost(token: String) -> Bool { HostToken.verify(token, against: stored.hostTokenHash) }
+    package func verifyHost(token: String) -> Bool { HostToken.verify(token, against: stored.hostTokenHash) }
     var connectionCount: Int { connections.count }
 
     // MARK: Connections
 
-    func join(hello: Wire.Hello, id: Int, socket: RoomSocket) async -> JoinOutcome {
+    func join(hello: Wire.Hello, id: Int, socket: any RoomPeer) async -> JoinOutcome {
         guard !retired else { return .retired }
         let limits = context.limits
         if hello.role == .host {
@@ -157,7 +157,7 @@ actor LiveRoom {
         }
         // A commit since it was added reached it by broadcast; otherwise it gets the state now.
         if stored.state.seq == seenBefore || hello.role == .host {
-            socket.send(state: StateFrame(text: context.codec.encode(.roomState(stored.state))))
+            socket.send(state: context.codec.encode(.roomState(stored.state)))
         }
         return .joined(connectionId: id)
     }
@@ -263,7 +263,7 @@ actor LiveRoom {
         }
     }
 
-    func summary() -> RoomSummary {
+    package func summary() -> RoomSummary {
         // A listener always said its service (`WireLimits` refuses a hello without one).
         let listeners = connections.values.filter { $0.role == .listener }.sorted { $0.id < $1.id }.compactMap { connection in
             connection.service.map {
@@ -472,7 +472,7 @@ actor LiveRoom {
     private func adopt(_ room: StoredRoom, encoded: String?) {
         guard room.state.seq > stored.state.seq else { return }
         stored = room
-        RoomSocket.broadcast(state: StateFrame(text: encoded ?? context.codec.encode(.roomState(room.state))), to: connections.values.map(\.socket))
+        context.fanOut.deliver(state: encoded ?? context.codec.encode(.roomState(room.state)), to: connections.values.map(\.socket))
         context.metrics.broadcast(deliveries: connections.count)
         if let hostId, room.hostClaim != HostClaim(node: context.node, connection: hostId) {
             dropReplacedHost(hostId, by: room.hostClaim.map(\.description) ?? "nobody")

@@ -2,6 +2,7 @@ import Catalogs
 import Foundation
 import Logging
 import NIOCore
+import Rooms
 import SQLiteNIO
 import SimulcastCore
 import Synchronization

@@ -29,23 +29,23 @@ public final class ServerMetrics: Sendable {
     }
 
     public let registry = PrometheusCollectorRegistry()
-    let roomsLoaded: Gauge
-    let hostConnections: Gauge
-    let listenerConnections: Gauge
-    let roomsCreated: Counter
-    let roomsExpired: Counter
-    let coalescedStates: Counter
-    let deliveries: Counter
-    let storeFailures: Counter
-    let commitConflicts: Counter
-    let commitsDropped: Counter
-    let nodeChanges: Counter
+    package let roomsLoaded: Gauge
+    package let hostConnections: Gauge
+    package let listenerConnections: Gauge
+    package let roomsCreated: Counter
+    package let roomsExpired: Counter
+    package let coalescedStates: Counter
+    package let deliveries: Counter
+    package let storeFailures: Counter
+    package let commitConflicts: Counter
+    package let commitsDropped: Counter
+    package let nodeChanges: Counter
     private let limits: [Limit: Counter]
     private let inbound: [String: Counter]
     private let outbound: [String: Counter]
     private let errors: [Wire.ErrorCode: Counter]
-    static let messageTypes = WireMessage.Kind.allCases.map(\.rawValue)
-    static let errorCodes: [Wire.ErrorCode] = [
+    package static let messageTypes = WireMessage.Kind.allCases.map(\.rawValue)
+    package static let errorCodes: [Wire.ErrorCode] = [
         .malformedMessage, .unknownType, .unsupportedVersion, .messageTooLarge, .helloRequired, .alreadyJoined, .roomNotFound, .roomMismatch,
         .invalidHostToken, .forbidden, .invalidState, .internalError, .rateLimited, .roomFull, .hostReplaced, .shuttingDown,
     ]
@@ -93,27 +93,27 @@ public final class ServerMetrics: Sendable {
         self.errors = errors
     }
 
-    func connections(_ role: ParticipantRole) -> Gauge {
+    package func connections(_ role: ParticipantRole) -> Gauge {
         role == .host ? hostConnections : listenerConnections
     }
 
-    func limitHit(_ limit: Limit) { limits[limit]?.increment() }
+    package func limitHit(_ limit: Limit) { limits[limit]?.increment() }
 
-    func received(_ message: WireMessage) { inbound[message.type]?.increment() }
+    package func received(_ message: WireMessage) { inbound[message.type]?.increment() }
 
-    func broadcast(deliveries count: Int) {
+    package func broadcast(deliveries count: Int) {
         outbound[WireMessage.Kind.roomState.rawValue]?.increment(by: Int64(count))
         deliveries.increment(by: Int64(count))
     }
 
-    func error(_ code: Wire.ErrorCode) { errors[code]?.increment() }
+    package func error(_ code: Wire.ErrorCode) { errors[code]?.increment() }
 
-    func storeFailure() { storeFailures.increment() }
+    package func storeFailure() { storeFailures.increment() }
 
-    func commitConflict() { commitConflicts.increment() }
-    func commitDropped() { commitsDropped.increment() }
+    package func commitConflict() { commitConflicts.increment() }
+    package func commitDropped() { commitsDropped.increment() }
 
-    func matchLatency(_ duration: Duration, service: MusicService, status: MatchResult.Status) {
+    package func matchLatency(_ duration: Duration, service: MusicService, status: MatchResult.Status) {
         registry.makeDurationHistogram(
             descriptor: Self.name("simulcast_match_duration_seconds", help: "Time to match a track on a service, cache misses only"),
             labels: [("service", Self.label(service)), ("status", status.rawValue)],
@@ -139,12 +139,12 @@ public final class ServerMetrics: Sendable {
     public func render() -> String { registry.emitToString() }
 
     /// Only services this build knows become label values.
-    static func label(_ service: MusicService) -> String {
+    package static func label(_ service: MusicService) -> String {
         [MusicService.spotify, .appleMusic, .deezer, .localFiles].contains(service) ? service.rawValue : "other"
     }
 
     /// A metric's full name as written (the unit is already part of it, so none is appended).
-    static func name(_ name: String, help: String) -> MetricNameDescriptor {
+    package static func name(_ name: String, help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
+import Rooms
 import SimulcastCore
 
 /// The store several server nodes share: rooms, states, host claims, match cache, corrections

@@ -1,6 +1,4 @@
 import CatalogCore
-import Catalogs
-import HTTPTypes
 import Logging
 import Prometheus
 import SimulcastCore
@@ -19,6 +17,8 @@ public actor RoomHub {
         var logger: Logger
         var clock: any LocalClock
         var codec: WireCodec
+        /// How a committed state reaches a room's peers.
+        var fanOut: any RoomFanOut
         /// This process's id in host claims and heartbeats.
         var node: String
         /// Other nodes share the store: they may follow service and storefront pairs this node does not see.
@@ -59,6 +59,7 @@ public actor RoomHub {
     let metrics: ServerMetrics
     let logger: Logger
     let matchLifetime: MatchLifetime
+    let fanOut: any RoomFanOut
     let limits: ServerLimits
     let expiry: Expiry
     let promotion = CorrectionPromotion()
@@ -88,8 +89,9 @@ public actor RoomHub {
 
     public init(
         store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(),
-        expiry: Expiry = Expiry(), matchLifetime: MatchLifetime = .init()
+        expiry: Expiry = Expiry(), matchLifetime: MatchLifetime = .init(), fanOut: any RoomFanOut = DirectFanOut()
     ) {
+        self.fanOut = fanOut
         self.store = store
         self.matchmaker = matchmaker
         self.clock = clock
@@ -106,7 +108,8 @@ public actor RoomHub {
 
     nonisolated var context: Context {
         Context(
-            store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), node: node, sharedStore: sharedStore,
+            store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), fanOut: fanOut, node: node,
+            sharedStore: sharedStore,
             requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages)
     }
 
@@ -135,12 +138,12 @@ public actor RoomHub {
         return await room.summary()
     }
 
-    func room(code: String) async throws -> LiveRoom? { try await liveRoom(code) }
+    package func room(code: String) async throws -> LiveRoom? { try await liveRoom(code) }
 
     // MARK: WebSocket sessions
 
     /// Admits a connection that said `hello`: the welcome and the current state are queued to it.
-    func join(code: String, hello: Wire.Hello, socket: RoomSocket) async -> Result<(LiveRoom, Int), Wire.Error> {
+    func join(code: String, hello: Wire.Hello, socket: any RoomPeer) async -> Result<(LiveRoom, Int), Wire.Error> {
         guard !shuttingDown else { return .failure(Wire.Error(code: .shuttingDown, message: "the server is shutting down; reconnect")) }
         guard RoomCode.normalise(hello.room) == code else {
             return .failure(Wire.Error(code: .roomMismatch, message: "hello names room \"\(hello.room.prefix(12))\" but this connection is for room \(code)"))
@@ -190,36 +193,33 @@ public actor RoomHub {
     /// Applies a correction to the room that made it, at once; `global` (an operator's) makes
     /// it every room's answer. The store keeps it either way, so it can be listed and revoked.
     /// `network`: the client's (`NetworkPrefix`), recorded when a host's correction vouches.
-    func correct(_ correction: MatchCorrection, global: Bool, byHost: Bool, network: String) async throws -> StoredCorrection {
+    package func correct(_ correction: MatchCorrection, global: Bool, byHost: Bool, network: String) async throws -> StoredCorrection {
         guard let code = RoomCode.normalise(correction.room), let room = try await liveRoom(code) else {
-            throw APIError.roomNotFound(String(correction.room.prefix(12)))
+            throw CorrectionRefusal(.roomNotFound, "there is no room \(correction.room.prefix(12))")
         }
         guard let source = await room.holds(sourceService: correction.sourceService, sourceId: correction.sourceId) else {
-            throw APIError(
-                .unprocessableContent, code: .trackNotInRoom,
-                message:
-                    "room \(code) is not playing \(correction.sourceService.rawValue.prefix(40)):\(correction.sourceId.prefix(64)); corrections come from the room that plays it"
+            throw CorrectionRefusal(
+                .trackNotInRoom,
+                "room \(code) is not playing \(correction.sourceService.rawValue.prefix(40)):\(correction.sourceId.prefix(64)); corrections come from the room that plays it"
             )
         }
         guard let storefront = Storefront.normalise(correction.storefront) else {
-            throw APIError(.unprocessableContent, code: .invalidStorefront, message: "storefront must be a two-letter country code")
+            throw CorrectionRefusal(.invalidStorefront, "storefront must be a two-letter country code")
         }
         guard let catalog = matchmaker.catalogs[correction.targetService] else {
-            throw APIError(
-                .unprocessableContent, code: .noCatalog,
-                message: "this server has no \(correction.targetService.rawValue.prefix(40)) catalog to check the correction against")
+            throw CorrectionRefusal(
+                .noCatalog, "this server has no \(correction.targetService.rawValue.prefix(40)) catalog to check the correction against")
         }
         guard correction.targetId.utf8.count <= limits.wire.maximumIdBytes else {
-            throw APIError(.unprocessableContent, code: .invalidTarget, message: "targetId is too long")
+            throw CorrectionRefusal(.invalidTarget, "targetId is too long")
         }
         let target: TrackMetadata?
         do { target = try await catalog.track(id: correction.targetId, storefront: storefront) } catch {
-            throw APIError(.badGateway, code: .catalogUnavailable, message: "\(correction.targetService) could not be asked: \(error)")
+            throw CorrectionRefusal(.catalogUnavailable, "\(correction.targetService) could not be asked: \(error)")
         }
         guard let target else {
-            throw APIError(
-                .unprocessableContent, code: .targetNotFound,
-                message: "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
+            throw CorrectionRefusal(
+                .targetNotFound, "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
         }
         let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)
         let now = clock.serverClockNow()
@@ -254,8 +254,17 @@ public actor RoomHub {
         return stored
     }
 
+    /// The room's own corrections, or every one for nil, as clients may see them.
+    public func corrections(room code: String?) async throws -> [StoredCorrection] {
+        try await store.corrections(room: code).map(\.forClients)
+    }
+
+    public func correction(id: Int) async throws -> StoredCorrection? {
+        try await store.correction(id: id)
+    }
+
     /// Revokes a correction: the room (or, for a global one, every room) matches afresh.
-    func revokeCorrection(_ correction: StoredCorrection) async throws {
+    public func revokeCorrection(_ correction: StoredCorrection) async throws {
         try await store.deleteCorrection(id: correction.id)
         if correction.global { try await store.forgetMatch(for: correction.key) }
         if let room = rooms[correction.room] { await room.revokeCorrection(correction.key) }

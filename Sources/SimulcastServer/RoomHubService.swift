@@ -1,11 +1,13 @@
 import Hummingbird
+import Rooms
 import ServiceLifecycle
 
-/// Runs the room sweeper, this node's heartbeat, the feed of other nodes' changes and the
-/// matcher, and on shutdown (SIGINT/SIGTERM) closes every room connection, then the database.
+/// The hub's loops as a service of the application: the room sweeper, this node's heartbeat,
+/// the feed of other nodes' changes and the matcher; on shutdown (SIGINT/SIGTERM) it closes
+/// every room connection, then the store.
 /// Services stop in reverse order, so this runs before the HTTP server stops: sockets get
 /// their 1001 close while the server can still write it.
-struct StoreCloser: Service {
+struct RoomHubService: Service {
     let store: any RoomStore
     let hub: RoomHub
 

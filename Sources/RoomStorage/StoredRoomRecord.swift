@@ -1,4 +1,5 @@
 import Foundation
+import Rooms
 import SimulcastCore
 
 /// How both SQL stores write records as JSON text and read them back.

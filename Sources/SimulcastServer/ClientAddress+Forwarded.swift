@@ -1,18 +1,11 @@
 import Foundation
 import HTTPTypes
 import NIOCore
+import Rooms
 
-/// Who a request comes from, for rate limits and the token origin. `X-Forwarded-For` and
-/// `X-Forwarded-Proto` are believed only from a configured trusted proxy: from anyone else
-/// they are the client's own claims.
-public struct ClientAddress: Hashable, Sendable, CustomStringConvertible {
-    /// The client's IP address (or "unknown").
-    public var ip: String
-    /// "https" only when a trusted proxy said so.
-    public var scheme: String
-
-    public var description: String { ip }
-
+/// `X-Forwarded-For` and `X-Forwarded-Proto` are believed only from a configured trusted
+/// proxy: from anyone else they are the client's own claims.
+extension ClientAddress {
     public static func resolve(peer: SocketAddress?, headers: HTTPFields, trustedProxies: Set<String>) -> ClientAddress {
         resolve(peer: peer, forwardedFor: headers[values: .xForwardedFor], forwardedProto: headers[.xForwardedProto], trustedProxies: trustedProxies)
     }

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import Rooms
 
 /// Keeps one connection, outside the pool, listening on the rooms channel, and turns its
 /// notifications into `RoomChange`s. After any loss (PostgreSQL restarting, the network) it

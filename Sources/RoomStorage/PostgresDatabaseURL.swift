@@ -1,6 +1,7 @@
 import Foundation
 import NIOSSL
 import PostgresNIO
+import Rooms
 
 /// A `postgres://user:password@host:port/database?sslmode=...` address. The password is kept
 /// out of every description, so the URL can be logged.
