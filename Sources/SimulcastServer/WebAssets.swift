@@ -7,6 +7,12 @@ struct WebAssets: Sendable {
         "listener.html": "text/html; charset=utf-8",
         "callback.html": "text/html; charset=utf-8",
         "listener.js": "text/javascript; charset=utf-8",
+        "linear-fit.js": "text/javascript; charset=utf-8",
+        "clock-sync.js": "text/javascript; charset=utf-8",
+        "latency.js": "text/javascript; charset=utf-8",
+        "follow-target.js": "text/javascript; charset=utf-8",
+        "rate-learner.js": "text/javascript; charset=utf-8",
+        "next-track.js": "text/javascript; charset=utf-8",
         "follow.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]

@@ -404,7 +404,7 @@
   function newPolicy(previous) {
     const next = new FollowPolicy({ service: page.service, storefront: page.storefront, seekThresholdMs: 60, canScheduleStart: false,
       defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 });
-    if (previous) { next.startLatency = previous.startLatency; next.seekLatency = previous.seekLatency; }
+    if (previous) { next.latency.start = previous.latency.start; next.latency.seek = previous.latency.seek; }
     if (page.room) next.roomStateReceived(page.room);
     return next;
   }
