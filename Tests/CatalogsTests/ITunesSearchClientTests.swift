@@ -152,11 +152,10 @@ import TrackMatching
                 }
                 // Virtual time: once every unfinished match is asleep in the pacer, jump to the next slot.
                 group.addTask {
-                    while await remaining.value > 0 {
-                        if clock.sleeperCount > 0, clock.sleeperCount == (await remaining.value), let next = clock.nextDeadline {
-                            clock.set(micros: next)
-                        }
-                        try await Task.sleep(for: .milliseconds(5))
+                    _ = await Poll.until(timeout: .seconds(120), interval: .milliseconds(5)) {
+                        let left = await remaining.value
+                        if clock.sleeperCount > 0, clock.sleeperCount == left, let next = clock.nextDeadline { clock.set(micros: next) }
+                        return left == 0
                     }
                 }
                 try await group.waitForAll()

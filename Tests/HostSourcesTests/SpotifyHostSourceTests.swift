@@ -41,12 +41,10 @@ import Testing
 
         /// Waits until an event of `kind` arrives after the first `after` events.
         func wait(for kind: PlaybackEvent.Kind, after: Int, seconds: Double = 5) async throws -> (event: PlaybackEvent, at: LocalTime) {
-            let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-            while ContinuousClock.now < deadline {
-                let events = await recorder.events
-                if let found = events.dropFirst(after).first(where: { $0.event.event == kind }) { return found }
-                try await Task.sleep(for: .milliseconds(20))
+            let found = await Poll.value(timeout: .milliseconds(Int64(seconds * 1000))) {
+                await recorder.events.dropFirst(after).first(where: { $0.event.event == kind })
             }
+            if let found { return found }
             throw TestFailure("no \(kind.rawValue) event; saw \(await recorder.kinds(from: after))")
         }
 
@@ -92,8 +90,8 @@ import Testing
 
     @Test func followsPlayPauseSeekSkipAndAdverts() async throws {
         try await withSource { rig in
-            // 204: nothing to publish.
-            try await Task.sleep(for: .milliseconds(400))
+            // 204: nothing to publish, however often it is asked.
+            #expect(await Poll.until { await rig.state.seen.filter { $0.path == "currently-playing" }.count >= 2 })
             #expect(await rig.recorder.count() == 0)
 
             await rig.player.setQueue([Self.second])
@@ -143,11 +141,13 @@ import Testing
             await rig.state.clearSeen()
             // Aimed at the poll: the track and queue fetches after a start may still be under way.
             await rig.state.failNext(.status(429, retryAfter: 1), onPathContaining: "currently-playing")
-            try await Task.sleep(for: .milliseconds(1_600))
-            let polls = await rig.state.seen.filter { $0.path == "currently-playing" }.map(\.atMicros)
             // A poll already on its way may land first; after the 429 the next waits >= 1 s.
-            #expect(polls.count >= 2)
-            let gaps = zip(polls.dropFirst(), polls).map { $0 - $1 }
+            var gaps: [Int64] = []
+            _ = await Poll.until(timeout: .seconds(5)) {
+                let polls = await rig.state.seen.filter { $0.path == "currently-playing" }.map(\.atMicros)
+                gaps = zip(polls.dropFirst(), polls).map { $0 - $1 }
+                return gaps.contains { $0 >= 1_000_000 }
+            }
             #expect(gaps.contains { $0 >= 1_000_000 }, "gaps \(gaps)")
 
             // The access token expires: the client refreshes it and the source never notices.

@@ -29,11 +29,10 @@ struct MPRISTests {
     static func waitFor(_ kind: PlaybackEvent.Kind, in recorder: Recorder, after: Int, seconds: Double = 5) async throws -> (
         event: PlaybackEvent, at: LocalTime
     ) {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if let found = await recorder.events.dropFirst(after).first(where: { $0.event.event == kind }) { return found }
-            try await Task.sleep(for: .milliseconds(10))
+        let found = await Poll.value(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(10)) {
+            await recorder.events.dropFirst(after).first(where: { $0.event.event == kind })
         }
+        if let found { return found }
         Issue.record("no \(kind.rawValue) event; saw \(await recorder.events.dropFirst(after).map(\.event.event.rawValue))")
         throw CancellationError()
     }
@@ -72,7 +71,8 @@ struct MPRISTests {
             let source = MPRISHostSource(player: player, sink: recorder, configuration: configuration, logger: Self.quiet)
             let task = Task { try await source.run() }
             defer { task.cancel() }
-            try await Task.sleep(for: .milliseconds(200))
+            // Its first read of the player comes after it subscribed to the player's signals.
+            #expect(await Poll.until { await !fake.calls.isEmpty })
 
             let started = ContinuousClock.now
             await fake.play(Self.spotifyTrack, fromMicros: 10_000_000)
@@ -85,16 +85,22 @@ struct MPRISTests {
             // machine); the burst of reads after a change then pins the anchor to within the
             // tracker's re-anchor step (20 ms) plus a read's own error.
             #expect(abs(play.event.positionMs! - Double(await fake.positionMicros(at: play.at)) / 1000) < 60)
-            try await Task.sleep(for: .milliseconds(1_200))
-            let settledAfterPlay = await Self.anchorErrorMs(recorder, fake)
+            var settledAfterPlay = Double.infinity
+            _ = await Poll.until(timeout: .seconds(3)) {
+                settledAfterPlay = await Self.anchorErrorMs(recorder, fake)
+                return abs(settledAfterPlay) < 30
+            }
             #expect(abs(settledAfterPlay) < 30, "anchor \(settledAfterPlay) ms off after the burst")
 
             var seen = await recorder.events.count
             await fake.userSeek(toMicros: 95_000_000)
             let seek = try await Self.waitFor(.seek, in: recorder, after: seen, seconds: 1)
             #expect(abs(seek.event.positionMs! - Double(await fake.positionMicros(at: seek.at)) / 1000) < 60)
-            try await Task.sleep(for: .milliseconds(1_200))
-            let settledAfterSeek = await Self.anchorErrorMs(recorder, fake)
+            var settledAfterSeek = Double.infinity
+            _ = await Poll.until(timeout: .seconds(3)) {
+                settledAfterSeek = await Self.anchorErrorMs(recorder, fake)
+                return abs(settledAfterSeek) < 30
+            }
             #expect(abs(settledAfterSeek) < 30, "anchor \(settledAfterSeek) ms off after the burst")
 
             seen = await recorder.events.count

@@ -303,7 +303,7 @@ import Testing
             pending.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // a request that never ends
             return [deaf, pending]
         }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await Poll.until { (try? await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").room(code: room.code))?.listeners.count == 1 })
         let started = ContinuousClock.now
         await server.stop()
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -371,15 +371,17 @@ import Testing
     // 10. Rooms never expired; the database grew under churn.
     @Test func roomsWithNobodyExpire() async throws {
         let store = InMemoryRoomStore()
+        // The server's clock is a manual one: the room grows old by advancing it, not by waiting.
+        let clock = ManualClock(micros: SystemClock().now().micros)
         let server = LocalServer(
-            matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger,
+            matchmaker: TestSupport.matchmaker, clock: clock, logger: TestSupport.quietLogger,
             configuration: ServerConfiguration(expiry: .init(roomIdle: .milliseconds(200), sweepInterval: .seconds(3600), unloadAfter: .zero))
         ) { store }
         let port = try await server.start()
         let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)")
         let old = try await api.createRoom()
         #expect(try await api.room(code: old.code) != nil)
-        try await Task.sleep(for: .milliseconds(300))
+        clock.advance(byMs: 300)
         let fresh = try await api.createRoom()
         let hub = try #require(await server.hub)
         await hub.sweep()

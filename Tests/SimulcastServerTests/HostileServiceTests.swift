@@ -100,11 +100,11 @@ import TrackMatching
                 // The control room's host publishes every half second all along.
                 let sent = Mutex<[Double]>([])
                 group.addTask {
-                    for tick in 1... {
-                        let position = Double(tick) * 500
-                        await heartbeat(controlHost, positionMs: position)
-                        sent.withLock { $0.append(position) }
-                        do { try await Task.sleep(for: .milliseconds(500)) } catch { return }
+                    var tick = 0.0
+                    await Poll.every(.milliseconds(500)) {
+                        tick += 1
+                        await heartbeat(controlHost, positionMs: tick * 500)
+                        sent.withLock { $0.append(tick * 500) }
                     }
                 }
                 // Each lookup ends within its deadline: every track is `unavailable`, none still
@@ -125,14 +125,12 @@ import TrackMatching
 
                 // The service recovers; the room keeps playing (the host's heartbeats every 5 s, as
                 // the CLI sends them): every track is matched within 30 s.
-                if misbehaviour == .answers429ForADay { try await Task.sleep(for: .seconds(5)) }  // the honoured hold ends first
+                // Real time: the client honours the service's (capped) Retry-After on the real clock.
+                if misbehaviour == .answers429ForADay { try await Task.sleep(for: .seconds(5)) }
                 await state.recover()
                 let recovered = ContinuousClock.now
                 group.addTask {
-                    while true {
-                        await heartbeat(host, positionMs: (ContinuousClock.now - started).inSeconds * 1000)
-                        do { try await Task.sleep(for: .seconds(5)) } catch { return }
-                    }
+                    await Poll.every(.seconds(5)) { await heartbeat(host, positionMs: (ContinuousClock.now - started).inSeconds * 1000) }
                 }
                 let allMatched = await TestSupport.eventually(45) { (try? await statuses()) == [.matched, .matched, .matched] }
                 let took = ContinuousClock.now - recovered

@@ -37,6 +37,18 @@ import Testing
         return audible.positionMs - hostNow.positionMs
     }
 
+    /// Waits (up to `timeout`) until every listener is within `bound` ms of the host at one
+    /// instant; returns the errors last read, for the expectations and their messages.
+    static func settle(_ listeners: [Listener], host: HostSession, within bound: Double, timeout: Duration = .seconds(5)) async -> [Double?] {
+        var last: [Double?] = []
+        _ = await Poll.until(timeout: timeout) {
+            last = []
+            for listener in listeners { last.append(await error(listener, host: host)) }
+            return last.allSatisfy { $0.map { abs($0) < bound } ?? false }
+        }
+        return last
+    }
+
     @Test func aHostAndTwoListenersOnOtherServices() async throws {
         let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
         let port = try await server.start()
@@ -62,10 +74,8 @@ import Testing
         // Both load their own service's recording and settle within 40 ms of the host.
         #expect(await TestSupport.eventually { await apple.player.audibleNow().trackId == "298026101" })
         #expect(await TestSupport.eventually { await deezer.player.audibleNow().trackId == "dz-cest" })
-        try await Task.sleep(for: .seconds(2.5))
-        for listener in [apple, deezer] {
-            let error = try #require(await Self.error(listener, host: host))
-            #expect(abs(error) < 40, "sync error \(error) ms")
+        for error in await Self.settle([apple, deezer], host: host, within: 40) {
+            #expect(error.map { abs($0) < 40 } == true, "sync error \(String(describing: error)) ms")
         }
 
         // Pause: both stop where the host stopped.
@@ -76,9 +86,8 @@ import Testing
         // Resume and seek: back in sync at the new place.
         try await host.apply(PlaybackEvent(event: .resume))
         try await host.apply(PlaybackEvent(event: .seek, positionMs: 100_000))
-        try await Task.sleep(for: .seconds(2))
-        let afterSeek = try #require(await Self.error(apple, host: host))
-        #expect(abs(afterSeek) < 40, "after seek: \(afterSeek) ms")
+        let afterSeek = await Self.settle([apple], host: host, within: 40)[0]
+        #expect(afterSeek.map { abs($0) < 40 } == true, "after seek: \(String(describing: afterSeek)) ms")
 
         // Skip to the queued track: Apple has it (the album version, not the demo); Deezer says why not.
         try await host.apply(PlaybackEvent(event: .skip))
@@ -144,10 +153,8 @@ import Testing
         let late = Task { try await latecomer.session.run() }
         defer { late.cancel() }
         #expect(await TestSupport.eventually { await latecomer.player.audibleNow().trackId == "298026101" })
-        try await Task.sleep(for: .seconds(2.5))
-        for listener in [apple, latecomer] {
-            let error = try #require(await Self.error(listener, host: host))
-            #expect(abs(error) < 40, "sync error \(error) ms")
+        for error in await Self.settle([apple, latecomer], host: host, within: 40) {
+            #expect(error.map { abs($0) < 40 } == true, "sync error \(String(describing: error)) ms")
         }
         tasks.forEach { $0.cancel() }
         late.cancel()

@@ -52,7 +52,11 @@ struct LocalFilesListenerTests {
             localMatcher: { source in await matchmaker.match(source, on: .localFiles, storefront: "local") }, logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
         defer { tasks.forEach { $0.cancel() } }
-        try await Task.sleep(for: .milliseconds(1_000))
+        #expect(
+            await Poll.until {
+                let listening = await listener.status().synchronised
+                return await host.isSynchronised && listening
+            })
 
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 42_000))
         #expect(await TestSupport.eventually(5) { await fake.calls.contains { $0.member == "OpenUri" } })

@@ -84,7 +84,7 @@ import TrackMatching
         }
         let hub = try #require(await server.hub)
         #expect(await TestSupport.eventually(10) { (try? await hub.summary(code: room.code))?.listeners.count == Self.pairs.count })
-        while !(await host.isSynchronised) { try await Task.sleep(for: .milliseconds(20)) }  // polled: the host's clock sync
+        #expect(await Poll.until { await host.isSynchronised })
 
         // The host plays the first song with ten queued: 11 tracks x 24 pairs, 264 entries to match.
         let started = ContinuousClock.now

@@ -57,14 +57,12 @@ struct MultiNodeProcessTests {
                 return two && three
             })
         #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: urls[2]).room(code: room.code))?.state.hostConnected == true })
-        try await Task.sleep(for: .milliseconds(500))
+        #expect(await Poll.until { await host.isSynchronised })
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
         #expect(await TestSupport.eventually { await Self.following(onTwo, track: Fixtures.cestLaVie.id) })
         #expect(await TestSupport.eventually { await Self.following(onThree, track: Fixtures.cestLaVie.id) })
-        try await Task.sleep(for: .seconds(2.5))
-        for listener in [onTwo, onThree] {
-            let error = try #require(await LiveRoomTests.error(listener, host: host))
-            #expect(abs(error) < 40, "sync error \(error) ms")
+        for error in await LiveRoomTests.settle([onTwo, onThree], host: host, within: 40) {
+            #expect(error.map { abs($0) < 40 } == true, "sync error \(String(describing: error)) ms")
         }
 
         // Node 2 dies mid-track: whoever was on it moves to another node and follows a seek.

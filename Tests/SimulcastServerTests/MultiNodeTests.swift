@@ -71,10 +71,8 @@ import Testing
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
         #expect(await TestSupport.eventually { await apple.player.audibleNow().trackId == Fixtures.appleCestLaVie.id })
         #expect(await TestSupport.eventually { await deezer.player.audibleNow().trackId == "dz-cest" })
-        try await Task.sleep(for: .seconds(2.5))
-        for (name, listener) in [("apple", apple), ("deezer", deezer)] {
-            let error = try #require(await LiveRoomTests.error(listener, host: host))
-            #expect(abs(error) < 40, "\(name): sync error \(error) ms")
+        for (name, error) in zip(["apple", "deezer"], await LiveRoomTests.settle([apple, deezer], host: host, within: 40)) {
+            #expect(error.map { abs($0) < 40 } == true, "\(name): sync error \(String(describing: error)) ms")
         }
         try await host.apply(PlaybackEvent(event: .pause))
         #expect(await TestSupport.eventually(3) { await !apple.player.audibleNow().playing })

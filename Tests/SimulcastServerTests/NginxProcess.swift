@@ -1,4 +1,5 @@
 import Foundation
+import SimulcastTesting
 
 /// nginx in front of several nodes, as the README's example deploys it: round-robin, WebSocket
 /// upgrade passed through, a dead node skipped. Started as a child with its own prefix folder.
@@ -24,10 +25,7 @@ final class NginxProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<100 {
-            if await ServeProcess.answers(baseURL) { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        if await Poll.until(timeout: .seconds(5), interval: .milliseconds(50), { await ServeProcess.answers(baseURL) }) { return }
         throw ServeProcessError("nginx did not start")
     }
 

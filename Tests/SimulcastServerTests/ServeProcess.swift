@@ -24,10 +24,7 @@ final class ServeProcess {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        for _ in 0..<200 {
-            if await Self.answers(baseURL) { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        if await Poll.until(timeout: .seconds(10), interval: .milliseconds(50), { await Self.answers(baseURL) }) { return }
         throw ServeProcessError("simulcast serve did not start on port \(port)")
     }
 

@@ -60,12 +60,7 @@ enum TestSupport {
 
     /// Polls `condition` until it holds or `seconds` pass.
     static func eventually(_ seconds: Double = 10, _ condition: @Sendable () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return await condition()
+        await Poll.until(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(50), condition)
     }
 }
 

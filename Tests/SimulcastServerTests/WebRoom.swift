@@ -59,7 +59,9 @@ struct WebRoom: Sendable {
             browser.close()
             hostTask.cancel()
         }
-        while !(await host.isSynchronised) { try await Task.sleep(for: .milliseconds(20)) }  // the host's clock sync, polled
+        guard await Poll.until(timeout: .seconds(30), { await host.isSynchronised }) else {
+            throw DevToolsPage.ProtocolError(description: "the host never synchronised its clock")
+        }
         try await body(WebRoom(base: base, code: room.code, host: host, browser: browser, server: server))
         await server.stop()
     }
@@ -114,20 +116,19 @@ struct WebRoom: Sendable {
     /// row), polling the page; returns the last error.
     @discardableResult
     func waitInSync(_ page: DevToolsPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15) async throws -> Double {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         var inARow = 0
         var last = Double.infinity
-        while ContinuousClock.now < deadline {
+        let held = await Poll.until(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(100)) {
             if let reading = try? await page.evaluate(sample, as: Sample.self), reading.playing {
                 let playback = await host.playback
                 last = reading.positionMs - playback.positionMs(at: LocalTime(micros: Int64(reading.at * 1000)))
                 inARow = abs(last) < bound ? inARow + 1 : 0
-                if inARow >= 10 { return last }
             } else {
                 inARow = 0
             }
-            try await Task.sleep(for: .milliseconds(100))  // a polling interval, not a settling wait
+            return inARow >= 10
         }
+        if held { return last }
         throw DevToolsPage.ProtocolError(description: "not within \(bound) ms of the host for 1 s in \(seconds) s (last \(last) ms)")
     }
 
