@@ -39,8 +39,10 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The channel's writability, as last announced: read on every send, so kept here rather
     /// than asked of the channel each time.
     private var writable = true
-    private var closing = false
-    private var closed = false
+    /// Where the connection is in its life: open; closing (our close frame is out, or the
+    /// peer's was echoed); closed (the channel is gone, the session told).
+    private enum Phase { case open, closing, closed }
+    private var phase = Phase.open
 
     init(session: RoomSession?, refusal: Wire.Error?, limits: ServerLimits, clock: any LocalClock, metrics: ServerMetrics) {
         self.session = session
@@ -78,8 +80,8 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func finish() {
-        guard !closed else { return }
-        closed = true
+        guard phase != .closed else { return }
+        phase = .closed
         idleCheck?.cancel()
         drainCheck?.cancel()
         pendingState = nil
@@ -93,7 +95,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         let frame = unwrapInboundIn(data)
         let receivedAt = clock.serverClockNow()
         lastReceived = .now()
-        guard !closing else {
+        guard phase == .open else {
             if frame.opcode == .connectionClose { context.close(promise: nil) }
             return
         }
@@ -102,7 +104,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch frame.opcode {
         case .connectionClose:
             // Echo the peer's close and end the connection.
-            closing = true
+            phase = .closing
             var data = frame.unmaskedData
             let code = data.readInteger(as: UInt16.self) ?? 1000
             writeClose(code: code == 1005 ? 1000 : code, reason: "")
@@ -184,7 +186,6 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         session?.enqueue(.message(decoded))
     }
 
-    /// The answer to a clock ping: when it arrived, and our clock as the answer leaves.
     private func sendError(_ code: Wire.ErrorCode, _ message: String) {
         metrics.error(code)
         sendControl(codec.encodeBuffer(.error(code, message)))
@@ -192,8 +193,8 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// A protocol violation: the close frame goes out and the connection ends without waiting.
     private func protocolClose(_ code: UInt16, _ reason: String) {
-        guard !closing, !closed, let context else { return }
-        closing = true
+        guard phase == .open, let context else { return }
+        phase = .closing
         pendingState = nil
         pendingControls.removeAll()
         writeClose(code: code, reason: reason)
@@ -203,7 +204,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     // MARK: Outbound
 
     func sendState(_ state: StateFrame) {
-        guard !closing, !closed, context != nil else { return }
+        guard phase == .open, context != nil else { return }
         if writable && pendingControls.isEmpty {
             writeState(state, flush: true)
         } else {
@@ -223,7 +224,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func sendControl(_ bytes: ByteBuffer) {
-        guard !closing, !closed, context != nil else { return }
+        guard phase == .open, context != nil else { return }
         if writable && pendingControls.isEmpty && pendingState == nil {
             write(WebSocketFrame(fin: true, opcode: .text, data: bytes))
         } else {
@@ -243,7 +244,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func flushPending() {
-        guard let context, !closed else { return }
+        guard let context, phase != .closed else { return }
         while context.channel.isWritable, let next = pendingControls.popFirst() {
             context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: next)), promise: nil)
         }
@@ -269,14 +270,14 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func drainTimedOut() {
         drainCheck = nil
-        guard !closed, pendingState != nil || !pendingControls.isEmpty else { return }
+        guard phase != .closed, pendingState != nil || !pendingControls.isEmpty else { return }
         metrics.limitHit(.drainTimeout)
         // The peer is not reading, so a close frame would not get through either.
         context?.close(promise: nil)
     }
 
     private func checkIdle(after idle: TimeAmount) {
-        guard !closed, let context else { return }
+        guard phase != .closed, let context else { return }
         let silent = NIODeadline.now() - lastReceived
         if silent >= idle {
             metrics.limitHit(.idleTimeout)
@@ -302,8 +303,8 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Sends a close frame, then closes the socket when the peer answers or after 2 s,
     /// whichever comes first: a peer that never answers cannot hold the connection open.
     func close(code: UInt16, reason: String) {
-        guard !closing, !closed, let context else { return }
-        closing = true
+        guard phase == .open, let context else { return }
+        phase = .closing
         // Replies already queued go first; states do not matter any more.
         pendingState = nil
         while let next = pendingControls.popFirst() {

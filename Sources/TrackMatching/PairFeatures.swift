@@ -4,55 +4,63 @@ import SimulcastCore
 /// Evidence that two records are the same recording, each in 0...1, read so that it
 /// survives dirty records (values in the wrong field, prices and labels in the title):
 /// leading title words, all words, durations and dates wherever they are written.
-public enum PairFeatures {
+public struct PairFeatures: Hashable, Sendable {
+    public var titleSimilarity: Double
+    public var titlePrefix: Double
+    public var allWords: Double
+    public var duration: Double
+    public var date: Double
+    public var featured: Double
+    /// The version gate (as in the picker): a live take and a studio one are never the same.
+    public var versionCompatible: Bool
+    public var album: Double
+    public var pickerAccepts: Double
+    public var pickerScore: Double
+    public var titleHead: Double
+
+    /// The names of `vector`'s entries, in order (the fitted model's comment lists them).
     public static let names = [
         "bias", "titleSimilarity", "titlePrefix", "allWords", "duration", "date", "featured", "version", "album", "pickerAccepts", "pickerScore",
         "titleHead",
     ]
 
-    static let versionIndex = names.firstIndex(of: "version")!
+    /// What the logistic model weighs: a bias of 1, then the features in the order of `names`.
+    public var vector: [Double] {
+        [1, titleSimilarity, titlePrefix, allWords, duration, date, featured, versionCompatible ? 1 : 0, album, pickerAccepts, pickerScore, titleHead]
+    }
 
-    /// The version gate's verdict within a feature vector.
-    public static func versionCompatible(_ features: [Double]) -> Bool { features[versionIndex] == 1 }
-
-    public static func compute(_ a: TrackMetadata, _ b: TrackMetadata) -> [Double] {
-        let textA = fullText(a)
-        let textB = fullText(b)
+    public init(_ a: TrackMetadata, _ b: TrackMetadata) {
+        let textA = Self.fullText(a)
+        let textB = Self.fullText(b)
         // Dirty records write the length into the title ("… 3:30"): take it from there.
         var a = a
         var b = b
-        a.durationMs = a.durationMs ?? clockDuration(in: textA)
-        b.durationMs = b.durationMs ?? clockDuration(in: textB)
+        a.durationMs = a.durationMs ?? Self.clockDuration(in: textA)
+        b.durationMs = b.durationMs ?? Self.clockDuration(in: textB)
         let titleA = TitleParser.parse(a.title)
         let titleB = TitleParser.parse(b.title)
         // Versions as the picker reads them: a live album makes its tracks live, wherever written.
         let versionA = CandidatePicker.identity(titleA, album: a.album, artists: a.artists)
         let versionB = CandidatePicker.identity(titleB, album: b.album, artists: b.artists)
-        return [
-            1,
-            TitleComparison.similarity(titleA.baseKey, titleB.baseKey),
-            prefixAgreement(titleA, titleB),
-            jaccard(words(textA), words(textB)),
-            durationAgreement(a.durationMs, b.durationMs),
-            dateAgreement(dates(in: textA + " " + (a.releaseDate ?? "")), dates(in: textB + " " + (b.releaseDate ?? ""))),
-            featuredAgreement(titleA.featured, titleB.featured),
-            CandidatePicker.compatible(versionA, versionB) || CandidatePicker.versionNamedOnOneSideOnly(versionA, versionB, a, b) ? 1 : 0,
-            albumAgreement(a.album, b.album),
-        ] + picker(a, b) + [
-            headAgreement(a, b)
-        ]
-    }
-
-    /// The candidate picker's own verdict, as two features: what the gates say, and the score.
-    static func picker(_ a: TrackMetadata, _ b: TrackMetadata) -> [Double] {
+        // The candidate picker's own verdict, as two features: what the gates say, and the score.
         let assessment = CandidatePicker().assess(b, against: a)
-        return [assessment.accepted ? 1 : 0, assessment.score]
+        titleSimilarity = TitleComparison.similarity(titleA.baseKey, titleB.baseKey)
+        titlePrefix = Self.prefixAgreement(titleA, titleB)
+        allWords = Self.jaccard(Self.words(textA), Self.words(textB))
+        duration = Self.durationAgreement(a.durationMs, b.durationMs)
+        date = Self.dateAgreement(Self.dates(in: textA + " " + (a.releaseDate ?? "")), Self.dates(in: textB + " " + (b.releaseDate ?? "")))
+        featured = Self.featuredAgreement(titleA.featured, titleB.featured)
+        versionCompatible = CandidatePicker.compatible(versionA, versionB) || CandidatePicker.versionNamedOnOneSideOnly(versionA, versionB, a, b)
+        album = Self.albumAgreement(a.album, b.album)
+        pickerAccepts = assessment.accepted ? 1 : 0
+        pickerScore = assessment.score
+        titleHead = Self.headAgreement(a, b)
     }
 
     /// Same recording: the version tags agree (a hard gate, as in the picker) and the model says so.
     public static func decide(_ a: TrackMetadata, _ b: TrackMetadata, model: LogisticModel = .fittedPairModel) -> Bool {
-        let features = compute(a, b)
-        return versionCompatible(features) && model.decide(features)
+        let features = PairFeatures(a, b)
+        return features.versionCompatible && model.decide(features.vector)
     }
 
     /// A title field up to where dirty records append other things: the first bracket,

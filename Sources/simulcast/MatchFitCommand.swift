@@ -22,8 +22,8 @@ struct MatchFitCommand: AsyncParsableCommand {
             for item in try EvaluationCase.load(try Data(contentsOf: URL(fileURLWithPath: file))) {
                 // Pairs the version gate already refuses teach the model nothing it will be asked.
                 if case .pair(_, let a, let b, let same) = item {
-                    let features = PairFeatures.compute(a, b)
-                    if PairFeatures.versionCompatible(features) { examples.append((features, same)) }
+                    let features = PairFeatures(a, b)
+                    if features.versionCompatible { examples.append((features.vector, same)) }
                 }
             }
         }
