@@ -22,10 +22,7 @@ public struct APIError: HTTPResponseError, CustomStringConvertible {
     public var description: String { "\(code.rawValue): \(message)" }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = try JSONEncoder().encode(["error": ["code": code.rawValue, "message": message]])
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     static func rateLimited(_ message: String, retryAfter: Int) -> APIError {
@@ -34,5 +31,17 @@ public struct APIError: HTTPResponseError, CustomStringConvertible {
 
     static func roomNotFound(_ code: String) -> APIError {
         APIError(.notFound, code: .roomNotFound, message: "there is no room \(code)")
+    }
+
+    /// The body every error answers with.
+    var body: [UInt8] {
+        let encoded = try? JSONEncoder().encode(["error": ["code": code.rawValue, "message": message]])
+        return encoded.map { Array($0) } ?? Array(#"{"error":{"code":"internal","message":"unencodable"}}"#.utf8)
+    }
+
+    var headers: HTTPFields {
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = "\(retryAfter)" }
+        return headers
     }
 }

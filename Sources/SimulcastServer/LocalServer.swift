@@ -39,7 +39,7 @@ public actor LocalServer {
     public func start(port requested: Int = 0) async throws -> Int {
         let store = try await makeStore()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let runner = ServerRunner(
+        let runner = try ServerRunner(
             configuration: {
                 var c = configuration; c.hostname = "127.0.0.1"; c.port = requested; c.web = web; return c
             }(),

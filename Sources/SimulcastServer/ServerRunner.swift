@@ -13,8 +13,8 @@ public struct ServerRunner: Sendable {
     public init(
         configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool,
         onServerRunning: @escaping @Sendable (Int) async -> Void
-    ) {
-        let (application, hub) = SimulcastApplication.build(configuration: configuration, dependencies: dependencies, onServerRunning: onServerRunning)
+    ) throws {
+        let (application, hub) = try SimulcastApplication.build(configuration: configuration, dependencies: dependencies, onServerRunning: onServerRunning)
         self.hub = hub
         var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: application)], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: dependencies.logger)

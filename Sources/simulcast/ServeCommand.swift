@@ -111,7 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
         let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger, metrics: metrics)
         let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()
-        let runner = ServerRunner(configuration: try serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
+        let runner = try ServerRunner(configuration: try serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
             logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(databaseName)"])
             logger.notice(
                 "web listener",

@@ -14,7 +14,7 @@ import Testing
 @Suite struct RESTTests {
     func withApp(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let dependencies = SimulcastApplication.Dependencies(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger)
-        let (app, _) = SimulcastApplication.build(configuration: .init(port: 0), dependencies: dependencies)
+        let (app, _) = try SimulcastApplication.build(configuration: .init(port: 0), dependencies: dependencies)
         try await app.test(.router, body)
     }
 
@@ -61,6 +61,34 @@ import Testing
             let unknownRoom = #"{"room":"ZZZZZZ","sourceService":"spotify","sourceId":"x","targetService":"apple-music","storefront":"us","targetId":"y"}"#
             try await client.execute(uri: "/v1/matches/corrections", method: .post, body: ByteBuffer(string: unknownRoom)) { response in
                 #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    /// Issue 23: the document the routes are generated from is served as it is in the repository.
+    @Test func servesItsOpenAPIDocument() async throws {
+        let document = try #require(ProtocolDocumentTests.openAPI)
+        try await withApp { client in
+            try await client.execute(uri: "/openapi.yaml", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/yaml")
+                #expect(String(buffer: response.body) == document)
+            }
+        }
+    }
+
+    /// A correction whose body is not the documented JSON, or is over 16 KiB, is refused as
+    /// `malformed_correction` by the generated route, as by the hand-written one before it.
+    @Test func aMalformedCorrectionIsABadRequest() async throws {
+        try await withApp { client in
+            for body in ["{", #"{"room": 5}"#, "[]", String(repeating: "x", count: 20_000)] {
+                try await client.execute(
+                    uri: "/v1/matches/corrections", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body)
+                ) {
+                    response in
+                    #expect(response.status == .badRequest, "\(body.prefix(20))")
+                    #expect(String(buffer: response.body).contains("malformed_correction"))
+                }
             }
         }
     }

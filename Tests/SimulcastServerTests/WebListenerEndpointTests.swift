@@ -19,7 +19,7 @@ import Testing
     static let signer = try! AppleMusicDeveloperToken(keyId: "WEBKEY1234", teamId: "TEAM123456", pem: key.pemRepresentation)
 
     func withApp(web: WebListenerConfiguration, _ body: @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
-        let (application, hub) = SimulcastApplication.build(
+        let (application, hub) = try SimulcastApplication.build(
             configuration: .init(port: 0, web: web),
             dependencies: .init(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger))
         let code = try await hub.createRoom().code

@@ -1,0 +1,137 @@
+import Catalogs
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+import Rooms
+import SimulcastCore
+
+/// The REST API: the operations generated from openapi.yaml, answered from the hub and the
+/// rate limiters. No handler touches a store. Refusals are `APIError`s, which
+/// `RESTErrorMiddleware` renders as the document says.
+struct RESTController: APIProtocol {
+    let hub: RoomHub
+    let metrics: ServerMetrics
+    let limiters: SimulcastApplication.RateLimiters
+    let lookup: RoomLookup
+    let adminToken: String?
+    let web: WebListenerConfiguration
+    let clock: any LocalClock
+    let ownOrigins: @Sendable () -> [String]
+
+    private var request: RESTRequest { RESTRequest.current ?? .unknown }
+
+    private var isAdmin: Bool {
+        guard let adminToken, let token = request.bearer else { return false }
+        return HostToken.verify(token, against: HostToken.hash(adminToken))
+    }
+
+    func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
+        .ok(.init(body: .json(.init(status: .ok))))
+    }
+
+    func metrics(_ input: Operations.Metrics.Input) async throws -> Operations.Metrics.Output {
+        // Loopback (a local Prometheus or an operator's curl) or the admin token.
+        let peer = request.peerIP
+        guard peer == "127.0.0.1" || peer == "::1" || peer == nil || isAdmin else {
+            throw APIError(.forbidden, code: .metricsForbidden, message: "metrics are served to loopback or with the admin token (Authorization: Bearer ...)")
+        }
+        return .ok(.init(body: .plainText(HTTPBody(metrics.render()))))
+    }
+
+    func createRoom(_ input: Operations.CreateRoom.Input) async throws -> Operations.CreateRoom.Output {
+        let client = request.client
+        guard limiters.roomCreation.take(client.ip) else {
+            metrics.limitHit(.roomCreation)
+            throw APIError.rateLimited("too many rooms created from your address", retryAfter: limiters.roomCreation.retryAfterSeconds(client.ip))
+        }
+        let room = try await hub.createRoom()
+        return .created(.init(body: .json(.init(code: room.code, hostToken: room.hostToken, webSocketPath: room.webSocketPath))))
+    }
+
+    func getRoom(_ input: Operations.GetRoom.Input) async throws -> Operations.GetRoom.Output {
+        let room = try await lookup.room(input.path.code, for: request.client)
+        return .ok(.init(body: .json(try WireShape.convert(await room.summary()))))
+    }
+
+    func appleMusicDeveloperToken(_ input: Operations.AppleMusicDeveloperToken.Input) async throws -> Operations.AppleMusicDeveloperToken.Output {
+        guard let signer = web.appleMusicSigner else {
+            throw APIError(
+                .serviceUnavailable, code: .appleMusicNotConfigured,
+                message: "this server has no MusicKit key (APPLE_MUSIC_KEY_ID, APPLE_MUSIC_TEAM_ID, APPLE_MUSIC_KEY_FILE)")
+        }
+        let decision = TokenOrigin.decide(originHeader: input.headers.origin, publicOrigins: web.publicOrigins, ownOrigins: ownOrigins())
+        guard case .bind(let origin) = decision else {
+            let why = if case .refuse(let why) = decision { why } else { "this origin may not have a token" }
+            throw APIError(.forbidden, code: .originNotAllowed, message: why)
+        }
+        let client = request.client
+        guard limiters.tokenMinting.take(client.ip) else {
+            metrics.limitHit(.tokenMinting)
+            throw APIError.rateLimited("too many developer tokens for your address", retryAfter: limiters.tokenMinting.retryAfterSeconds(client.ip))
+        }
+        let issuedAt = clock.now().micros / 1_000_000  // JWT times are Unix seconds
+        let token = try signer.mint(issuedAt: issuedAt, lifetimeSeconds: web.developerTokenLifetimeSeconds, origins: [origin])
+        return .ok(
+            .init(
+                headers: .init(cacheControl: .noStore),
+                body: .json(.init(token: token, expiresAt: issuedAt + web.developerTokenLifetimeSeconds, origin: origin))))
+    }
+
+    func addCorrection(_ input: Operations.AddCorrection.Input) async throws -> Operations.AddCorrection.Output {
+        guard case .json(let body) = input.body else { throw RESTErrorMiddleware.malformedCorrection }
+        let correction = MatchCorrection(body)
+        let room = try await lookup.room(correction.room, for: request.client)
+        var byHost = false
+        if let token = request.bearer { byHost = await room.verifyHost(token: token) }
+        let global = body.global == true
+        if global, !isAdmin {
+            throw APIError(
+                .forbidden, code: .adminRequired, message: "a global correction needs the server's admin token; without it the correction applies to your room")
+        }
+        let stored: StoredCorrection
+        do {
+            stored = try await hub.correct(correction, global: global, byHost: byHost, network: NetworkPrefix.of(request.client.ip))
+        } catch let refusal as CorrectionRefusal {
+            throw APIError(refusal)
+        }
+        return .created(.init(body: .json(try WireShape.convert(stored.forClients))))
+    }
+
+    func listCorrections(_ input: Operations.ListCorrections.Input) async throws -> Operations.ListCorrections.Output {
+        let corrections: [StoredCorrection]
+        if let raw = input.query.room {
+            let room = try await lookup.room(raw, for: request.client)
+            corrections = try await hub.corrections(room: room.code)
+        } else {
+            guard isAdmin else {
+                throw APIError(.forbidden, code: .adminRequired, message: "name a room (?room=CODE), or use the admin token to list every correction")
+            }
+            corrections = try await hub.corrections(room: nil)
+        }
+        return .ok(.init(body: .json(try WireShape.convert(corrections))))
+    }
+
+    func revokeCorrection(_ input: Operations.RevokeCorrection.Input) async throws -> Operations.RevokeCorrection.Output {
+        guard let id = Int(input.path.id), let correction = try await hub.correction(id: id) else {
+            throw APIError(.notFound, code: .correctionNotFound, message: "there is no such correction")
+        }
+        var allowed = isAdmin
+        if !allowed, !correction.global, let token = request.bearer, let room = try await hub.room(code: correction.room) {
+            allowed = await room.verifyHost(token: token)
+        }
+        guard allowed else {
+            throw APIError(.forbidden, code: .notAllowed, message: "a correction is revoked by its room's host (its host token) or with the admin token")
+        }
+        try await hub.revokeCorrection(correction)
+        return .noContent(.init())
+    }
+}
+
+extension MatchCorrection {
+    /// The correction a request names (a service this server does not know gets `no_catalog`).
+    init(_ body: Components.Schemas.CorrectionRequest) {
+        self.init(
+            room: body.room, sourceService: MusicService(rawValue: body.sourceService), sourceId: body.sourceId,
+            targetService: MusicService(rawValue: body.targetService), storefront: body.storefront, targetId: body.targetId)
+    }
+}
