@@ -8,7 +8,8 @@ public actor HostSession: PlaybackEventSink {
     public let client: RoomClient
     public private(set) var playback = HostPlayback()
     let clock: any LocalClock
-    let heartbeat: Duration
+    /// How often the state is re-sent while playing.
+    public nonisolated let heartbeat: Duration
     private var synchronised = false
     /// When a refused state was last sent again (see `handle`).
     private var resentAfterRefusal: LocalTime?

@@ -7,7 +7,8 @@ public actor ListenerSession {
     public let client: RoomClient
     public let player: any PlayerDriver
     let clock: any LocalClock
-    let tickInterval: Duration
+    /// How often it reads its player and follows.
+    public nonisolated let tickInterval: Duration
     let reportInterval: Duration
     let logger: Logger
     private var policy: FollowPolicy

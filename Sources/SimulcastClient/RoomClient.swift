@@ -9,19 +9,16 @@ import SimulcastCore
 /// servers (nodes sharing one database), each reconnect tries the next one.
 public actor RoomClient {
     /// The room's WebSocket URL on each server, in the order they are tried.
-    public let webSocketURLs: [String]
-    private var serverIndex = 0
-    public var webSocketURL: String { webSocketURLs[serverIndex] }
+    public nonisolated let webSocketURLs: [String]
+    public var webSocketURL: String { driver.url }
     public let hello: Wire.Hello
     public nonisolated let clock: any LocalClock
     let logger: Logger
     let codec = WireCodec()
-    /// Pings sent at connect, `burstSpacing` apart, before the steady `pingInterval` (docs/PROTOCOL.md states these).
-    public static let burstSize = 16
-    public static let burstSpacing = Duration.milliseconds(40)
-    public static let defaultPingInterval = Duration.seconds(2)
-    let burstSize = RoomClient.burstSize
-    let pingInterval: Duration
+    /// When to connect, ping and back off: the same driver runs live and in the simulator.
+    private var driver: ConnectionDriver
+    /// The backoff's jitter (seeded in the simulator, so its runs repeat).
+    private var random: SeededGenerator
 
     public private(set) var clockSync = ClockSync()
     public private(set) var isJoined = false
@@ -29,14 +26,14 @@ public actor RoomClient {
     private var outbound: (@Sendable (WireMessage) -> Void)?
     private var fatalRefusal: RoomClientError?
     private var samplesSinceConnect = 0
-    /// Dense pings still to send after a clock step (the connect burst again).
-    private var burstPingsOwed = 0
 
-    /// - Parameter serverURL: the server's base URL (`http://host:port`), or several separated
-    ///   by commas; the WebSocket URLs are derived.
+    /// - Parameters:
+    ///   - serverURL: the server's base URL (`http://host:port`), or several separated by
+    ///     commas; the WebSocket URLs are derived.
+    ///   - seed: for the backoff's jitter (nil: a random one).
     public init(
-        serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = RoomClient.defaultPingInterval,
-        logger: Logger = Logger(label: "simulcast.client")
+        serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = ConnectionDriver.defaultPingInterval,
+        seed: UInt64? = nil, logger: Logger = Logger(label: "simulcast.client")
     ) {
         let bases = Self.serverURLs(serverURL).map { url in
             var base = url
@@ -45,10 +42,12 @@ public actor RoomClient {
             if !base.hasPrefix("ws://") && !base.hasPrefix("wss://") { base = "ws://" + base }
             return "\(base)/v1/rooms/\(hello.room)/ws"
         }
-        self.webSocketURLs = bases.isEmpty ? ["ws://127.0.0.1:8080/v1/rooms/\(hello.room)/ws"] : bases
+        let urls = bases.isEmpty ? ["ws://127.0.0.1:8080/v1/rooms/\(hello.room)/ws"] : bases
+        self.webSocketURLs = urls
+        self.driver = ConnectionDriver(urls: urls, pingInterval: pingInterval)
+        self.random = SeededGenerator(seed: seed ?? UInt64.random(in: 1...UInt64.max))
         self.hello = hello
         self.clock = clock
-        self.pingInterval = pingInterval
         self.logger = logger
     }
 
@@ -79,30 +78,33 @@ public actor RoomClient {
     // MARK: The protocol, apart from the transport
     //
     // The live loop below and the simulator (`simulcast-bench sync`) drive a connection
-    // through these four calls, so both run the same protocol code.
+    // through these calls, so both run the same protocol and connection code.
 
-    /// The wait after ping number `index` (0-based) of a connection: a dense burst, then a steady pace.
-    /// After a clock step another dense burst rebuilds the window (`burstPingsOwed`).
-    public func pingDelay(after index: Int) -> Duration {
-        if index < burstSize - 1 { return Self.burstSpacing }
-        if burstPingsOwed > 0 {
-            burstPingsOwed -= 1
-            return Self.burstSpacing
-        }
-        return pingInterval
-    }
+    /// The number of the connection now open (its pings carry it).
+    public var connection: Int { driver.connection }
 
-    /// A connection opened: clock sync starts afresh and the hello goes first.
-    public func connectionOpened(sending outbound: @escaping @Sendable (WireMessage) -> Void) {
+    /// A connection opened: clock sync starts afresh and the hello goes first; its first ping
+    /// is due at once (`pingDue`). Returns the connection's number.
+    @discardableResult
+    public func connectionOpened(sending outbound: @escaping @Sendable (WireMessage) -> Void) -> Int {
         self.outbound = outbound
         clockSync = ClockSync()
         samplesSinceConnect = 0
-        burstPingsOwed = 0
+        let number = driver.opened(at: clock.now())
         outbound(.hello(hello))
+        return number
+    }
+
+    /// A clock ping of connection `number` is due: sends it if that connection is still the
+    /// open one, and returns the wait until the next (nil: that connection has ended).
+    public func pingDue(connection number: Int) -> Duration? {
+        guard let next = driver.pingDue(connection: number) else { return nil }
+        sendPing()
+        return next
     }
 
     /// Sends a clock ping stamped with our clock now.
-    public func sendPing() {
+    private func sendPing() {
         outbound?(.timePing(Wire.TimePing(t0: clock.now())))
     }
 
@@ -114,9 +116,9 @@ public actor RoomClient {
             samplesSinceConnect += 1
             if stepped {
                 logger.info("clock step seen; measuring the clock afresh", metadata: ["steps": "\(clockSync.stepsDetected)"])
-                burstPingsOwed = burstSize - 1
+                driver.clockStepped()
             }
-            if samplesSinceConnect == burstSize { return .clockSynchronised }
+            if samplesSinceConnect == ConnectionDriver.burstSize { return .clockSynchronised }
             return stepped ? .clockStepped : nil
         case .welcome(let welcome):
             if let notice = welcome.notice { logger.notice("\(notice)") }
@@ -132,19 +134,19 @@ public actor RoomClient {
         }
     }
 
-    /// The connection ended; the refusal that ended it for good, if any.
-    public func connectionClosed() -> RoomClientError? {
+    /// The connection ended, or could not be made: the refusal that ends the session for good,
+    /// or the wait before connecting again (to the next server).
+    public func connectionEnded() -> Result<Duration, RoomClientError> {
         isJoined = false
         outbound = nil
-        return fatalRefusal
+        if let fatalRefusal { return .failure(fatalRefusal) }
+        return .success(driver.closed(at: clock.now(), using: &random))
     }
 
     /// Connects and stays connected until the task is cancelled or the server says the
     /// room or token is wrong (thrown as `RoomClientError`).
     public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void) async throws {
-        var backoff = 0.25
         while !Task.isCancelled {
-            let started = clock.now()
             var reason = "connection closed"
             do {
                 let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
@@ -154,15 +156,11 @@ public actor RoomClient {
             } catch {
                 reason = "cannot reach the server (\(Self.describe(error)))"
             }
-            if let refusal = connectionClosed() { throw refusal }
+            let delay = try connectionEnded().get()
             if Task.isCancelled { return }
-            serverIndex = (serverIndex + 1) % webSocketURLs.count
             await onEvent(.disconnected(reason: reason))
-            if started.distance(to: clock.now()) > 10_000_000 { backoff = 0.25 }
-            let delay = backoff * Double.random(in: 0.8...1.2)
-            logger.info("reconnecting", metadata: ["in": "\(String(format: "%.2f", delay)) s", "reason": "\(reason)"])
-            try? await clock.sleep(until: clock.now().advanced(byMilliseconds: delay * 1000))
-            backoff = min(backoff * 2, 5)
+            logger.info("reconnecting", metadata: ["in": "\(String(format: "%.2f", delay.inSeconds)) s", "reason": "\(reason)"])
+            try? await clock.sleep(until: clock.now().advanced(by: delay))
         }
     }
 
@@ -170,7 +168,7 @@ public actor RoomClient {
         async throws
     {
         let (messages, outbox) = AsyncStream<WireMessage>.makeStream()
-        connectionOpened { outbox.yield($0) }
+        let connection = connectionOpened { outbox.yield($0) }
         let clock = self.clock
         let codec = self.codec
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -181,9 +179,7 @@ public actor RoomClient {
             }
             group.addTask {
                 // Clock pings follow the hello at once, densely, then at a steady pace.
-                for index in 0..<Int.max {
-                    await self.sendPing()
-                    let delay = await self.pingDelay(after: index)
+                while let delay = await self.pingDue(connection: connection) {
                     try await clock.sleep(until: clock.now().advanced(by: delay))
                 }
             }

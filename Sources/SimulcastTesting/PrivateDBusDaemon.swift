@@ -33,6 +33,9 @@ public final class PrivateDBusDaemon: Sendable {
               <type>session</type>
               <listen>unix:path=\(socket)</listen>
               <auth>EXTERNAL</auth>
+              <!-- A loaded test machine may take a while to finish a connection's handshake:
+                   the daemon must not close it for that (its default allows 30 s). -->
+              <limit name="auth_timeout">600000</limit>
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>

@@ -17,8 +17,6 @@ public final class SessionSimulation {
     let network: SimulatedNetwork
     /// Music starts after 10 s of connecting and clock sync.
     let musicStart: Int64 = 10_000_000
-    static let stepInterval: Int64 = 100_000
-    static let heartbeatInterval: Int64 = 5_000_000
     static let measureInterval: Int64 = 50_000
     /// A listener is in sync once within this of the host.
     static let inSyncMs = 50.0
@@ -27,6 +25,8 @@ public final class SessionSimulation {
 
     /// With `scenario.clockStep`: how the stepped listener came back, once `run` has returned.
     public private(set) var clockStepReport: ClockStepReport?
+    /// With `scenario.disruption`: how the listeners came through it, once `run` has returned.
+    public private(set) var disruptionReport: DisruptionReport?
 
     public init(scenario: SyncScenario) {
         self.scenario = scenario
@@ -43,9 +43,15 @@ public final class SessionSimulation {
         // The server.
         let tracks = script.steps.compactMap(\.event.track)
         let catalog = OfflineCatalog(service: .appleMusic, tracks: tracks.map(HostScript.appleTrack))
-        let hub = RoomHub(
-            store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock,
-            metrics: ServerMetrics(), logger: quiet)
+        let store = InMemoryRoomStore(clock: clock)
+        let clock = self.clock
+        // A restart makes a new hub on the same store, as a restarted process would.
+        let makeHub = {
+            RoomHub(
+                store: store, matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock, metrics: ServerMetrics(),
+                logger: quiet)
+        }
+        var hub = makeHub()
         let room = try await hub.createRoom()
 
         // Participants: 0 the host, 1...n Simulcast listeners, n+1...2n the seed's, each seed
@@ -66,16 +72,13 @@ public final class SessionSimulation {
             drifts.append(drifts[index])
         }
         var clients: [RoomClient] = []
-        var connections: [InProcessRoomConnection] = []
+        var connections: [InProcessRoomConnection?] = Array(repeating: nil, count: devices.count)
         for (participant, device) in devices.enumerated() {
             let hello =
                 participant == 0
                 ? Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, client: "simulation")
                 : Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", client: "simulation")
-            clients.append(RoomClient(serverURL: "http://simulation", hello: hello, clock: device, logger: quiet))
-            let network = self.network
-            connections.append(
-                InProcessRoomConnection(hub: hub, code: room.code, deliver: { network.toParticipant(participant, $0) }, closed: { _, _ in }))
+            clients.append(RoomClient(serverURL: "http://simulation", hello: hello, clock: device, seed: scenario.seed &+ UInt64(participant), logger: quiet))
         }
         let host = HostSession(client: clients[0])
         var listeners: [ListenerSession] = []
@@ -96,15 +99,64 @@ public final class SessionSimulation {
             }
         }
 
-        // Connect everyone, start the clocks' pings and the sessions' ticks.
-        let codec = WireCodec()
-        for (participant, client) in clients.enumerated() {
-            let network = self.network
-            await client.connectionOpened { network.toServer(from: participant, codec.encode($0)) }
-            network.schedule(.ping(participant: participant, index: 0), at: 0)
+        // Who cannot reach the server until when (nil participants: nobody can).
+        var unreachable: (until: Int64, participants: Set<Int>?)?
+        // The disruption's window, placed so that the host's next change after the asked time
+        // falls in the middle of the outage: the listeners cut off must catch up on it.
+        let outage: Range<Int64>? = scenario.disruption.map { disruption in
+            let asked = disruption.startsAt(musicStart: musicStart)
+            let change = script.steps.map { musicStart + Int64($0.at * 1_000_000) }.first { $0 >= asked } ?? asked
+            let length = Int64(disruption.outageSeconds * 1_000_000)
+            return (change - length / 2)..<(change - length / 2 + length)
         }
-        for index in 1...n { network.schedule(.listenerStep(participant: index), at: Int64(index) * 7_000) }
-        network.schedule(.hostHeartbeat, at: Self.heartbeatInterval)
+        let codec = WireCodec()
+        /// Connects a participant through its client, as its live loop does, unless the network
+        /// or the server is down; then its client's driver says when to try again.
+        func connect(_ participant: Int, at time: Int64) async {
+            if let down = unreachable, time < down.until, down.participants?.contains(participant) ?? true {
+                await disconnected(participant, at: time, reason: "cannot reach the server")
+                return
+            }
+            let network = self.network
+            // The client numbers its connections one after another: this one is the next.
+            let number = await clients[participant].connection + 1
+            connections[participant] = InProcessRoomConnection(
+                hub: hub, code: room.code, deliver: { network.toParticipant(participant, connection: number, $0) }, closed: { _, _ in })
+            await clients[participant].connectionOpened { network.toServer(from: participant, connection: number, codec.encode($0)) }
+            network.schedule(.ping(participant: participant, connection: number), at: time)
+            if let outage, time >= outage.lowerBound { disruptionReport?.countReconnect(participant) }
+        }
+        /// The participant's connection ended: its session hears so, its client backs off.
+        func disconnected(_ participant: Int, at time: Int64, reason: String) async {
+            connections[participant] = nil
+            guard case .success(let delay) = await clients[participant].connectionEnded() else { return }
+            await deliver(.disconnected(reason: reason), to: participant)
+            network.schedule(.connect(participant: participant), at: time + delay.inMicroseconds)
+        }
+        func deliver(_ event: RoomClientEvent?, to participant: Int) async {
+            if participant == 0 {
+                if let event { await host.handle(event) }
+            } else if participant <= n {
+                if let event { await listeners[participant - 1].handle(event) }
+            } else {
+                await seeds[participant - 1 - n].handle(event)
+            }
+        }
+
+        // Connect everyone, start the clocks' pings and the sessions' ticks, on the sessions' own intervals.
+        for participant in clients.indices { await connect(participant, at: 0) }
+        for index in 1...n {
+            // Staggered 7 ms apart, as independent devices would be.
+            network.schedule(.listenerStep(participant: index), at: Int64(index) * 7_000)
+        }
+        network.schedule(.hostHeartbeat, at: host.heartbeat.inMicroseconds)
+        if let disruption = scenario.disruption, let outage {
+            network.schedule(.disruption, at: outage.lowerBound)
+            let affected = disruption.kind == .drop ? [1] : Array(1...n)
+            disruptionReport = DisruptionReport(
+                kind: disruption.kind.rawValue, atSeconds: Double(outage.lowerBound - musicStart) / 1_000_000, outageSeconds: disruption.outageSeconds,
+                listeners: affected.map { DisruptionReport.Listener(participant: $0) })
+        }
         for (index, step) in script.steps.enumerated() { network.schedule(.script(index: index), at: musicStart + Int64(step.at * 1_000_000)) }
         network.schedule(.measure, at: musicStart)
         let end = musicStart + Int64((script.steps.last?.at ?? 0) * 1_000_000) + 5_000_000
@@ -131,28 +183,37 @@ public final class SessionSimulation {
                 continue
             }
             switch event {
-            case .toServer(let from, let text):
-                await connections[from].receive(text)
-            case .toParticipant(let to, let text):
-                guard let message = try? codec.decode(text) else { continue }
-                let clientEvent = await clients[to].received(message, at: devices[to].now())
-                if to == 0 {
-                    if let clientEvent { await host.handle(clientEvent) }
-                } else if to <= n {
-                    if let clientEvent { await listeners[to - 1].handle(clientEvent) }
-                } else {
-                    await seeds[to - 1 - n].handle(clientEvent)
+            case .toServer(let from, let number, let text):
+                // A message on a connection that has since been cut never arrives.
+                guard let connection = connections[from], await clients[from].connection == number else { continue }
+                await connection.receive(text)
+            case .toParticipant(let to, let number, let text):
+                guard connections[to] != nil, await clients[to].connection == number, let message = try? codec.decode(text) else { continue }
+                await deliver(await clients[to].received(message, at: devices[to].now()), to: to)
+            case .ping(let participant, let number):
+                guard let wait = await clients[participant].pingDue(connection: number) else { continue }
+                network.schedule(.ping(participant: participant, connection: number), at: time + wait.inMicroseconds)
+            case .connect(let participant):
+                await connect(participant, at: time)
+            case .disruption:
+                guard let disruption = scenario.disruption else { continue }
+                switch disruption.kind {
+                case .restart:
+                    // A crash: the old hub is gone with whatever it had not saved; a new one serves the same store.
+                    hub = makeHub()
+                    unreachable = (outage?.upperBound ?? time, nil)
+                    for participant in clients.indices { await disconnected(participant, at: time, reason: "the server went away") }
+                case .drop:
+                    unreachable = (outage?.upperBound ?? time, [1])
+                    await connections[1]?.close()
+                    await disconnected(1, at: time, reason: "the network dropped")
                 }
-            case .ping(let participant, let index):
-                await clients[participant].sendPing()
-                network.schedule(
-                    .ping(participant: participant, index: index + 1), at: time + (await clients[participant].pingDelay(after: index)).inMicroseconds)
             case .listenerStep(let participant):
                 await listeners[participant - 1].step()
-                network.schedule(.listenerStep(participant: participant), at: time + Self.stepInterval)
+                network.schedule(.listenerStep(participant: participant), at: time + listeners[participant - 1].tickInterval.inMicroseconds)
             case .hostHeartbeat:
                 await host.heartbeatDue()
-                network.schedule(.hostHeartbeat, at: time + Self.heartbeatInterval)
+                network.schedule(.hostHeartbeat, at: time + host.heartbeat.inMicroseconds)
             case .script(let index):
                 let step = script.steps[index]
                 if step.transition != nil || step.event.event == .stop, let previous = trackStart {
@@ -185,6 +246,10 @@ public final class SessionSimulation {
                     metrics[side(index)].recordError(abs(error), elapsed: elapsed, transitionMicros: Self.transitionMicros, after: start.transition)
                     if let stepVisible, time >= stepVisible, index == 1 || index == 2, time - lastHostChange >= Self.transitionMicros {
                         clockStepReport?.record(error, stepped: index == 1, since: time - stepVisible)
+                    }
+                    if let outage, index <= n, time - lastHostChange >= Self.transitionMicros {
+                        let since = time - outage.lowerBound
+                        if (0..<DisruptionReport.windowMicros).contains(since) { disruptionReport?.record(error, participant: index, since: since) }
                     }
                     if notYetInSync.contains(index), abs(error) <= Self.inSyncMs {
                         notYetInSync.remove(index)

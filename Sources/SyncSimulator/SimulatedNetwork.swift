@@ -33,12 +33,12 @@ final class SimulatedNetwork: Sendable {
         state.withLock { $0.queue.pop() }
     }
 
-    func toServer(from participant: Int, _ text: String) {
-        send(.toServer(from: participant, text: text), link: participant * 2)
+    func toServer(from participant: Int, connection: Int, _ text: String) {
+        send(.toServer(from: participant, connection: connection, text: text), link: participant * 2)
     }
 
-    func toParticipant(_ participant: Int, _ text: String) {
-        send(.toParticipant(to: participant, text: text), link: participant * 2 + 1)
+    func toParticipant(_ participant: Int, connection: Int, _ text: String) {
+        send(.toParticipant(to: participant, connection: connection, text: text), link: participant * 2 + 1)
     }
 
     private func send(_ event: SimulationEvent, link: Int) {

@@ -22,6 +22,8 @@ public struct SyncScenario: Sendable {
     public var schedulePrecisionMs = 3.0
     /// The first listener's device clock steps once (nil: never).
     public var clockStep: ClockStep?
+    /// The server restarts, or the first listener's network drops, once (nil: never).
+    public var disruption: Disruption?
 
     public static let wan = SyncScenario()
     public static var lan: SyncScenario {

@@ -8,8 +8,14 @@ struct SyncBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync", abstract: "Simulate a listening session in virtual time and measure sync error, Simulcast against the seed's method.")
 
-    @Option(help: "Preset: wan or lan.")
-    var scenario = "wan"
+    /// The network presets.
+    enum Preset: String, CaseIterable, ExpressibleByArgument {
+        case wan, lan
+        var scenario: SyncScenario { self == .wan ? .wan : .lan }
+    }
+
+    @Option(help: "Preset: \(Preset.allCases.map(\.rawValue).joined(separator: " or ")).")
+    var scenario = Preset.wan
     @Option(help: "One-way network delay, ms.") var delayMs: Double?
     @Option(help: "Jitter on the delay, ± ms.") var jitterMs: Double?
     @Option(help: "Share of messages lost (each costs a TCP retransmission).") var loss: Double?
@@ -26,17 +32,17 @@ struct SyncBenchmark: AsyncParsableCommand {
     var clockStepMs: Double?
     @Option(help: "When its clock steps, seconds after the music starts.") var clockStepAt = 120.0
     @Option(help: "How the clock steps: \(ClockStep.Kind.allCases.map(\.rawValue).joined(separator: ", ")).") var clockStepKind = ClockStep.Kind.step
+    @Option(help: "Cut connections once: \(Disruption.Kind.allCases.map(\.rawValue).joined(separator: ", ")) (the server restarts; the first listener's network drops).")
+    var disruption: Disruption.Kind?
+    @Option(help: "When the disruption happens, seconds after the music starts.") var disruptionAt = 600.0
+    @Option(help: "How long nobody (restart) or the first listener (drop) can connect, seconds (default: 2 for a restart, 10 for a drop).")
+    var outageSeconds: Double?
     @Flag(help: "Print only the JSON summary.") var json = false
     @Flag(help: "Run the grid of network and player profiles instead (delay, jitter, loss, drift, start and seek latency) and list the worst cells.")
     var grid = false
 
     func run() async throws {
-        var setup: SyncScenario
-        switch scenario {
-        case "wan": setup = .wan
-        case "lan": setup = .lan
-        default: throw ValidationError("--scenario is wan or lan")
-        }
+        var setup = scenario.scenario
         if let delayMs { setup.delayMs = delayMs }
         if let jitterMs { setup.jitterMs = jitterMs }
         if let loss { setup.loss = loss }
@@ -49,6 +55,7 @@ struct SyncBenchmark: AsyncParsableCommand {
         if let tracks { setup.tracks = tracks }
         if let seed { setup.seed = seed }
         if let clockStepMs { setup.clockStep = ClockStep(kind: clockStepKind, amountMs: clockStepMs, atSeconds: clockStepAt) }
+        if let disruption { setup.disruption = Disruption(kind: disruption, atSeconds: disruptionAt, outageSeconds: outageSeconds) }
 
         if grid {
             try await SyncGrid(base: setup).run(json: json)
@@ -68,10 +75,12 @@ struct SyncBenchmark: AsyncParsableCommand {
                 var simulcast: SyncMetrics.Report
                 var seed: SyncMetrics.Report
                 var clockStep: ClockStepReport?
+                var disruption: DisruptionReport?
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(Output(simulcast: simulcast.report, seed: seedMethod.report, clockStep: step)), as: UTF8.self))
+            print(String(decoding: try encoder.encode(
+                        Output(simulcast: simulcast.report, seed: seedMethod.report, clockStep: step, disruption: simulation.disruptionReport)), as: UTF8.self))
             return
         }
         print(
@@ -104,8 +113,17 @@ struct SyncBenchmark: AsyncParsableCommand {
                 )
             }
         }
+        if let report = simulation.disruptionReport {
+            print("\n\(report.kind) at \(report.atSeconds) s, \(report.outageSeconds) s without a connection; the next 60 s, while the host is quiet:")
+            for listener in report.listeners {
+                print(
+                    "  listener \(listener.participant): worst \(listener.maxErrorMs) ms, \(listener.samplesOver50Ms) of \(listener.samples) samples over 50 ms, "
+                        + "in sync again \(String(format: "%.2f", listener.backInSyncAfterMs / 1000)) s after it began, \(listener.reconnects) connection(s) made")
+            }
+        }
         if let svg { print("\nplot: \(svg)") }
     }
 }
 
 extension ClockStep.Kind: ExpressibleByArgument {}
+extension Disruption.Kind: ExpressibleByArgument {}

@@ -18,9 +18,9 @@ import Testing
 
     @Test func theClockSyncConstantsAreTheCodes() throws {
         let text = try #require(Self.document, "docs/PROTOCOL.md is part of the repository")
-        let spacing = RoomClient.burstSpacing.components.attoseconds / 1_000_000_000_000_000
-        let interval = RoomClient.defaultPingInterval.components.seconds
-        #expect(text.contains("burst of \(RoomClient.burstSize) at connect, \(spacing) ms apart, then every \(interval) s"))
+        let spacing = ConnectionDriver.burstSpacing.components.attoseconds / 1_000_000_000_000_000
+        let interval = ConnectionDriver.defaultPingInterval.components.seconds
+        #expect(text.contains("burst of \(ConnectionDriver.burstSize) at connect, \(spacing) ms apart, then every \(interval) s"))
         #expect(text.contains("what every one of the last \(ClockSync.defaultWindow) allows"))
     }
 
