@@ -62,7 +62,8 @@ public struct HostPlayback: Hashable, Sendable {
         }
         if let newQueue = event.queue { queue = newQueue }
         anchor = LocalAnchor(positionMs: position, at: time)
-        lastIntent = Self.intent(of: event.event)
+        // A queue change leaves the timeline alone: the last action's meaning stands.
+        if let intent = Self.intent(of: event.event) { lastIntent = intent }
     }
 
     /// The `host.state` payload, with the anchor moved onto the server's clock. `intent`:
@@ -77,13 +78,15 @@ public struct HostPlayback: Hashable, Sendable {
         )
     }
 
-    static func intent(of kind: PlaybackEvent.Kind) -> PlaybackIntent {
+    /// What an event means on the timeline; nil for a queue change, which means nothing there.
+    static func intent(of kind: PlaybackEvent.Kind) -> PlaybackIntent? {
         switch kind {
         case .play, .skip: .play
         case .pause, .stop: .pause
         case .resume: .resume
         case .seek: .seek
-        case .reanchor, .queue: .reanchor
+        case .reanchor: .reanchor
+        case .queue: nil
         }
     }
 }

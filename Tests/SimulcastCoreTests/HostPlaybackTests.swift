@@ -5,6 +5,20 @@ import Testing
 @Suite struct HostPlaybackTests {
     func ms(_ value: Double) -> LocalTime { LocalTime(micros: 0).advanced(byMilliseconds: value) }
 
+    /// Issue 23: a queue change is not a host action on the timeline, and must not turn the
+    /// last action into a re-anchor (a listener that only got the later state would take a
+    /// seek for a heartbeat).
+    @Test func aQueueChangeKeepsTheLastActionsIntent() throws {
+        var host = HostPlayback()
+        try host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 0, queue: [Fixtures.sheLooksSoPerfect]), at: ms(0))
+        try host.apply(PlaybackEvent(event: .seek, positionMs: 60_000), at: ms(1_000))
+        try host.apply(PlaybackEvent(event: .queue, queue: [Fixtures.solayoh]), at: ms(1_100))
+        #expect(host.snapshot(at: ms(1_200), serverTime: 5).intent == .seek)
+        #expect(host.queue == [Fixtures.solayoh])
+        // A heartbeat still says re-anchor.
+        #expect(host.snapshot(at: ms(1_200), serverTime: 5, intent: .reanchor).intent == .reanchor)
+    }
+
     @Test func followsAScript() throws {
         var host = HostPlayback()
         try host.apply(

@@ -13,7 +13,8 @@ import Testing
         (PlaybackEvent(event: .resume), .resume),
         (PlaybackEvent(event: .seek, positionMs: 9_000), .seek),
         (PlaybackEvent(event: .reanchor, positionMs: 1_080), .reanchor),
-        (PlaybackEvent(event: .queue, queue: []), .reanchor),
+        // A queue change keeps the last action's meaning (here the play before it).
+        (PlaybackEvent(event: .queue, queue: []), .play),
     ])
     func eachHostEventSaysWhatItMeant(event: PlaybackEvent, intent: PlaybackIntent) throws {
         var host = HostPlayback()
