@@ -79,35 +79,3 @@ public struct MPRISHostSource: Sendable {
         }
     }
 }
-
-/// What an MPRIS read means for the tracker, working around players whose `Position` never
-/// moves while they play.
-struct FrozenPositionFallback: Sendable {
-    private var trackId: String?
-    private var trackSeenAt = LocalTime(micros: 0)
-    private var zeroReads = 0
-
-    mutating func content(for state: MPRISPlayer.State, at time: LocalTime) -> PlayerPollContent {
-        let metadata = state.metadata
-        if metadata.trackObjectPath?.contains("/ad/") == true || metadata.url?.hasPrefix("spotify:ad:") == true { return .advert }
-        guard state.status != .stopped, let identity = metadata.identity, metadata.track != nil else {
-            trackId = nil
-            return .nothing
-        }
-        if identity.id != trackId {
-            trackId = identity.id
-            trackSeenAt = time.advanced(by: -state.positionMicros)
-            zeroReads = 0
-        }
-        let playing = state.status == .playing
-        var positionMs = Double(state.positionMicros) / 1000
-        if playing, state.positionMicros == 0 { zeroReads += 1 } else if state.positionMicros != 0 { zeroReads = 0 }
-        if playing, zeroReads >= 2 { positionMs = trackSeenAt.milliseconds(to: time) }
-        // The tracker sees new tags under the same id as a new track, so the room gets them:
-        // mpv first names a file by its file name and reads its tags a moment later, and the
-        // room had matched the file name and kept "no match" for the whole song.
-        let tags = [metadata.title ?? "", metadata.artists.joined(separator: "\u{1F}"), metadata.album ?? ""].joined(separator: "\u{1E}")
-        return .track(
-            id: identity.id + "\u{1D}" + tags, durationMs: metadata.lengthMicros.map { Double($0) / 1000 }, progressMs: positionMs, playing: playing)
-    }
-}

@@ -10,6 +10,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
     let service: MusicService
     let clock: any LocalClock
     let loadTimeout: Duration
+    private var staleStatus = StaleStoppedStatus()
 
     public init(player: MPRISPlayer, service: MusicService, clock: any LocalClock = SystemClock(), loadTimeout: Duration = .seconds(5)) {
         self.player = player
@@ -75,8 +76,8 @@ public actor MPRISPlayerDriver: PlayerDriver {
             return LocalPlayerReading(trackId: nil, playing: false, positionMs: 0, at: clock.now())
         }
         let state = timed.value
+        let status = staleStatus.status(of: state, at: timed.midpoint)
         return LocalPlayerReading(
-            trackId: state.metadata.identity?.id, playing: state.status == .playing, positionMs: Double(state.positionMicros) / 1000,
-            at: timed.midpoint)
+            trackId: state.metadata.identity?.id, playing: status == .playing, positionMs: Double(state.positionMicros) / 1000, at: timed.midpoint)
     }
 }

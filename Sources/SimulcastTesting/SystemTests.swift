@@ -7,4 +7,6 @@ public enum SystemTests {
     static var required: Bool { ProcessInfo.processInfo.environment["SIMULCAST_REQUIRE_SYSTEM_TESTS"] != nil }
     public static var chromium: Bool { HeadlessChromium.executable() != nil || required }
     public static var dbus: Bool { PrivateDBusDaemon.executable() != nil || required }
+    /// Debian's mpv with its MPRIS plugin (mpv-mpris).
+    public static var mpv: Bool { (MPVPlayer.executable() != nil && MPVPlayer.mprisPlugin() != nil) || required }
 }

@@ -48,7 +48,8 @@ public final class SessionSimulation {
         // A restart makes a new hub on the same store, as a restarted process would.
         let makeHub = {
             RoomHub(
-                store: store, matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock, metrics: ServerMetrics(),
+                store: store, matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()), clock: clock,
+                metrics: ServerMetrics(),
                 logger: quiet)
         }
         var hub = makeHub()

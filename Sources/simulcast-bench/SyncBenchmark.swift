@@ -32,7 +32,10 @@ struct SyncBenchmark: AsyncParsableCommand {
     var clockStepMs: Double?
     @Option(help: "When its clock steps, seconds after the music starts.") var clockStepAt = 120.0
     @Option(help: "How the clock steps: \(ClockStep.Kind.allCases.map(\.rawValue).joined(separator: ", ")).") var clockStepKind = ClockStep.Kind.step
-    @Option(help: "Cut connections once: \(Disruption.Kind.allCases.map(\.rawValue).joined(separator: ", ")) (the server restarts; the first listener's network drops).")
+    @Option(
+        help:
+            "Cut connections once: \(Disruption.Kind.allCases.map(\.rawValue).joined(separator: ", ")) (the server restarts; the first listener's network drops)."
+    )
     var disruption: Disruption.Kind?
     @Option(help: "When the disruption happens, seconds after the music starts.") var disruptionAt = 600.0
     @Option(help: "How long nobody (restart) or the first listener (drop) can connect, seconds (default: 2 for a restart, 10 for a drop).")
@@ -79,7 +82,9 @@ struct SyncBenchmark: AsyncParsableCommand {
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            print(String(decoding: try encoder.encode(
+            print(
+                String(
+                    decoding: try encoder.encode(
                         Output(simulcast: simulcast.report, seed: seedMethod.report, clockStep: step, disruption: simulation.disruptionReport)), as: UTF8.self))
             return
         }
@@ -118,7 +123,8 @@ struct SyncBenchmark: AsyncParsableCommand {
             for listener in report.listeners {
                 print(
                     "  listener \(listener.participant): worst \(listener.maxErrorMs) ms, \(listener.samplesOver50Ms) of \(listener.samples) samples over 50 ms, "
-                        + "in sync again \(String(format: "%.2f", listener.backInSyncAfterMs / 1000)) s after it began, \(listener.reconnects) connection(s) made")
+                        + "in sync again \(String(format: "%.2f", listener.backInSyncAfterMs / 1000)) s after it began, \(listener.reconnects) connection(s) made"
+                )
             }
         }
         if let svg { print("\nplot: \(svg)") }
