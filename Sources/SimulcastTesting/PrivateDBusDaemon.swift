@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `dbus-daemon` of the test's own, listening on a socket in a temporary folder, so tests
 /// never touch the user's session bus. Needs Debian's `dbus` package (`.ci/run` installs it).
@@ -19,6 +20,13 @@ public final class PrivateDBusDaemon: Sendable {
 
     public struct LaunchError: Error, CustomStringConvertible {
         public var description: String
+    }
+
+    /// Whether the daemon printed its address, shared by the reader and the watchdog.
+    final class PrintedFlag: Sendable {
+        private let value = Mutex(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.withLock { $0 } }
     }
 
     public static func start() async throws -> PrivateDBusDaemon {
@@ -55,6 +63,9 @@ public final class PrivateDBusDaemon: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let reader = addressPipe.fileHandleForReading
+        // Set once the address is printed: the watchdog kills only a daemon that never got
+        // there (on a stalled machine it could wake after a daemon that started fine).
+        let printedAddress = PrintedFlag()
         let ready = Task.detached { () -> Bool in
             var printed = Data()
             while !printed.contains(UInt8(ascii: "\n")) {
@@ -62,11 +73,12 @@ public final class PrivateDBusDaemon: Sendable {
                 if chunk.isEmpty { return false }
                 printed.append(chunk)
             }
+            printedAddress.set()
             return true
         }
         let watchdog = Task {
-            try await Task.sleep(for: .seconds(10))
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            try await Task.sleep(for: .seconds(30))
+            if !printedAddress.isSet, process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
         let started = await ready.value
         watchdog.cancel()
