@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The project's test command: installs what the system tests need when it is missing
-# (Debian: chromium for the browser tests, dbus for the MPRIS tests, postgresql for the
-# PostgreSQL and multi-node tests, nginx for the load-balanced variant, nodejs to replay the
-# follow-policy decision table through the web page's follow.js; root or sudo), then runs
-# `swift test`. Without chromium, dbus, nginx or node those tests are skipped with a reason;
-# PostgreSQL is required.
+# (Debian: chromium for the browser tests, dbus for the MPRIS tests, mpv and mpv-mpris for
+# the two-real-players test, postgresql for the PostgreSQL and multi-node tests, nginx for
+# the load-balanced variant, nodejs to replay the follow-policy decision table through the
+# web page's follow.js; root or sudo), then runs `swift test`. Without chromium, dbus, mpv,
+# nginx or node those tests are skipped with a reason; PostgreSQL is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +14,9 @@ command -v dbus-daemon >/dev/null 2>&1 || missing+=(dbus)
 # nginx fronts the nodes in one variant of the multi-node test (skipped without it).
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v node >/dev/null 2>&1 || missing+=(nodejs)
+# Two real mpv players followed over MPRIS (the isolated pass).
+command -v mpv >/dev/null 2>&1 || missing+=(mpv)
+[ -e /usr/lib/mpv-mpris/mpris.so ] || [ -e /etc/mpv/scripts/mpris.so ] || missing+=(mpv-mpris)
 if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
@@ -49,4 +52,5 @@ if [ $# -eq 0 ]; then
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter slowHeadersAreCutOffAndHealthzStaysFast
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MatchStormTests
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter HostileServiceTests
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter TwoMPVPlayersTests
 fi

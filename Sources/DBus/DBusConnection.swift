@@ -212,6 +212,14 @@ public actor DBusConnection {
         return value.unwrapped
     }
 
+    /// `org.freedesktop.DBus.Properties.Set`.
+    public func setProperty(_ name: String, to value: DBusValue, interface: String, of destination: String, path: String) async throws {
+        _ = try await call(
+            DBusMessage(
+                kind: .methodCall, path: path, interface: "org.freedesktop.DBus.Properties", member: "Set", destination: destination,
+                body: [.string(interface), .string(name), .variant(value)]))
+    }
+
     /// `org.freedesktop.DBus.Properties.GetAll`.
     public func properties(interface: String, of destination: String, path: String) async throws -> [String: DBusValue] {
         let reply = try await call(

@@ -57,6 +57,13 @@ public struct MPRISPlayer: Sendable {
     public func setPosition(trackObjectPath: String, micros: Int64) async throws {
         try await call("SetPosition", [.objectPath(trackObjectPath), .int64(max(0, micros))])
     }
+    /// The player's volume (1 is full); nil where the player does not say.
+    public func volume() async throws -> Double? {
+        try await connection.property("Volume", interface: Self.playerInterface, of: busName, path: Self.path).double
+    }
+    public func setVolume(_ volume: Double) async throws {
+        try await connection.setProperty("Volume", to: .double(volume), interface: Self.playerInterface, of: busName, path: Self.path)
+    }
     public func play() async throws { try await call("Play") }
     public func pause() async throws { try await call("Pause") }
     public func stop() async throws { try await call("Stop") }

@@ -36,6 +36,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
             guard let path = state.metadata.trackObjectPath else { return }
             try await player.setPosition(trackObjectPath: path, micros: Int64(position * 1000))
             if play, state.status != .playing { try await player.play() }
+            if !play, state.status == .paused { try await settlePausedSeek(toMs: position) }
         case .pause:
             try await player.pause()
         case .stop:
@@ -63,6 +64,37 @@ public actor MPRISPlayerDriver: PlayerDriver {
         let elapsedMs = play ? issuedAt.milliseconds(to: clock.now()) : 0
         try await player.setPosition(trackObjectPath: path, micros: Int64((positionMs + elapsedMs) * 1000))
         if play { try await player.play() } else { try await player.pause() }
+    }
+
+    /// mpv reads a seek made while paused short by its audio output buffer (about 157 ms with
+    /// its defaults) though it resumes from the right place; the policy, seeing a paused
+    /// listener off its target, would seek again on every tick, and anyone looking sees it
+    /// behind. A muted play-pause makes the reading true; a player that reads true is left alone.
+    private func settlePausedSeek(toMs targetMs: Double) async throws {
+        guard let settled = try await settledPausedPositionMs(), abs(settled - targetMs) > Self.pausedSeekToleranceMs else { return }
+        let volume = try? await player.volume()
+        if volume != nil { try? await player.setVolume(0) }
+        try await player.play()
+        try await player.pause()
+        if let volume { try? await player.setVolume(volume) }
+    }
+
+    static let pausedSeekToleranceMs = 20.0
+
+    /// A paused player's position once it stops changing (mpv shows the target for a few ms,
+    /// then the short reading): three equal readings in a row, or nil after half a second.
+    private func settledPausedPositionMs() async throws -> Double? {
+        let deadline = ContinuousClock.now + .milliseconds(500)
+        var last: Int64?
+        var equalInARow = 0
+        while ContinuousClock.now < deadline {
+            let position = try await player.position()
+            equalInARow = position == last ? equalInARow + 1 : 0
+            if equalInARow >= 2 { return Double(position) / 1000 }
+            last = position
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return nil
     }
 
     /// The id `MPRISMetadata.identity` reports for a track opened from `trackId`.

@@ -23,6 +23,11 @@ public actor FakeMPRISPlayer {
     private var basePositionMicros: Int64 = 0
     private var since = LocalTime(micros: 0)
     public private(set) var calls: [Call] = []
+    public private(set) var volume = 1.0
+    /// mpv's quirk, when set: a seek made while paused reads this much short (its output
+    /// buffer) until the player next plays, though it resumes from the true position.
+    public var pausedSeekReadsShortMicros: Int64?
+    private var readingShortMicros: Int64 = 0
 
     /// Connects to the bus at `socketPath` and takes `org.mpris.MediaPlayer2.NAME`.
     public static func start(socketPath: String, name: String = "fake", library: [String: MPRISMetadata] = [:], clock: any LocalClock = SystemClock())
@@ -34,6 +39,9 @@ public actor FakeMPRISPlayer {
         try await connection.requestName(MPRISPlayer.namePrefix + name)
         return player
     }
+
+    public func readPausedSeeksShort(by micros: Int64?) { pausedSeekReadsShortMicros = micros }
+    public func setVolume(_ value: Double) { volume = value }
 
     init(connection: DBusConnection, name: String, library: [String: MPRISMetadata], clock: any LocalClock) {
         self.connection = connection
@@ -77,6 +85,7 @@ public actor FakeMPRISPlayer {
     }
 
     public func userResume() async {
+        readingShortMicros = 0
         since = clock.now()
         status = .playing
         await announce(["PlaybackStatus": .string(status.rawValue)])
@@ -84,6 +93,7 @@ public actor FakeMPRISPlayer {
 
     public func userSeek(toMicros position: Int64) async {
         basePositionMicros = max(0, position)
+        readingShortMicros = status == .playing ? 0 : pausedSeekReadsShortMicros ?? 0
         since = clock.now()
         _ = try? await connection.send(
             DBusMessage(kind: .signal, path: MPRISPlayer.path, interface: MPRISPlayer.playerInterface, member: "Seeked", body: [.int64(basePositionMicros)]))
@@ -102,7 +112,8 @@ public actor FakeMPRISPlayer {
 
     func properties() -> [String: DBusValue] {
         [
-            "PlaybackStatus": .string(status.rawValue), "Metadata": metadata.map, "Position": .int64(positionMicros), "Rate": .double(1),
+            "PlaybackStatus": .string(status.rawValue), "Metadata": metadata.map, "Position": .int64(positionMicros - readingShortMicros), "Rate": .double(1),
+            "Volume": .double(volume),
             "CanSeek": .bool(true), "CanPlay": .bool(true), "CanPause": .bool(true), "CanControl": .bool(true),
         ]
     }
@@ -115,6 +126,11 @@ public actor FakeMPRISPlayer {
                 return message.errorReply(name: "org.freedesktop.DBus.Error.InvalidArgs", text: "no such property")
             }
             return message.reply([.variant(value)])
+        case ("org.freedesktop.DBus.Properties", "Set"):
+            guard message.body.count == 3, message.body[1].string == "Volume", let value = message.body[2].unwrapped.double else {
+                return message.errorReply(name: "org.freedesktop.DBus.Error.InvalidArgs", text: "no such writable property")
+            }
+            volume = max(0, value)
         case ("org.freedesktop.DBus.Properties", "GetAll"):
             return message.reply([.stringVariantMap(properties().sorted { $0.key < $1.key }.map { ($0.key, $0.value) })])
         case (MPRISPlayer.playerInterface, "OpenUri"):
@@ -136,6 +152,7 @@ public actor FakeMPRISPlayer {
         case (MPRISPlayer.playerInterface, "Stop"):
             status = .stopped
             basePositionMicros = 0
+            readingShortMicros = 0
             await announce(["PlaybackStatus": .string(status.rawValue)])
         default:
             return message.errorReply(name: "org.freedesktop.DBus.Error.UnknownMethod", text: "no method \(message.member ?? "")")

@@ -164,6 +164,30 @@ struct MPRISTests {
         }
     }
 
+    /// mpv reads a seek made while paused short by its output buffer (157 ms with its
+    /// defaults) and resumes from the right place; the policy, reading a paused listener off its
+    /// target, would seek again on every tick. The driver settles such a player with a muted
+    /// play-pause and leaves a player that reads true alone.
+    @Test(arguments: [Int64(157_000), nil])
+    func driverSettlesAPausedSeekThatReadsShort(shortMicros: Int64?) async throws {
+        try await withBus { _, fake, client in
+            let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("fake", on: client), service: .spotify)
+            try await driver.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: false))
+            await fake.readPausedSeeksShort(by: shortMicros)
+            await fake.setVolume(0.8)
+            let before = await fake.calls.count
+
+            try await driver.perform(.seek(positionMs: 100_000, play: false))
+            let reading = await driver.read()
+            #expect(!reading.playing)
+            #expect(abs(reading.positionMs - 100_000) < 1)
+            #expect(await fake.status == .paused)
+            #expect(await fake.volume == 0.8)
+            let calls = await fake.calls.dropFirst(before).map(\.member)
+            #expect(calls.contains("Play") == (shortMicros != nil), "\(calls)")
+        }
+    }
+
     @Test func clearErrorsWhenThereIsNoPlayerOrNoBus() async throws {
         let daemon = try await PrivateDBusDaemon.start()
         defer { daemon.stop() }
