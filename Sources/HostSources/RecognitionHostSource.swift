@@ -33,12 +33,12 @@ public struct RecognitionHostSource: Sendable {
     }
 
     let recognizer: Recognizer
-    let sink: any PlaybackEventSink
+    let sink: any HostEventSink
     let configuration: Configuration
     let logger: Logger
 
     public init(
-        recognizer: Recognizer, sink: any PlaybackEventSink, configuration: Configuration = Configuration(),
+        recognizer: Recognizer, sink: any HostEventSink, configuration: Configuration = Configuration(),
         logger: Logger = Logger(label: "simulcast.host.recognize")
     ) {
         self.recognizer = recognizer
@@ -52,15 +52,16 @@ public struct RecognitionHostSource: Sendable {
         TrackMetadata(service: .localFiles, id: track.path, title: track.title, artists: track.artist.map { [$0] } ?? [], durationMs: Int(track.seconds * 1000))
     }
 
-    public func run<Chunks: AsyncSequence>(_ chunks: Chunks, onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws
+    public func run<Chunks: AsyncSequence>(_ chunks: Chunks, onEvent: @Sendable (HostEvent) async -> Void = { _ in }) async throws
     where Chunks.Element == Chunk {
         let rate = FingerprintParameters.sampleRate
         let windowSamples = Int(configuration.windowSeconds * Double(rate))
         let stepSamples = Int(configuration.stepSeconds * Double(rate))
         var window: [Float] = []
         var sinceLastTry = 0
-        var current: (path: String, anchorSeconds: Double, anchorTime: LocalTime, playing: Bool)?
+        var current: Heard?
         var misses = 0
+        func publish(_ event: HostEvent) async { await sink.publish(event, onEvent: onEvent, onRefused: logger.refusedEvent) }
         for try await chunk in chunks {
             let audio = Resampler.resample(chunk.audio, to: rate)
             window += audio.samples
@@ -72,44 +73,47 @@ public struct RecognitionHostSource: Sendable {
             let recent = window.suffix(stepSamples)
             let silent = recent.reduce(0) { $0 + $1 * $1 } / Float(max(1, recent.count)) < 1e-6
             let match = silent ? nil : try? recognizer.recognize(AudioSamples(samples: window, sampleRate: rate))
+            let now = chunk.capturedAt
             guard let match, match.confidence >= configuration.minimumConfidence else {
                 misses += 1
-                if misses == configuration.holdAfterMisses, let playing = current, playing.playing {
+                if misses == configuration.holdAfterMisses, current?.playing == true {
                     current?.playing = false
-                    await sink.publish(PlaybackEvent(event: .pause), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
+                    await publish(HostEvent(.pause, at: now))
                 }
                 continue
             }
             misses = 0
-            let position = match.positionAtEndSeconds
-            if current?.path != match.track.path {
-                current = (match.track.path, position, chunk.capturedAt, true)
-                await sink.publish(
-                    PlaybackEvent(event: .play, track: Self.track(match.track), positionMs: position * 1000), at: chunk.capturedAt,
-                    onEvent: onEvent, onRefused: logger.refusedEvent)
+            let heard = LocalAnchor(positionMs: match.positionAtEndSeconds * 1000, at: now)
+            guard let known = current, known.path == match.track.path else {
+                current = Heard(path: match.track.path, anchor: heard, playing: true)
+                await publish(HostEvent(.play, at: now, track: Self.track(match.track), positionMs: heard.positionMs))
                 continue
             }
-            guard var known = current else { continue }
-            let predicted = known.playing ? known.anchorSeconds + Double(known.anchorTime.distance(to: chunk.capturedAt)) / 1_000_000 : known.anchorSeconds
             if !known.playing {
-                known = (known.path, position, chunk.capturedAt, true)
-                current = known
-                await sink.publish(
-                    PlaybackEvent(event: .resume, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
-            } else if let kind = Self.correction(predicted: predicted, heard: position, configuration: configuration) {
-                current = (known.path, position, chunk.capturedAt, true)
-                await sink.publish(
-                    PlaybackEvent(event: kind, positionMs: position * 1000), at: chunk.capturedAt, onEvent: onEvent, onRefused: logger.refusedEvent)
+                current = Heard(path: known.path, anchor: heard, playing: true)
+                await publish(HostEvent(.resume, at: now, positionMs: heard.positionMs))
+            } else if let kind = Self.correction(
+                predictedMs: known.anchor.position(at: now, playing: true), heardMs: heard.positionMs, configuration: configuration)
+            {
+                current = Heard(path: known.path, anchor: heard, playing: true)
+                await publish(HostEvent(kind, at: now, positionMs: heard.positionMs))
             }
         }
     }
 
-    /// What a heard position (seconds) that differs from the predicted one is: nothing within
+    /// The track recognised last and where it was heard, on this device's clock.
+    struct Heard {
+        var path: String
+        var anchor: LocalAnchor
+        var playing: Bool
+    }
+
+    /// What a heard position that differs from the predicted one is: nothing within
     /// `reanchorSeconds`, a re-anchor below `seekSeconds` (drift is not an action: listeners
     /// must not treat it as the host seeking), a seek beyond.
-    public static func correction(predicted: Double, heard: Double, configuration: Configuration) -> PlaybackEvent.Kind? {
-        let off = abs(predicted - heard)
-        if off <= configuration.reanchorSeconds { return nil }
-        return off < configuration.seekSeconds ? .reanchor : .seek
+    public static func correction(predictedMs: Double, heardMs: Double, configuration: Configuration) -> HostEvent.Kind? {
+        let offSeconds = abs(predictedMs - heardMs) / 1000
+        if offSeconds <= configuration.reanchorSeconds { return nil }
+        return offSeconds < configuration.seekSeconds ? .reanchor : .seek
     }
 }

@@ -22,13 +22,13 @@ public struct SpotifyHostSource: Sendable {
     }
 
     let api: SpotifyClient
-    let sink: any PlaybackEventSink
+    let sink: any HostEventSink
     let clock: any LocalClock
     let configuration: Configuration
     let logger: Logger
 
     public init(
-        api: SpotifyClient, sink: any PlaybackEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
+        api: SpotifyClient, sink: any HostEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
         logger: Logger = Logger(label: "simulcast.host.spotify")
     ) {
         self.api = api
@@ -39,7 +39,7 @@ public struct SpotifyHostSource: Sendable {
     }
 
     /// Polls until cancelled. `onEvent` sees each event published (for a status line).
-    public func run(onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws {
+    public func run(onEvent: @Sendable (HostEvent) async -> Void = { _ in }) async throws {
         var tracker = PlayerPollTracker(configuration: configuration.tracker)
         var metadata = SpotifyTrackCache()
         var lastQueueFetch: LocalTime?
@@ -63,7 +63,7 @@ public struct SpotifyHostSource: Sendable {
             var trackChanged = false
             for change in tracker.observe(state) {
                 for event in await events(for: change, metadata: &metadata) {
-                    await sink.publish(event.event, at: event.at, onEvent: onEvent, onRefused: logger.refusedEvent)
+                    await sink.publish(event, onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
                 if case .started = change { trackChanged = true }
             }
@@ -72,7 +72,7 @@ public struct SpotifyHostSource: Sendable {
             if tracker.trackId != nil, trackChanged || queueDue {
                 lastQueueFetch = now
                 if let queue = await upcoming() {
-                    await sink.publish(PlaybackEvent(event: .queue, queue: queue), at: clock.now(), onEvent: onEvent, onRefused: logger.refusedEvent)
+                    await sink.publish(HostEvent(.queue, at: clock.now(), queue: queue), onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
             }
             try await clock.sleep(until: tracker.nextPoll(now: clock.now()))
@@ -87,7 +87,7 @@ public struct SpotifyHostSource: Sendable {
         return .track(id: track.id, durationMs: track.durationMs.map(Double.init), progressMs: Double(answer.progressMs ?? 0), playing: answer.isPlaying)
     }
 
-    private func events(for change: PlayerPollChange, metadata: inout SpotifyTrackCache) async -> [(event: PlaybackEvent, at: LocalTime)] {
+    private func events(for change: PlayerPollChange, metadata: inout SpotifyTrackCache) async -> [HostEvent] {
         var started: TrackMetadata?
         if case .started(let trackId, _, _, _) = change { started = await fullTrack(trackId, cache: &metadata) }
         return PollChangeEvents.events(for: change, startedTrack: started)

@@ -5,7 +5,8 @@ import SimulcastCore
 /// while a file plays (mpv-mpris 0.7 after a `loadfile` from idle, until the next pause).
 struct FrozenPositionFallback: Sendable {
     private var trackId: String?
-    private var trackSeenAt = LocalTime(micros: 0)
+    /// Where the track was first seen: a frozen player's position is taken to run on from it.
+    private var firstSeen = LocalAnchor(positionMs: 0, at: LocalTime(micros: 0))
     private var zeroReads = 0
     private var staleStatus = StaleStoppedStatus()
 
@@ -19,13 +20,13 @@ struct FrozenPositionFallback: Sendable {
         }
         if identity.id != trackId {
             trackId = identity.id
-            trackSeenAt = time.advanced(by: -state.positionMicros)
+            firstSeen = LocalAnchor(positionMs: Double(state.positionMicros) / 1000, at: time)
             zeroReads = 0
         }
         let playing = status == .playing
         var positionMs = Double(state.positionMicros) / 1000
         if playing, state.positionMicros == 0 { zeroReads += 1 } else if state.positionMicros != 0 { zeroReads = 0 }
-        if playing, zeroReads >= 2 { positionMs = trackSeenAt.milliseconds(to: time) }
+        if playing, zeroReads >= 2 { positionMs = firstSeen.position(at: time, playing: true) }
         // The tracker sees new tags under the same id as a new track, so the room gets them:
         // mpv first names a file by its file name and reads its tags a moment later, and the
         // room had matched the file name and kept "no match" for the whole song.

@@ -26,13 +26,13 @@ public struct MPRISHostSource: Sendable {
     }
 
     let player: MPRISPlayer
-    let sink: any PlaybackEventSink
+    let sink: any HostEventSink
     let clock: any LocalClock
     let configuration: Configuration
     let logger: Logger
 
     public init(
-        player: MPRISPlayer, sink: any PlaybackEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
+        player: MPRISPlayer, sink: any HostEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
         logger: Logger = Logger(label: "simulcast.host.mpris")
     ) {
         self.player = player
@@ -42,7 +42,7 @@ public struct MPRISHostSource: Sendable {
         self.logger = logger
     }
 
-    public func run(onEvent: @Sendable (PlaybackEvent) async -> Void = { _ in }) async throws {
+    public func run(onEvent: @Sendable (HostEvent) async -> Void = { _ in }) async throws {
         try await player.connection.addMatch(player.signalRule)
         let signals = await player.connection.signals()
         let wake = WakeSignal()
@@ -71,8 +71,8 @@ public struct MPRISHostSource: Sendable {
             for change in tracker.observe(timed.map { _ in content }) {
                 var started: TrackMetadata?
                 if case .started = change { started = timed.value.metadata.track }
-                for (event, at) in PollChangeEvents.events(for: change, startedTrack: started) {
-                    await sink.publish(event, at: at, onEvent: onEvent, onRefused: logger.refusedEvent)
+                for event in PollChangeEvents.events(for: change, startedTrack: started) {
+                    await sink.publish(event, onEvent: onEvent, onRefused: logger.refusedEvent)
                 }
             }
             await wake.wait(until: tracker.nextPoll(now: clock.now()), clock: clock)

@@ -10,7 +10,7 @@ import SimulcastCore
 /// and live nodes in one PostgreSQL database, which is also the bus between nodes. A commit
 /// is a compare-and-set on `seq` that sends `NOTIFY` in the same statement, so every node
 /// hears of it in commit order; the notification carries only the room code and `seq`.
-public final class PostgresRoomStore: RoomStore, ResponseCache {
+public final class PostgresRoomStore: RoomStore {
     static let channel = "simulcast_rooms"
     static let schemaVersion = 1
     /// The key of the advisory lock that lets one node at a time migrate.
@@ -368,21 +368,8 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
 
     public func changes() -> AsyncStream<RoomChange>? { changeStream }
 
-    // MARK: Catalog response cache
-
-    public func cachedResponse(for key: String, now: LocalTime) async throws -> [UInt8]? {
-        let rows = try await rows("SELECT body FROM http_cache WHERE key = \(key) AND expires_at > \(now.micros)")
-        guard let body = try rows.first?.decode(ByteBuffer.self) else { return nil }
-        return Array(body.readableBytesView)
-    }
-
-    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: LocalTime) async throws {
-        try await execute(
-            """
-            INSERT INTO http_cache (key, body, expires_at) VALUES (\(key), \(ByteBuffer(bytes: body)), \(expiresAt.micros))
-            ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at
-            """)
-    }
+    /// The catalogs' response cache, in this database's `http_cache` table: every node shares it.
+    public var responseCache: PostgresResponseCache { PostgresResponseCache(store: self) }
 
     // MARK: Running statements
 
@@ -393,11 +380,11 @@ public final class PostgresRoomStore: RoomStore, ResponseCache {
         await runTask.value
     }
 
-    private func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
         try await withDeadline { try await self.client.query(query, logger: self.logger).collect() }
     }
 
-    private func execute(_ query: PostgresQuery) async throws {
+    func execute(_ query: PostgresQuery) async throws {
         _ = try await rows(query)
     }
 

@@ -1,4 +1,3 @@
-import Catalogs
 import Foundation
 import Logging
 import NIOCore
@@ -9,7 +8,7 @@ import Synchronization
 
 /// The embedded default store: one SQLite file (bundled with sqlite-nio, so nothing to
 /// install). Room states are stored as JSON, the shape clients already see.
-public final class SQLiteRoomStore: RoomStore, ResponseCache {
+public final class SQLiteRoomStore: RoomStore {
     private let connection: SQLiteConnection
     private let clock: any LocalClock
     private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
@@ -311,18 +310,8 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
         return dead
     }
 
-    public func cachedResponse(for key: String, now: LocalTime) async throws -> [UInt8]? {
-        let rows = try await query("SELECT body FROM http_cache WHERE key = ? AND expires_at > ?", [.text(key), .integer(Int(now.micros))])
-        guard let blob = rows.first?.column("body")?.blob else { return nil }
-        return Array(blob.readableBytesView)
-    }
-
-    public func cacheResponse(_ body: [UInt8], for key: String, expiresAt: LocalTime) async throws {
-        _ = try await query(
-            "INSERT INTO http_cache (key, body, expires_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET body = excluded.body, expires_at = excluded.expires_at",
-            [.text(key), .blob(ByteBuffer(bytes: body)), .integer(Int(expiresAt.micros))]
-        )
-    }
+    /// The catalogs' response cache, in this database's `http_cache` table: matches survive restarts cheaply.
+    public var responseCache: SQLiteResponseCache { SQLiteResponseCache(store: self) }
 
     /// The database file's size in bytes (the soak benchmark watches it).
     public func sizeInBytes() async throws -> Int {
@@ -334,7 +323,7 @@ public final class SQLiteRoomStore: RoomStore, ResponseCache {
     /// Every statement goes through here: after `close()` starts, statements fail with a
     /// `StoreError` instead of reaching a closed SQLite handle (which crashes), and `close()`
     /// waits for the ones already running (a last save racing shutdown).
-    private func query(_ sql: String, _ bindings: [SQLiteData] = []) async throws -> [SQLiteRow] {
+    func query(_ sql: String, _ bindings: [SQLiteData] = []) async throws -> [SQLiteRow] {
         try gate.withLock { gate throws(StoreError) in
             guard !gate.closed else { throw StoreError(.failed, "the database is closed") }
             gate.inFlight += 1

@@ -4,7 +4,7 @@ import SimulcastCore
 /// Publishes the host's playback to the room. Every event is sent as it happens; while
 /// playing, the state is re-sent periodically (re-anchored) so a missed message heals
 /// itself, and it is re-sent after every reconnect.
-public actor HostSession: PlaybackEventSink {
+public actor HostSession: HostEventSink {
     public let client: RoomClient
     public private(set) var playback = HostPlayback()
     let clock: any LocalClock
@@ -20,17 +20,16 @@ public actor HostSession: PlaybackEventSink {
         self.heartbeat = heartbeat
     }
 
-    /// Applies an event at the current local time and publishes the result.
-    public func apply(_ event: PlaybackEvent) async throws(HostPlayback.ApplyError) {
-        try await apply(event, at: clock.now())
+    /// Applies an event the host's player made and publishes the result. An event that does
+    /// not fit the playback is refused with `HostPlayback.ApplyError`, and nothing is published.
+    public func apply(_ event: HostEvent) async throws(HostPlayback.ApplyError) {
+        try playback.apply(event)
+        await publish()
     }
 
-    /// Applies an event observed at `localTime` (a poll's midpoint, say) and publishes. The
-    /// same contract as the one above: an event that does not fit the playback is refused
-    /// with `HostPlayback.ApplyError`, and nothing is published.
-    public func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws(HostPlayback.ApplyError) {
-        try playback.apply(event, at: localTime)
-        await publish()
+    /// An event typed or piped live (the script format without `at`): it happens now.
+    public func apply(_ typed: PlaybackEvent) async throws(HostPlayback.ApplyError) {
+        try await apply(typed.hostEvent(at: clock.now()))
     }
 
     /// Clock sync has its first burst: events are being published.

@@ -19,8 +19,8 @@ public struct HostPlayback: Hashable, Sendable {
     }
 
     public enum ApplyError: Error, Hashable, Sendable, CustomStringConvertible {
-        case needsTrack(PlaybackEvent.Kind)
-        case nothingPlaying(PlaybackEvent.Kind)
+        case needsTrack(HostEvent.Kind)
+        case nothingPlaying(HostEvent.Kind)
 
         public var description: String {
             switch self {
@@ -30,28 +30,29 @@ public struct HostPlayback: Hashable, Sendable {
         }
     }
 
-    public mutating func apply(_ event: PlaybackEvent, at time: LocalTime) throws(ApplyError) {
+    public mutating func apply(_ event: HostEvent) throws(ApplyError) {
+        let time = event.time
         let current = positionMs(at: time)
         var position = current
-        switch event.event {
+        switch event.kind {
         case .play, .skip:
             var next = event.track
-            if next == nil, event.event == .skip, !queue.isEmpty { next = queue.removeFirst() }
-            guard let next else { throw .needsTrack(event.event) }
+            if next == nil, event.kind == .skip, !queue.isEmpty { next = queue.removeFirst() }
+            guard let next else { throw .needsTrack(event.kind) }
             if let index = queue.firstIndex(where: { $0.id == next.id }) { queue.removeSubrange(...index) }
             track = next
             playing = true
             position = max(0, event.positionMs ?? 0)
         case .pause:
-            guard track != nil else { throw .nothingPlaying(event.event) }
+            guard track != nil else { throw .nothingPlaying(event.kind) }
             playing = false
             position = max(0, event.positionMs ?? current)
         case .resume:
-            guard track != nil else { throw .nothingPlaying(event.event) }
+            guard track != nil else { throw .nothingPlaying(event.kind) }
             playing = true
             position = max(0, event.positionMs ?? current)
         case .seek, .reanchor:
-            guard track != nil else { throw .nothingPlaying(event.event) }
+            guard track != nil else { throw .nothingPlaying(event.kind) }
             position = max(0, event.positionMs ?? current)
         case .queue:
             break
@@ -63,7 +64,7 @@ public struct HostPlayback: Hashable, Sendable {
         if let newQueue = event.queue { queue = newQueue }
         anchor = LocalAnchor(positionMs: position, at: time)
         // A queue change leaves the timeline alone: the last action's meaning stands.
-        if let intent = Self.intent(of: event.event) { lastIntent = intent }
+        if let intent = Self.intent(of: event.kind) { lastIntent = intent }
     }
 
     /// The `host.state` payload, with the anchor moved onto the server's clock. `intent`:
@@ -79,7 +80,7 @@ public struct HostPlayback: Hashable, Sendable {
     }
 
     /// What an event means on the timeline; nil for a queue change, which means nothing there.
-    static func intent(of kind: PlaybackEvent.Kind) -> PlaybackIntent? {
+    static func intent(of kind: HostEvent.Kind) -> PlaybackIntent? {
         switch kind {
         case .play, .skip: .play
         case .pause, .stop: .pause

@@ -1,25 +1,8 @@
 /// One thing a host's player did, as written in a playback script (JSON Lines) or sent
-/// on stdin: `{"at": 12.5, "event": "seek", "positionMs": 60000}`.
+/// on stdin: `{"at": 12.5, "event": "seek", "positionMs": 60000}`. The format only: it
+/// becomes a `HostEvent` at the script's edge (`hostEvent(at:)`).
 public struct PlaybackEvent: Hashable, Codable, Sendable {
-    public enum Kind: String, Hashable, Codable, Sendable {
-        /// Start `track` at `positionMs` (default 0).
-        case play
-        /// Pause (at `positionMs` when the source observed it, else where the timeline is).
-        case pause
-        /// Resume (from `positionMs` when observed).
-        case resume
-        /// Jump within the current track to `positionMs`.
-        case seek
-        /// The same playback, re-measured at `positionMs` (a poll that found the player a little
-        /// off its predicted position): moves the timeline like a seek, but is not an action.
-        case reanchor
-        /// Move on to `track`, or to the first queued track when none is given.
-        case skip
-        /// Replace the upcoming queue with `queue`.
-        case queue
-        /// Stop playing altogether.
-        case stop
-    }
+    public typealias Kind = HostEvent.Kind
 
     /// Seconds since the script started; nil means "now" (events typed or piped live).
     public var at: Double?
@@ -34,5 +17,10 @@ public struct PlaybackEvent: Hashable, Codable, Sendable {
         self.track = track
         self.positionMs = positionMs
         self.queue = queue
+    }
+
+    /// The event as it happens at `time` on this device's clock (the caller turns `at` into it).
+    public func hostEvent(at time: LocalTime) -> HostEvent {
+        HostEvent(event, at: time, track: track, positionMs: positionMs, queue: queue)
     }
 }

@@ -31,25 +31,28 @@ public struct PlayerPollTracker: Sendable {
         public init() {}
     }
 
+    /// The host's timeline as one anchor at this clock's zero, with the uncertainty the polls
+    /// leave: playing, the bounds of the position at `reference` that every answer so far
+    /// allows; paused, the position itself (lo == hi).
     struct Timeline: Hashable, Sendable {
+        static let reference = LocalTime(micros: 0)
+
         var trackId: String
         var durationMs: Double?
         var playing: Bool
-        /// Playing: bounds of `position - time(ms)`; paused: the position itself (lo == hi).
         var low: Double
         var high: Double
         /// The value of `base` last published.
         var published: Double
 
         var base: Double { (low + high) / 2 }
+        var anchor: LocalAnchor { LocalAnchor(positionMs: base, at: Self.reference) }
 
-        func positionMs(at time: LocalTime) -> Double {
-            playing ? base + Self.milliseconds(time) : base
-        }
+        func positionMs(at time: LocalTime) -> Double { anchor.position(at: time, playing: playing) }
 
-        /// The instant as milliseconds since the epoch: the scale `low` and `high` are kept on.
-        static func milliseconds(_ time: LocalTime) -> Double {
-            Double(time.micros) / 1000
+        /// Where a track read at `progressMs` at `time`, and playing since, stood at `reference`.
+        static func referencePosition(_ progressMs: Double, readAt time: LocalTime) -> Double {
+            LocalAnchor(positionMs: progressMs, at: time).position(at: reference, playing: true)
         }
     }
 
@@ -112,13 +115,14 @@ public struct PlayerPollTracker: Sendable {
             idleSince = nil
             let wasAdvert = inAdvert
             inAdvert = false
-            let sentMs = Timeline.milliseconds(state.sentAt)
-            let receivedMs = Timeline.milliseconds(state.receivedAt)
+            // Playing, the answer pins the timeline between these: read at the latest when it
+            // arrived, at the earliest when the question left.
+            let low = Timeline.referencePosition(progressMs, readAt: state.receivedAt)
+            let high = Timeline.referencePosition(progressMs, readAt: state.sentAt)
             guard var timeline, timeline.trackId == id, !wasAdvert else {
                 var fresh = Timeline(trackId: id, durationMs: durationMs, playing: playing, low: progressMs, high: progressMs, published: progressMs)
                 if playing {
-                    fresh.low = progressMs - receivedMs
-                    fresh.high = progressMs - sentMs
+                    (fresh.low, fresh.high) = (low, high)
                     fresh.published = fresh.base
                 }
                 self.timeline = fresh
@@ -129,8 +133,7 @@ public struct PlayerPollTracker: Sendable {
             if timeline.playing != playing {
                 if playing {
                     timeline.playing = true
-                    timeline.low = progressMs - receivedMs
-                    timeline.high = progressMs - sentMs
+                    (timeline.low, timeline.high) = (low, high)
                     timeline.published = timeline.base
                     return [.resumed(positionMs: timeline.positionMs(at: at), at: at)]
                 }
@@ -143,8 +146,6 @@ public struct PlayerPollTracker: Sendable {
                 (timeline.low, timeline.high, timeline.published) = (progressMs, progressMs, progressMs)
                 return [.seeked(positionMs: progressMs, at: at)]
             }
-            let low = progressMs - receivedMs
-            let high = progressMs - sentMs
             let gap = max(low - timeline.high, timeline.low - high, 0)
             if gap > configuration.seekToleranceMs {
                 (timeline.low, timeline.high) = (low, high)

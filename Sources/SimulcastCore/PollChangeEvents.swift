@@ -1,27 +1,27 @@
-/// Turns what a poll revealed into the playback events a host publishes, each with the
-/// local time it happened. Shared by every polled source (Spotify Web API, MPRIS).
+/// Turns what a poll revealed into the events a host publishes, each at the local time it
+/// happened. Shared by every polled source (Spotify Web API, MPRIS).
 public enum PollChangeEvents {
     /// `startedTrack`: the full metadata of the track a `.started` change names.
-    public static func events(for change: PlayerPollChange, startedTrack: TrackMetadata?) -> [(event: PlaybackEvent, at: LocalTime)] {
+    public static func events(for change: PlayerPollChange, startedTrack: TrackMetadata?) -> [HostEvent] {
         switch change {
         case .started(_, let position, let playing, let at):
             guard let track = startedTrack else { return [] }
-            var events = [(PlaybackEvent(event: .play, track: track, positionMs: position), at)]
-            if !playing { events.append((PlaybackEvent(event: .pause, positionMs: position), at)) }
+            var events = [HostEvent(.play, at: at, track: track, positionMs: position)]
+            if !playing { events.append(HostEvent(.pause, at: at, positionMs: position)) }
             return events
         case .paused(let position, let at):
-            return [(PlaybackEvent(event: .pause, positionMs: position), at)]
+            return [HostEvent(.pause, at: at, positionMs: position)]
         case .resumed(let position, let at):
-            return [(PlaybackEvent(event: .resume, positionMs: position), at)]
+            return [HostEvent(.resume, at: at, positionMs: position)]
         case .seeked(let position, let at):
-            return [(PlaybackEvent(event: .seek, positionMs: position), at)]
+            return [HostEvent(.seek, at: at, positionMs: position)]
         case .reanchored(let position, let at):
-            return [(PlaybackEvent(event: .reanchor, positionMs: position), at)]
+            return [HostEvent(.reanchor, at: at, positionMs: position)]
         case .advert(let at):
             // Hold: listeners cannot hear the advert, and the next track starts afresh.
-            return [(PlaybackEvent(event: .pause), at)]
+            return [HostEvent(.pause, at: at)]
         case .stopped(let at):
-            return [(PlaybackEvent(event: .stop), at)]
+            return [HostEvent(.stop, at: at)]
         }
     }
 }

@@ -233,7 +233,7 @@ public final class SessionSimulation {
                     notYetInSync = Set(1...(2 * n))
                 }
                 lastHostChange = time
-                try? await host.apply(step.event, at: devices[0].now())
+                try? await host.apply(step.event.hostEvent(at: devices[0].now()))
             case .measure:
                 network.schedule(.measure, at: time + Self.measureInterval)
                 let playback = await host.playback

@@ -135,7 +135,7 @@ struct DemoCommand: AsyncParsableCommand {
             ) { event in
                 let now = await host.currentPosition()
                 table.note(
-                    "host \(event.event.rawValue): \(now.track?.displayName ?? "nothing")\(event.event == .seek ? " → \(PrintPlayer.clock(now.positionMs))" : "")"
+                    "host \(event.kind.rawValue): \(now.track?.displayName ?? "nothing")\(event.kind == .seek ? " → \(PrintPlayer.clock(now.positionMs))" : "")"
                 )
             }
             if restartAt > 0 { restartedAt = restartAt }

@@ -143,10 +143,10 @@ struct HostCommand: AsyncParsableCommand {
         }
     }
 
-    static func report(_ event: PlaybackEvent, session: HostSession) async {
+    static func report(_ event: HostEvent, session: HostSession) async {
         let now = await session.currentPosition()
         let what = now.track.map { "\($0.displayName) at \(PrintPlayer.clock(now.positionMs))" } ?? "nothing"
-        print("\(event.event.rawValue): \(what)\(now.playing ? "" : " (paused)")")
+        print("\(event.kind.rawValue): \(what)\(now.playing ? "" : " (paused)")")
     }
 
     /// The host's own Spotify player, with the login `simulcast login spotify` saved. Polls

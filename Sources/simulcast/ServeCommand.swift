@@ -92,22 +92,23 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = logging.makeLogger(label: "simulcast.server", defaultLevel: .info)
         let location = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "simulcast.sqlite"
-        let store: any RoomStore & ResponseCache
+        let store: any RoomStore
+        let cache: any ResponseCache
         let databaseName: String
         do {
             if let url = try PostgresDatabaseURL(location) {
-                store = try await PostgresRoomStore.open(url: url, maximumConnections: databaseConnections, logger: logger)
-                databaseName = url.description
+                let postgres = try await PostgresRoomStore.open(url: url, maximumConnections: databaseConnections, logger: logger)
+                (store, cache, databaseName) = (postgres, postgres.responseCache, url.description)
             } else {
-                store = try await SQLiteRoomStore.open(path: location, logger: logger)
-                databaseName = location
+                let sqlite = try await SQLiteRoomStore.open(path: location, logger: logger)
+                (store, cache, databaseName) = (sqlite, sqlite.responseCache, location)
             }
         } catch let error as StoreError {
             throw ValidationError(error.message)
         }
         // The database doubles as the catalog response cache, so matches survive restarts cheaply.
         let metrics = ServerMetrics()
-        let matchmaker = try catalogOptions.makeMatchmaker(cache: store, logger: logger) { metrics.serviceHeldBack($0, seconds: $1) }
+        let matchmaker = try catalogOptions.makeMatchmaker(cache: cache, logger: logger) { metrics.serviceHeldBack($0, seconds: $1) }
         let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger, metrics: metrics)
         let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()

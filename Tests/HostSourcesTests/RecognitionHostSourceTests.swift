@@ -7,9 +7,9 @@ import Testing
 
 /// The recognition source on a stream of synthesized sound with its own capture times.
 @Suite struct RecognitionHostSourceTests {
-    actor Recorder: PlaybackEventSink {
-        var events: [(event: PlaybackEvent, at: LocalTime)] = []
-        func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws { events.append((event, localTime)) }
+    actor Recorder: HostEventSink {
+        var events: [HostEvent] = []
+        func apply(_ event: HostEvent) async throws { events.append(event) }
     }
 
     @Test func followsTheSoundAcrossTracksAndJumpsAndHoldsInSilence() async throws {
@@ -43,19 +43,19 @@ import Testing
         }
         try await source.run(stream)
         let events = await recorder.events
-        let kinds = events.map(\.event.event)
+        let kinds = events.map(\.kind)
         #expect(kinds.first == .play)
-        #expect(events.first?.event.track?.id == "/music/first.flac")
+        #expect(events.first?.track?.id == "/music/first.flac")
         // The first answer comes once 3 s are heard: 20 s + 3 s into the first track.
-        if let play = events.first, let position = play.event.positionMs {
-            let heardSeconds = Double(LocalTime(micros: 1_000_000_000).distance(to: play.at)) / 1_000_000
+        if let play = events.first, let position = play.positionMs {
+            let heardSeconds = Double(LocalTime(micros: 1_000_000_000).distance(to: play.time)) / 1_000_000
             #expect(abs(position / 1000 - (20 + heardSeconds)) < 0.1, "position \(position) ms after \(heardSeconds) s")
         }
-        let seek = try #require(events.first { $0.event.event == .seek })
-        let seekHeard = Double(LocalTime(micros: 1_000_000_000).distance(to: seek.at)) / 1_000_000
-        #expect(abs(seek.event.positionMs! / 1000 - (45 + seekHeard - 10)) < 0.1)
-        let secondPlay = try #require(events.first { $0.event.track?.id == "/music/second.flac" })
-        #expect(secondPlay.event.event == .play)
+        let seek = try #require(events.first { $0.kind == .seek })
+        let seekHeard = Double(LocalTime(micros: 1_000_000_000).distance(to: seek.time)) / 1_000_000
+        #expect(abs(seek.positionMs! / 1000 - (45 + seekHeard - 10)) < 0.1)
+        let secondPlay = try #require(events.first { $0.track?.id == "/music/second.flac" })
+        #expect(secondPlay.kind == .play)
         #expect(kinds.last == .pause)
     }
 
@@ -63,10 +63,10 @@ import Testing
     /// the host's action. Small corrections are re-anchors; a jump is still a seek.
     @Test(
         arguments: [
-            (60.0, 60.1, nil), (60.0, 60.25, nil), (60.0, 60.3, .reanchor), (60.0, 59.2, .reanchor), (60.0, 61.99, .reanchor), (60.0, 62.0, .seek),
-            (60.0, 30.0, .seek),
-        ] as [(Double, Double, PlaybackEvent.Kind?)])
-    func aCorrectionIsAReanchorUnlessItIsAJump(predicted: Double, heard: Double, kind: PlaybackEvent.Kind?) {
-        #expect(RecognitionHostSource.correction(predicted: predicted, heard: heard, configuration: .init()) == kind)
+            (60_000.0, 60_100.0, nil), (60_000, 60_250, nil), (60_000, 60_300, .reanchor), (60_000, 59_200, .reanchor), (60_000, 61_990, .reanchor),
+            (60_000, 62_000, .seek), (60_000, 30_000, .seek),
+        ] as [(Double, Double, HostEvent.Kind?)])
+    func aCorrectionIsAReanchorUnlessItIsAJump(predictedMs: Double, heardMs: Double, kind: HostEvent.Kind?) {
+        #expect(RecognitionHostSource.correction(predictedMs: predictedMs, heardMs: heardMs, configuration: .init()) == kind)
     }
 }

@@ -18,18 +18,18 @@ import Testing
         durationMs: 202_496, isrc: "GBUM71400131", albumUPC: "00602537810444")
 
     /// Records what the source publishes, with the local time it says each event happened.
-    actor Recorder: PlaybackEventSink {
-        var events: [(event: PlaybackEvent, at: LocalTime)] = []
+    actor Recorder: HostEventSink {
+        var events: [HostEvent] = []
         var playback = HostPlayback()
 
-        func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws {
-            try playback.apply(event, at: localTime)
-            events.append((event, localTime))
+        func apply(_ event: HostEvent) async throws {
+            try playback.apply(event)
+            events.append(event)
         }
 
         func count() -> Int { events.count }
-        func kinds(from start: Int = 0) -> [PlaybackEvent.Kind] { events.dropFirst(start).map(\.event.event) }
-        func last(_ kind: PlaybackEvent.Kind) -> (event: PlaybackEvent, at: LocalTime)? { events.last { $0.event.event == kind } }
+        func kinds(from start: Int = 0) -> [HostEvent.Kind] { events.dropFirst(start).map(\.kind) }
+        func last(_ kind: HostEvent.Kind) -> HostEvent? { events.last { $0.kind == kind } }
     }
 
     struct Rig: Sendable {
@@ -40,9 +40,9 @@ import Testing
         var clock: SystemClock
 
         /// Waits until an event of `kind` arrives after the first `after` events.
-        func wait(for kind: PlaybackEvent.Kind, after: Int, seconds: Double = 5) async throws -> (event: PlaybackEvent, at: LocalTime) {
+        func wait(for kind: HostEvent.Kind, after: Int, seconds: Double = 5) async throws -> HostEvent {
             let found = await Poll.value(timeout: .milliseconds(Int64(seconds * 1000))) {
-                await recorder.events.dropFirst(after).first(where: { $0.event.event == kind })
+                await recorder.events.dropFirst(after).first(where: { $0.kind == kind })
             }
             if let found { return found }
             throw TestFailure("no \(kind.rawValue) event; saw \(await recorder.kinds(from: after))")
@@ -99,21 +99,21 @@ import Testing
             let play = try await rig.wait(for: .play, after: 0)
             // Full metadata (the fake's currently-playing item is a full object too, but the
             // album UPC only comes from the album endpoint).
-            #expect(play.event.track?.isrc == "GBARL9800010")
-            #expect(play.event.track?.albumUPC == "5099749162225")
-            #expect(abs(play.event.positionMs! - (await rig.truth(at: play.at))) < 50)
+            #expect(play.track?.isrc == "GBARL9800010")
+            #expect(play.track?.albumUPC == "5099749162225")
+            #expect(abs(play.positionMs! - (await rig.truth(at: play.time))) < 50)
             let queue = try await rig.wait(for: .queue, after: 0)
-            #expect(queue.event.queue?.map(\.id) == [Self.second.id])
+            #expect(queue.queue?.map(\.id) == [Self.second.id])
 
             var seen = await rig.recorder.count()
             await rig.player.seek(toMs: 95_000)
             let seek = try await rig.wait(for: .seek, after: seen)
-            #expect(abs(seek.event.positionMs! - (await rig.truth(at: seek.at))) < 50)
+            #expect(abs(seek.positionMs! - (await rig.truth(at: seek.time))) < 50)
 
             seen = await rig.recorder.count()
             await rig.player.pause()
             let pause = try await rig.wait(for: .pause, after: seen)
-            #expect(abs(pause.event.positionMs! - (await rig.truth(at: pause.at))) < 1)
+            #expect(abs(pause.positionMs! - (await rig.truth(at: pause.time))) < 1)
             seen = await rig.recorder.count()
             await rig.player.resume()
             _ = try await rig.wait(for: .resume, after: seen)
@@ -125,8 +125,8 @@ import Testing
             seen = await rig.recorder.count()
             await rig.player.set(track: Self.second, progressMs: 0, isPlaying: true)
             let skip = try await rig.wait(for: .play, after: seen)
-            #expect(skip.event.track?.id == Self.second.id)
-            #expect(abs(skip.event.positionMs! - (await rig.truth(at: skip.at))) < 50)
+            #expect(skip.track?.id == Self.second.id)
+            #expect(abs(skip.positionMs! - (await rig.truth(at: skip.time))) < 50)
             let now = rig.clock.now()
             #expect(abs(await rig.recorder.playback.positionMs(at: now) - (await rig.truth(at: now))) < 50)
         }
@@ -156,7 +156,7 @@ import Testing
             let seen = await rig.recorder.count()
             await rig.player.seek(toMs: 120_000)
             let seek = try await rig.wait(for: .seek, after: seen)
-            #expect(abs(seek.event.positionMs! - 120_000) < 1_000)
+            #expect(abs(seek.positionMs! - 120_000) < 1_000)
             #expect(await rig.accounts.issuedAccessTokens.count == issued + 1)
 
             // A server error and a garbage body only slow polling down.

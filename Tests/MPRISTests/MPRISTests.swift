@@ -19,29 +19,27 @@ struct MPRISTests {
         album: "5 Seconds of Summer",
         url: "file:///music/5sos/She%20Looks%20So%20Perfect.flac")
 
-    actor Recorder: PlaybackEventSink {
-        var events: [(event: PlaybackEvent, at: LocalTime)] = []
-        func apply(_ event: PlaybackEvent, at localTime: LocalTime) async throws { events.append((event, localTime)) }
+    actor Recorder: HostEventSink {
+        var events: [HostEvent] = []
+        func apply(_ event: HostEvent) async throws { events.append(event) }
     }
 
     static var quiet: Logger { var logger = Logger(label: "test"); logger.logLevel = .critical; return logger }
 
-    static func waitFor(_ kind: PlaybackEvent.Kind, in recorder: Recorder, after: Int, seconds: Double = 5) async throws -> (
-        event: PlaybackEvent, at: LocalTime
-    ) {
+    static func waitFor(_ kind: HostEvent.Kind, in recorder: Recorder, after: Int, seconds: Double = 5) async throws -> HostEvent {
         let found = await Poll.value(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(10)) {
-            await recorder.events.dropFirst(after).first(where: { $0.event.event == kind })
+            await recorder.events.dropFirst(after).first(where: { $0.kind == kind })
         }
         if let found { return found }
-        Issue.record("no \(kind.rawValue) event; saw \(await recorder.events.dropFirst(after).map(\.event.event.rawValue))")
+        Issue.record("no \(kind.rawValue) event; saw \(await recorder.events.dropFirst(after).map(\.kind.rawValue))")
         throw CancellationError()
     }
 
     /// How far the latest published anchor, run on to now, is from the player's true position.
     static func anchorErrorMs(_ recorder: Recorder, _ fake: FakeMPRISPlayer) async -> Double {
         let now = SystemClock().now()
-        guard let last = await recorder.events.last(where: { $0.event.positionMs != nil }) else { return .infinity }
-        let predicted = last.event.positionMs! + last.at.milliseconds(to: now)
+        guard let last = await recorder.events.last(where: { $0.positionMs != nil }) else { return .infinity }
+        let predicted = last.positionMs! + last.time.milliseconds(to: now)
         return predicted - Double(await fake.positionMicros(at: now)) / 1000
     }
 
@@ -78,13 +76,13 @@ struct MPRISTests {
             await fake.play(Self.spotifyTrack, fromMicros: 10_000_000)
             let play = try await Self.waitFor(.play, in: recorder, after: 0)
             #expect(ContinuousClock.now - started < .seconds(1))  // the signal woke the source
-            #expect(play.event.track?.service == .spotify)
-            #expect(play.event.track?.id == "4dE2vWsTtOBBWmuJY4vkVf")
-            #expect(play.event.track?.durationMs == 178_133)
+            #expect(play.track?.service == .spotify)
+            #expect(play.track?.id == "4dE2vWsTtOBBWmuJY4vkVf")
+            #expect(play.track?.durationMs == 178_133)
             // The first read is off by at most half its round trip (tens of ms on a loaded
             // machine); the burst of reads after a change then pins the anchor to within the
             // tracker's re-anchor step (20 ms) plus a read's own error.
-            #expect(abs(play.event.positionMs! - Double(await fake.positionMicros(at: play.at)) / 1000) < 60)
+            #expect(abs(play.positionMs! - Double(await fake.positionMicros(at: play.time)) / 1000) < 60)
             var settledAfterPlay = Double.infinity
             _ = await Poll.until(timeout: .seconds(3)) {
                 settledAfterPlay = await Self.anchorErrorMs(recorder, fake)
@@ -95,7 +93,7 @@ struct MPRISTests {
             var seen = await recorder.events.count
             await fake.userSeek(toMicros: 95_000_000)
             let seek = try await Self.waitFor(.seek, in: recorder, after: seen, seconds: 1)
-            #expect(abs(seek.event.positionMs! - Double(await fake.positionMicros(at: seek.at)) / 1000) < 60)
+            #expect(abs(seek.positionMs! - Double(await fake.positionMicros(at: seek.time)) / 1000) < 60)
             var settledAfterSeek = Double.infinity
             _ = await Poll.until(timeout: .seconds(3)) {
                 settledAfterSeek = await Self.anchorErrorMs(recorder, fake)
@@ -106,13 +104,13 @@ struct MPRISTests {
             seen = await recorder.events.count
             await fake.userPause()
             let pause = try await Self.waitFor(.pause, in: recorder, after: seen, seconds: 1)
-            #expect(abs(pause.event.positionMs! - Double(await fake.positionMicros) / 1000) < 5)
+            #expect(abs(pause.positionMs! - Double(await fake.positionMicros) / 1000) < 5)
 
             seen = await recorder.events.count
             await fake.play(Self.localTrack)
             let skip = try await Self.waitFor(.play, in: recorder, after: seen, seconds: 1)
-            #expect(skip.event.track?.service == .localFiles)
-            #expect(skip.event.track?.id == "/music/5sos/She Looks So Perfect.flac")
+            #expect(skip.track?.service == .localFiles)
+            #expect(skip.track?.id == "/music/5sos/She Looks So Perfect.flac")
 
             // Its tags arrive a moment later under the same id: published, in place (issue 23:
             // the room had matched the file name and kept "no match" for the whole song).
@@ -121,9 +119,9 @@ struct MPRISTests {
             tagged.title = "She Looks So Perfect (Live)"
             await fake.retag(tagged)
             let retagged = try await Self.waitFor(.play, in: recorder, after: seen, seconds: 1)
-            #expect(retagged.event.track?.id == "/music/5sos/She Looks So Perfect.flac")
-            #expect(retagged.event.track?.title == "She Looks So Perfect (Live)")
-            #expect(abs(retagged.event.positionMs! - Double(await fake.positionMicros(at: retagged.at)) / 1000) < 60)
+            #expect(retagged.track?.id == "/music/5sos/She Looks So Perfect.flac")
+            #expect(retagged.track?.title == "She Looks So Perfect (Live)")
+            #expect(abs(retagged.positionMs! - Double(await fake.positionMicros(at: retagged.time)) / 1000) < 60)
         }
     }
 
@@ -180,7 +178,9 @@ struct MPRISTests {
             try await driver.perform(.seek(positionMs: 100_000, play: false))
             let reading = await driver.read()
             #expect(!reading.playing)
-            #expect(abs(reading.positionMs - 100_000) < 1)
+            // The play-pause lets the player run for as long as the two calls take (a few ms;
+            // more on a loaded machine): within the driver's own tolerance.
+            #expect(abs(reading.positionMs - 100_000) < MPRISPlayerDriver.pausedSeekToleranceMs)
             #expect(await fake.status == .paused)
             #expect(await fake.volume == 0.8)
             let calls = await fake.calls.dropFirst(before).map(\.member)

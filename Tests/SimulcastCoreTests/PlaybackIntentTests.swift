@@ -8,18 +8,18 @@ import Testing
     static let track = TrackMetadata(service: .spotify, id: "t", title: "T", artists: [], durationMs: 300_000)
 
     @Test(arguments: [
-        (PlaybackEvent(event: .play, track: track), PlaybackIntent.play),
-        (PlaybackEvent(event: .pause), .pause),
-        (PlaybackEvent(event: .resume), .resume),
-        (PlaybackEvent(event: .seek, positionMs: 9_000), .seek),
-        (PlaybackEvent(event: .reanchor, positionMs: 1_080), .reanchor),
+        (HostEvent(.play, at: 1_000_000, track: track), PlaybackIntent.play),
+        (HostEvent(.pause, at: 1_000_000), .pause),
+        (HostEvent(.resume, at: 1_000_000), .resume),
+        (HostEvent(.seek, at: 1_000_000, positionMs: 9_000), .seek),
+        (HostEvent(.reanchor, at: 1_000_000, positionMs: 1_080), .reanchor),
         // A queue change keeps the last action's meaning (here the play before it).
-        (PlaybackEvent(event: .queue, queue: []), .play),
+        (HostEvent(.queue, at: 1_000_000, queue: []), .play),
     ])
-    func eachHostEventSaysWhatItMeant(event: PlaybackEvent, intent: PlaybackIntent) throws {
+    func eachHostEventSaysWhatItMeant(event: HostEvent, intent: PlaybackIntent) throws {
         var host = HostPlayback()
-        try host.apply(PlaybackEvent(event: .play, track: Self.track), at: 0)
-        try host.apply(event, at: 1_000_000)
+        try host.apply(HostEvent(.play, at: 0, track: Self.track))
+        try host.apply(event)
         #expect(host.snapshot(at: 1_000_000, serverTime: 5).intent == intent)
         // A heartbeat re-anchors whatever came before.
         #expect(host.snapshot(at: 2_000_000, serverTime: 6, intent: .reanchor).intent == .reanchor)
@@ -27,7 +27,7 @@ import Testing
 
     @Test func aPollThatReMeasuredThePlayerIsAReanchorNotASeek() {
         let events = PollChangeEvents.events(for: .reanchored(positionMs: 1_234, at: 7), startedTrack: nil)
-        #expect(events.map(\.event.event) == [.reanchor])
+        #expect(events.map(\.kind) == [.reanchor])
     }
 
     /// A heartbeat 80 ms off the old timeline: with the host's word it is a re-anchor and the

@@ -19,8 +19,7 @@ import Testing
         #expect(anchor.position(at: 3_000_000, playing: true) == PlaybackPosition.after(42_000, elapsedMicros: 2_000_000, playing: true))
         var host = HostPlayback()
         try host.apply(
-            PlaybackEvent(event: .play, track: TrackMetadata(service: .spotify, id: "t", title: "T", artists: [], durationMs: 300_000), positionMs: 42_000),
-            at: 1_000_000)
+            HostEvent(.play, at: 1_000_000, track: TrackMetadata(service: .spotify, id: "t", title: "T", artists: [], durationMs: 300_000), positionMs: 42_000))
         #expect(host.positionMs(at: 3_000_000) == anchor.position(at: 3_000_000, playing: true))
     }
 }

@@ -120,7 +120,7 @@ import Testing
     @Test func theDatabaseIsAlsoTheCatalogResponseCache() async throws {
         let clock = ManualClock(micros: 1_000)
         let sqlite = try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase(), clock: clock)
-        let caches: [any ResponseCache] = [InMemoryResponseCache(), sqlite]
+        let caches: [any ResponseCache] = [InMemoryResponseCache(), sqlite.responseCache]
         for cache in caches {
             try await cache.cacheResponse(Array("{\"resultCount\":0}".utf8), for: "https://itunes.apple.com/search?term=x", expiresAt: 5_000)
             #expect(try await cache.cachedResponse(for: "https://itunes.apple.com/search?term=x", now: 4_999) == Array("{\"resultCount\":0}".utf8))
@@ -134,9 +134,9 @@ import Testing
         let url = try await TestPostgres.freshDatabase()
         let writer = try await PostgresRoomStore.open(url: url, listen: false)
         let reader = try await PostgresRoomStore.open(url: url, listen: true)
-        try await writer.cacheResponse([1, 2, 3], for: "k", expiresAt: 5_000)
-        #expect(try await reader.cachedResponse(for: "k", now: 4_999) == [1, 2, 3])
-        #expect(try await reader.cachedResponse(for: "k", now: 5_000) == nil)
+        try await writer.responseCache.cacheResponse([1, 2, 3], for: "k", expiresAt: 5_000)
+        #expect(try await reader.responseCache.cachedResponse(for: "k", now: 4_999) == [1, 2, 3])
+        #expect(try await reader.responseCache.cachedResponse(for: "k", now: 5_000) == nil)
 
         var changes = try #require(reader.changes()).makeAsyncIterator()
         // The listening connection is up once a change made after opening arrives; keep making one until it does.
