@@ -79,7 +79,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
         if let volume { try? await player.setVolume(volume) }
     }
 
-    public static let pausedSeekToleranceMs = 20.0
+    static let pausedSeekToleranceMs = 20.0
 
     /// A paused player's position once it stops changing (mpv shows the target for a few ms,
     /// then the short reading): three equal readings in a row, or nil after half a second.

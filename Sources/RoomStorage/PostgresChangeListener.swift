@@ -1,18 +1,26 @@
 import Logging
 import PostgresNIO
 import Rooms
+import ServiceLifecycle
 
 /// Keeps one connection, outside the pool, listening on the rooms channel, and turns its
 /// notifications into `RoomChange`s. After any loss (PostgreSQL restarting, the network) it
-/// reconnects with backoff and says `.resync`: notifications sent meanwhile are gone.
-struct PostgresChangeListener: Sendable {
+/// reconnects with backoff and says `.resync`: notifications sent meanwhile are gone. A
+/// service of the server's group; the change stream ends when it stops.
+struct PostgresChangeListener: Service {
     let configuration: PostgresConnection.Configuration
     let channel: String
     let logger: Logger
+    let continuation: AsyncStream<RoomChange>.Continuation
     /// Called each time the channel is listened to (again): changes from then on arrive.
     let onListening: @Sendable () -> Void
 
-    func run(into continuation: AsyncStream<RoomChange>.Continuation) async {
+    func run() async {
+        await cancelWhenGracefulShutdown { await listen() }
+        continuation.finish()
+    }
+
+    private func listen() async {
         var failures = 0
         var connectedBefore = false
         while !Task.isCancelled {
@@ -48,6 +56,5 @@ struct PostgresChangeListener: Sendable {
             let wait = Duration.milliseconds(min(2_000, 100 << min(failures - 1, 5)))
             do { try await Task.sleep(for: wait) } catch { break }
         }
-        continuation.finish()
     }
 }

@@ -1,10 +1,11 @@
-import Catalogs
 import Foundation
 import Logging
 import NIOCore
 import PostgresNIO
 import Rooms
+import ServiceLifecycle
 import SimulcastCore
+import Synchronization
 
 /// The store several server nodes share: rooms, states, host claims, match cache, corrections
 /// and live nodes in one PostgreSQL database, which is also the bus between nodes. A commit
@@ -19,72 +20,98 @@ public final class PostgresRoomStore: RoomStore {
     static let databaseNow = "(extract(epoch from clock_timestamp()) * 1000000)::bigint"
 
     private let client: PostgresClient
-    private let runTask: Task<Void, Never>
-    private let listenTask: Task<Void, Never>?
+    /// Each time the change listener hears the channel (again); nil without a listener.
+    private let listening: AsyncStream<Void>?
     private let changeStream: AsyncStream<RoomChange>?
+    /// The services this store runs itself when opened with `open` rather than run by a group.
+    private let ownRun = Mutex<Task<Void, Never>?>(nil)
+    /// Set once `prepare()` has succeeded: the server prepares a store `open` already did.
+    private let prepared = Mutex(false)
     private let logger: Logger
     private let timeout: Duration
     public let url: PostgresDatabaseURL
+    /// What must run for the store to work: the connection pool and, with `listen`, the
+    /// listener for other nodes' changes. The server runs them in its service group and calls
+    /// `prepare()` before serving; `open` runs them itself.
+    public let services: [any Service]
 
-    private init(
-        url: PostgresDatabaseURL, client: PostgresClient, runTask: Task<Void, Never>, listen: PostgresChangeListener?, logger: Logger, timeout: Duration
-    ) {
-        self.url = url
-        self.client = client
-        self.runTask = runTask
-        self.logger = logger
-        self.timeout = timeout
-        if let listen {
-            let (stream, continuation) = AsyncStream<RoomChange>.makeStream(bufferingPolicy: .bufferingNewest(100_000))
-            changeStream = stream
-            listenTask = Task { await listen.run(into: continuation) }
-        } else {
-            changeStream = nil
-            listenTask = nil
-        }
-    }
-
-    /// Connects, applies the schema migrations this version knows, and (with `listen`) starts
-    /// hearing other nodes' changes.
+    /// A store that has not connected yet: run its `services`, then `prepare()` it.
     /// - Parameters:
     ///   - timeout: how long any one statement may take, waiting for a connection included.
     ///   - maximumConnections: the pool's size for this node.
-    public static func open(
+    public init(
         url: PostgresDatabaseURL, listen: Bool = true, timeout: Duration = .seconds(5), maximumConnections: Int = 16,
         logger: Logger = Logger(label: "simulcast.store")
-    ) async throws -> PostgresRoomStore {
+    ) throws {
         var configuration = url.clientConfiguration
         configuration.options.connectTimeout = timeout
         configuration.options.maximumConnections = maximumConnections
         configuration.options.keepAliveBehavior = .init(frequency: .seconds(10))
         let parameters = [("application_name", "simulcast"), ("statement_timeout", "\(timeout.inMicroseconds / 1000)")]
         configuration.options.additionalStartupParameters = parameters
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
-        let runTask = Task { await client.run() }
-        var listener: PostgresChangeListener?
-        let (listening, listeningContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        var services: [any Service] = [PostgresPoolService(client: client)]
         if listen {
             var connection = try url.connectionConfiguration()
             connection.options.connectTimeout = .nanoseconds(timeout.inMicroseconds * 1000)
             connection.options.additionalStartupParameters = parameters
-            listener = PostgresChangeListener(configuration: connection, channel: channel, logger: logger) { listeningContinuation.yield() }
+            let (listening, listeningContinuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+            let (changes, continuation) = AsyncStream<RoomChange>.makeStream(bufferingPolicy: .bufferingNewest(100_000))
+            services.append(
+                PostgresChangeListener(configuration: connection, channel: Self.channel, logger: logger, continuation: continuation) {
+                    listeningContinuation.yield()
+                })
+            (self.listening, changeStream) = (listening, changes)
+        } else {
+            (self.listening, changeStream) = (nil, nil)
         }
-        let store = PostgresRoomStore(url: url, client: client, runTask: runTask, listen: listener, logger: logger, timeout: timeout)
+        self.services = services
+        self.url = url
+        self.logger = logger
+        self.timeout = timeout
+    }
+
+    /// A store ready to use, running its own services until `close()` (tools and tests; the
+    /// server runs them in its service group instead).
+    public static func open(
+        url: PostgresDatabaseURL, listen: Bool = true, timeout: Duration = .seconds(5), maximumConnections: Int = 16,
+        logger: Logger = Logger(label: "simulcast.store")
+    ) async throws -> PostgresRoomStore {
+        let store = try PostgresRoomStore(url: url, listen: listen, timeout: timeout, maximumConnections: maximumConnections, logger: logger)
+        let services = store.services
+        store.ownRun.withLock { run in
+            run = Task {
+                await withDiscardingTaskGroup { group in
+                    for service in services { group.addTask { try? await service.run() } }
+                }
+            }
+        }
         do {
-            try await store.migrate()
-            if listen {
-                // Serving before the channel is listened to would miss other nodes' changes to rooms loaded meanwhile.
-                try await store.withDeadline {
+            try await store.prepare()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        return store
+    }
+
+    /// Applies the schema migrations this version knows and, with a listener, waits until it
+    /// hears other nodes' changes: serving before would miss changes to rooms loaded meanwhile.
+    public func prepare() async throws {
+        guard !prepared.withLock({ $0 }) else { return }
+        do {
+            try await migrate()
+            if let listening {
+                try await withDeadline {
                     var iterator = listening.makeAsyncIterator()
                     guard await iterator.next() != nil else { throw CancellationError() }
                 }
             }
         } catch {
-            try? await store.close()
             if let error = error as? StoreError, error.kind == .cannotOpen { throw error }
-            throw StoreError(.cannotOpen, "cannot use database \(url): \(describe(error))")
+            throw StoreError(.cannotOpen, "cannot use database \(url): \(Self.describe(error))")
         }
-        return store
+        prepared.withLock { $0 = true }
     }
 
     private func migrate() async throws {
@@ -373,11 +400,11 @@ public final class PostgresRoomStore: RoomStore {
 
     // MARK: Running statements
 
+    /// Stops the services `open` started; a service group stops its own.
     public func close() async throws {
-        listenTask?.cancel()
-        runTask.cancel()
-        await listenTask?.value
-        await runTask.value
+        guard let run = ownRun.withLock({ $0 }) else { return }
+        run.cancel()
+        await run.value
     }
 
     func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {

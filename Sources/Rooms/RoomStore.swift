@@ -44,11 +44,15 @@ public protocol RoomStore: Sendable {
     /// Call once: the stream is single-consumer.
     func changes() -> AsyncStream<RoomChange>?
 
+    /// Makes the store ready once the services it needs run (PostgreSQL: its schema, and the
+    /// channel of other nodes' changes listened to); the server waits for it before serving.
+    func prepare() async throws
     func close() async throws
 }
 
 extension RoomStore {
     public func changes() -> AsyncStream<RoomChange>? { nil }
+    public func prepare() async throws {}
 
     /// Saves a state not yet encoded, over whatever is stored, keeping the claim (tests, tools).
     @discardableResult

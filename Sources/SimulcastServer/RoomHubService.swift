@@ -10,8 +10,21 @@ import ServiceLifecycle
 struct RoomHubService: Service {
     let store: any RoomStore
     let hub: RoomHub
+    /// Ends once the store is ready (or the group is cancelled).
+    let storeReady: AsyncStream<Void>
 
     func run() async throws {
+        // A store that never gets ready (the database refused) ends with the group's shutdown.
+        let ready = await cancelWhenGracefulShutdown {
+            for await _ in storeReady {}
+            return !Task.isCancelled
+        }
+        if ready { await runLoops() }
+        await hub.shutdown()
+        try await store.close()
+    }
+
+    private func runLoops() async {
         await withGracefulShutdownHandler {
             await cancelWhenGracefulShutdown {
                 await withTaskGroup(of: Void.self) { group in
@@ -23,7 +36,5 @@ struct RoomHubService: Service {
             }
         } onGracefulShutdown: {
         }
-        await hub.shutdown()
-        try await store.close()
     }
 }

@@ -8,6 +8,7 @@ import NIOFoundationEssentialsCompat
 import OpenAPIHummingbird
 import OpenAPIRuntime
 import Rooms
+import ServiceLifecycle
 import SimulcastCore
 import Synchronization
 import TrackMatching
@@ -20,6 +21,9 @@ public enum SimulcastApplication {
     /// Everything the server needs from outside: storage, catalogs, time.
     public struct Dependencies: Sendable {
         public var store: any RoomStore
+        /// What the store needs running (PostgreSQL's pool and change listener): run in the
+        /// application's service group, before the hub, so they stop after it.
+        public var storeServices: [any Service]
         public var matchmaker: TrackMatchmaker
         public var clock: any LocalClock
         public var logger: Logger
@@ -28,9 +32,10 @@ public enum SimulcastApplication {
 
         public init(
             store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"),
-            metrics: ServerMetrics = ServerMetrics()
+            metrics: ServerMetrics = ServerMetrics(), storeServices: [any Service] = []
         ) {
             self.store = store
+            self.storeServices = storeServices
             self.matchmaker = matchmaker
             self.clock = clock
             self.logger = logger
@@ -94,7 +99,15 @@ public enum SimulcastApplication {
             },
             logger: dependencies.logger
         )
-        application.addServices(RoomHubService(store: dependencies.store, hub: hub))
+        // The store is made ready (migrated, listening) before the server binds, and the hub's
+        // loops wait for it too.
+        let (storeReady, storeReadyContinuation) = AsyncStream<Void>.makeStream()
+        application.addServices(dependencies.storeServices)
+        application.addServices(RoomHubService(store: dependencies.store, hub: hub, storeReady: storeReady))
+        application.beforeServerStarts {
+            try await dependencies.store.prepare()
+            storeReadyContinuation.finish()
+        }
         return (application, hub)
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RoomStorage
 import Rooms
+import ServiceLifecycle
 import SimulcastCore
 import SimulcastServer
 
@@ -94,11 +95,13 @@ struct ServeCommand: AsyncParsableCommand {
         let location = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "simulcast.sqlite"
         let store: any RoomStore
         let cache: any ResponseCache
+        var storeServices: [any Service] = []
         let databaseName: String
         do {
             if let url = try PostgresDatabaseURL(location) {
-                let postgres = try await PostgresRoomStore.open(url: url, maximumConnections: databaseConnections, logger: logger)
-                (store, cache, databaseName) = (postgres, postgres.responseCache, url.description)
+                // Connected and migrated by the server's service group, which runs its pool and listener.
+                let postgres = try PostgresRoomStore(url: url, maximumConnections: databaseConnections, logger: logger)
+                (store, cache, databaseName, storeServices) = (postgres, postgres.responseCache, url.description, postgres.services)
             } else {
                 let sqlite = try await SQLiteRoomStore.open(path: location, logger: logger)
                 (store, cache, databaseName) = (sqlite, sqlite.responseCache, location)
@@ -109,7 +112,8 @@ struct ServeCommand: AsyncParsableCommand {
         // The database doubles as the catalog response cache, so matches survive restarts cheaply.
         let metrics = ServerMetrics()
         let matchmaker = try catalogOptions.makeMatchmaker(cache: cache, logger: logger) { metrics.serviceHeldBack($0, seconds: $1) }
-        let dependencies = SimulcastApplication.Dependencies(store: store, matchmaker: matchmaker, logger: logger, metrics: metrics)
+        let dependencies = SimulcastApplication.Dependencies(
+            store: store, matchmaker: matchmaker, logger: logger, metrics: metrics, storeServices: storeServices)
         let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()
         let runner = try ServerRunner(configuration: try serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
@@ -121,7 +125,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Host claims in the database name this id; a restarted process is a new node.
         logger.notice("node", metadata: ["id": "\(runner.hub.node)"])
-        try await runner.run()
+        do {
+            try await runner.run()
+        } catch let error as StoreError {
+            throw ValidationError(error.message)
+        }
     }
 
     func serverConfiguration(web: WebListenerConfiguration) throws -> ServerConfiguration {
