@@ -97,11 +97,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // QR codes for room links: a pure encoder (ISO/IEC 18004, byte mode, level M) drawn as SVG.
+        .target(name: "QRCode", swiftSettings: strict),
         // The HTTP and WebSocket application: routes, the socket pipeline, connection limits, the web page.
         .target(
             name: "SimulcastServer",
             dependencies: [
-                "Rooms", "SimulcastCore", "CatalogCore", "TrackMatching", "Catalogs",
+                "Rooms", "SimulcastCore", "CatalogCore", "TrackMatching", "Catalogs", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -218,6 +220,7 @@ let package = Package(
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "MPRISTests",
             dependencies: ["MPRIS", "DBus", "SimulcastCore", "SimulcastTesting", .product(name: "Logging", package: "swift-log")],

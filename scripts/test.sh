@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The project's test command: installs what the system tests need when it is missing
 # (Debian: chromium for the browser tests, dbus for the MPRIS tests, mpv and mpv-mpris for
-# the two-real-players test, postgresql for the PostgreSQL and multi-node tests, nginx for
-# the load-balanced variant, nodejs to replay the follow-policy decision table through the
-# web page's follow.js; root or sudo), then runs `swift test`. Without chromium, dbus, mpv,
-# nginx or node those tests are skipped with a reason; PostgreSQL is required.
+# the two-real-players test, zbar-tools to read QR codes back, postgresql for the PostgreSQL
+# and multi-node tests, nginx for the load-balanced variant, nodejs to replay the
+# follow-policy decision table through the web page's follow.js; root or sudo), then runs
+# `swift test`. Without chromium, dbus, mpv, zbarimg, nginx or node those tests are skipped
+# with a reason; PostgreSQL is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,6 +18,8 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 # Two real mpv players followed over MPRIS (the isolated pass).
 command -v mpv >/dev/null 2>&1 || missing+=(mpv)
 [ -e /usr/lib/mpv-mpris/mpris.so ] || [ -e /etc/mpv/scripts/mpris.so ] || missing+=(mpv-mpris)
+# zbarimg reads the QR codes the server draws back (a decoder we did not write).
+command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo -n"

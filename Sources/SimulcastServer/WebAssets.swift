@@ -14,6 +14,7 @@ struct WebAssets: Sendable {
         "rate-learner.js": "text/javascript; charset=utf-8",
         "next-track.js": "text/javascript; charset=utf-8",
         "follow.js": "text/javascript; charset=utf-8",
+        "share.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]
 

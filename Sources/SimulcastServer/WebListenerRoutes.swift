@@ -3,10 +3,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import QRCode
 import Rooms
 import SimulcastCore
 
-/// The browser listener: `/r/{code}` (the page) and `/web/{file}` (its scripts). Its MusicKit
+/// The browser listener: `/r/{code}` (the page), `/r/{code}/qr.svg` (its link as a QR code)
+/// and `/web/{file}` (its scripts). Its MusicKit
 /// developer token comes from the REST API (`RESTController.appleMusicDeveloperToken`).
 enum WebListenerRoutes {
     static func add(
@@ -24,6 +26,21 @@ enum WebListenerRoutes {
                     status: .notFound)
             }
             return try page(assets, "listener.html", room: room.code, web: web)
+        }
+        // The room's link as a QR code, for the share panel (and anyone who wants to print it).
+        router.get("/r/:code/qr.svg") { request, context -> Response in
+            let room = try await lookUp(try context.parameters.require("code"))
+            guard let link = RoomLink.url(code: room.code, publicOrigins: web.publicOrigins, requestHost: request.head.authority) else {
+                throw APIError(
+                    .forbidden, code: .originNotAllowed, message: "the request's Host is not a plain host name; start the server with --public-origin")
+            }
+            let code: QRCode
+            do { code = try QRCode(text: link) } catch {
+                throw APIError(.forbidden, code: .originNotAllowed, message: "the room's link is too long for a QR code (\(link.utf8.count) bytes)")
+            }
+            let svg = code.svg(title: "QR code of \(link)")
+            return Response(
+                status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: svg)))
         }
         router.get("/web/:file") { _, context -> Response in
             let name = try context.parameters.require("file")

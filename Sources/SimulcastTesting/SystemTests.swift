@@ -1,6 +1,6 @@
 import Foundation
 
-/// Whether tests that need a system program (Chromium, dbus-daemon) run. Where the program
+/// Whether tests that need a system program (Chromium, dbus-daemon, mpv, zbarimg) run. Where the program
 /// is missing they are skipped with a reason, unless SIMULCAST_REQUIRE_SYSTEM_TESTS is set
 /// (as `.ci/run` does): then they run and fail, so CI can never pass by skipping them.
 public enum SystemTests {
@@ -9,4 +9,9 @@ public enum SystemTests {
     public static var dbus: Bool { PrivateDBusDaemon.executable() != nil || required }
     /// Debian's mpv with its MPRIS plugin (mpv-mpris).
     public static var mpv: Bool { (MPVPlayer.executable() != nil && MPVPlayer.mprisPlugin() != nil) || required }
+    /// Debian's zbar-tools, whose `zbarimg` reads QR codes from images.
+    public static var zbar: Bool { zbarimg != nil || required }
+    public static var zbarimg: URL? {
+        ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
+    }
 }

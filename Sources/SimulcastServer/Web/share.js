@@ -1,0 +1,32 @@
+// Sharing the room: the link through the Web Share API where the browser has one (phones),
+// else copied to the clipboard, else shown to copy by hand; the QR code is the server's.
+(function () {
+  'use strict';
+  const button = document.getElementById('share-link');
+  const note = document.getElementById('share-note');
+  const config = JSON.parse(document.getElementById('simulcast-config').textContent);
+  const link = location.origin + '/r/' + encodeURIComponent(config.room);
+
+  async function share() {
+    const data = { title: 'Listen along on Simulcast', text: 'Hear what I play, on your own music service', url: link };
+    if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
+      try {
+        await navigator.share(data);
+        note.textContent = '';
+        return;
+      } catch (error) {
+        // Closing the share sheet is an answer, not a failure.
+        if (error && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(link);
+      note.textContent = 'Link copied: ' + link;
+    } catch (error) {
+      note.textContent = 'Copy this link: ' + link;
+    }
+  }
+
+  button.addEventListener('click', share);
+  window.simulcastShare = { link: link };
+})();
