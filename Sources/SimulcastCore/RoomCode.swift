@@ -18,11 +18,11 @@ public enum RoomCode {
     /// A six-character code from an earlier version (normalised codes only).
     public static func isLegacy(_ code: String) -> Bool { code.count == legacyLength }
 
-    /// Accepts any case, surrounding spaces and a dash between groups ("K7PQ2-MXR9T");
-    /// nil when it cannot be a room code.
+    /// Accepts any case, and spaces and dashes anywhere ("K7PQ2-MXR9T", "k7pq2 mxr9t": codes
+    /// are read out and typed in groups); nil when it cannot be a room code.
     public static func normalise(_ text: String) -> String? {
         guard text.utf8.count <= 32 else { return nil }
-        let code = text.trimmingCharacters(in: .whitespaces).uppercased().filter { $0 != "-" }
+        let code = text.uppercased().filter { $0 != "-" && !$0.isWhitespace }
         guard code.count == length || code.count == legacyLength, code.allSatisfy(alphabet.contains) else { return nil }
         return code
     }

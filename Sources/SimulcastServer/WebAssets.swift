@@ -5,6 +5,8 @@ import Rooms
 struct WebAssets: Sendable {
     static let contentTypes = [
         "listener.html": "text/html; charset=utf-8",
+        "index.html": "text/html; charset=utf-8",
+        "front.js": "text/javascript; charset=utf-8",
         "callback.html": "text/html; charset=utf-8",
         "listener.js": "text/javascript; charset=utf-8",
         "linear-fit.js": "text/javascript; charset=utf-8",

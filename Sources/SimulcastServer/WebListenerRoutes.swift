@@ -7,14 +7,26 @@ import QRCode
 import Rooms
 import SimulcastCore
 
-/// The browser listener: `/r/{code}` (the page), `/r/{code}/qr.svg` (its link as a QR code)
-/// and `/web/{file}` (its scripts). Its MusicKit
+/// The browser pages: the front page `/` (and `/join`, its form without JavaScript), the
+/// listener `/r/{code}`, `/r/{code}/qr.svg` (its link as a QR code) and `/web/{file}`. Its MusicKit
 /// developer token comes from the REST API (`RESTController.appleMusicDeveloperToken`).
 enum WebListenerRoutes {
     static func add(
         to router: Router<SimulcastApplication.Context>, web: WebListenerConfiguration, lookUp: @escaping @Sendable (String) async throws -> LiveRoom
     ) {
         let assets = WebAssets.load()
+        // The front page, and where its form goes without JavaScript.
+        router.get("/") { _, _ -> Response in try frontPage(assets, error: nil) }
+        router.get("/join") { request, _ -> Response in
+            let typed = request.uri.queryParameters.get("code") ?? ""
+            guard let code = RoomCode.normalise(typed) else {
+                let error =
+                    typed.trimmingCharacters(in: .whitespaces).isEmpty
+                    ? "Type the room code first." : "That is not a room code: ten letters and digits, like K7PQ2 MXR9T."
+                return try frontPage(assets, error: error, status: .badRequest)
+            }
+            return Response(status: .seeOther, headers: [.location: "/r/\(code)", .cacheControl: "no-cache"])
+        }
         router.get("/r/:code") { request, context -> Response in
             let raw = try context.parameters.require("code")
             if raw == "callback" { return try page(assets, "callback.html", room: "", web: web) }
@@ -73,6 +85,14 @@ enum WebListenerRoutes {
             .replacingOccurrences(of: "<", with: "\\u003c")
         let text = template.replacingOccurrences(of: "{{CONFIG}}", with: json).replacingOccurrences(of: "{{ROOM}}", with: room)
         return html(text, status: .ok)
+    }
+
+    /// `error`: a message of our own (never the typed text) shown above the button.
+    static func frontPage(_ assets: WebAssets, error: String?, status: HTTPResponse.Status = .ok) throws -> Response {
+        guard let template = assets.file("index.html")?.text else { throw HTTPError(.internalServerError) }
+        let text = template.replacingOccurrences(of: "{{ERROR_HIDDEN}}", with: error == nil ? " hidden" : "")
+            .replacingOccurrences(of: "{{ERROR}}", with: error ?? "")
+        return html(text, status: status)
     }
 
     static func html(_ text: String, status: HTTPResponse.Status) -> Response {

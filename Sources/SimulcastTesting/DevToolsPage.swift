@@ -132,6 +132,25 @@ public actor DevToolsPage {
         }
     }
 
+    /// A real key press (Tab, Enter, ...): trusted keyboard input, as a person without a
+    /// mouse gives it.
+    public func press(_ key: String) async throws {
+        let codes = ["Tab": 9, "Enter": 13, "Escape": 27, "Space": 32]
+        var event: [String: any Sendable] = ["key": key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0]
+        if key == "Enter" { event["text"] = "\r" }
+        for type in ["keyDown", "keyUp"] {
+            var sent = event
+            sent["type"] = type
+            if type == "keyUp" { sent["text"] = nil }
+            try await send("Input.dispatchKeyEvent", sent)
+        }
+    }
+
+    /// Text typed into the focused element, as a keyboard's input method inserts it.
+    public func type(_ text: String) async throws {
+        try await send("Input.insertText", ["text": text])
+    }
+
     /// A 390×844 phone: mobile viewport and a phone browser's user agent (Chrome on Android:
     /// the engine really is Chromium, so no Safari is claimed).
     public func emulatePhone(width: Int = 390, height: Int = 844) async throws {

@@ -1,0 +1,85 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+@testable import Rooms
+
+/// Issue 24: the front page at `/`: join a room by its code, typed in any case, with spaces or
+/// dashes, on a 390 px phone and with the keyboard alone; without JavaScript the form asks
+/// `/join`, which does the same.
+@Suite(.serialized) struct FrontPageTests {
+    @Test func joinRedirectsToTheRoomAndRefusesWhatIsNotACode() async throws {
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let base = "http://127.0.0.1:\(try await server.start())"
+        // Redirects are what is checked here: not followed.
+        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))
+        func get(_ path: String) async throws -> (HTTPResponseStatus, HTTPHeaders, String) {
+            let response = try await client.execute(HTTPClientRequest(url: base + path), timeout: .seconds(10))
+            return (response.status, response.headers, String(buffer: try await response.body.collect(upTo: 1 << 20)))
+        }
+        let (status, headers, page) = try await get("/")
+        #expect(status == .ok)
+        #expect(headers.first(name: "content-type") == "text/html; charset=utf-8")
+        #expect(page.contains("action=\"/join\"") && page.contains("<label for=\"code\">Room code</label>"))
+        #expect(!page.contains("{{"))
+
+        let (found, foundHeaders, _) = try await get("/join?code=k7pq2%20mxr9t")
+        #expect(found == .seeOther)
+        #expect(foundHeaders.first(name: "location") == "/r/K7PQ2MXR9T")
+        let (dashed, dashedHeaders, _) = try await get("/join?code=K7PQ2-MXR9T")
+        #expect(dashed == .seeOther && dashedHeaders.first(name: "location") == "/r/K7PQ2MXR9T")
+
+        let (bad, _, badPage) = try await get("/join?code=%3Cscript%3Ealert(1)%3C/script%3E")
+        #expect(bad == .badRequest)
+        #expect(badPage.contains("That is not a room code"))
+        #expect(!badPage.contains("<script>alert"))
+        let (empty, _, emptyPage) = try await get("/join")
+        #expect(empty == .badRequest && emptyPage.contains("Type the room code first."))
+        try await client.shutdown()
+        await server.stop()
+    }
+
+    @Test(.enabled(if: SystemTests.chromium && AxeCore.available, "needs Chromium and axe-core (scripts/test.sh installs them)"))
+    func aCodeTypedWithTheKeyboardAloneOpensItsRoom() async throws {
+        let axe = try AxeCore.script()
+        try await WebRoom.run { room in
+            let page = try await room.browser.openPhone("\(room.base)/")
+            defer { Task { await page.close() } }
+            _ = try await page.waitFor("document.readyState === 'complete'", as: Bool.self)
+            try await page.run("eval(\(AxeCore.quoted(axe)))")
+            var findings = try await AxeCore.seriousFindings(page)
+            #expect(findings.isEmpty, "front page: \(findings)")
+            #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
+            #expect(try await page.evaluate("document.getElementById('origin').textContent", as: String.self) == room.base)
+            try await WebRoom.screenshot(page, "front-page")
+
+            // Tab to the field, type nonsense, Enter: the page says so and keeps the focus there.
+            try await page.press("Tab")
+            #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "code")
+            try await page.type("not a code")
+            try await page.press("Enter")
+            _ = try await page.waitFor("!document.getElementById('code-error').hidden", as: Bool.self)
+            #expect(
+                try await page.evaluate("document.getElementById('code-error').textContent", as: String.self)
+                    == "That is not a room code: ten letters and digits, like K7PQ2 MXR9T.")
+            #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "code")
+            findings = try await AxeCore.seriousFindings(page)
+            #expect(findings.isEmpty, "front page with an error: \(findings)")
+
+            // The room's code as a friend might send it: lower case, in two groups.
+            try await page.run("document.getElementById('code').select()")
+            let typed = room.code.lowercased().prefix(5) + " " + room.code.lowercased().dropFirst(5)
+            try await page.type(String(typed))
+            try await page.press("Enter")
+            _ = try await page.waitFor("location.pathname === '/r/\(room.code)'", as: Bool.self)
+            _ = try await page.waitFor("window.simulcastPage && simulcastPage.status === 'choosing'", as: Bool.self)
+            #expect(try await page.evaluate("document.getElementById('room-code').textContent", as: String.self) == room.code)
+        }
+    }
+}
