@@ -17,6 +17,7 @@ struct WebAssets: Sendable {
         "next-track.js": "text/javascript; charset=utf-8",
         "follow.js": "text/javascript; charset=utf-8",
         "share.js": "text/javascript; charset=utf-8",
+        "calibration.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]
 
