@@ -13,7 +13,7 @@ import Testing
 /// Issue 24: the front page at `/`: join a room by its code, typed in any case, with spaces or
 /// dashes, on a 390 px phone and with the keyboard alone; without JavaScript the form asks
 /// `/join`, which does the same.
-@Suite(.serialized) struct FrontPageTests {
+@Suite struct FrontPageTests {
     @Test func joinRedirectsToTheRoomAndRefusesWhatIsNotACode() async throws {
         let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
         let base = "http://127.0.0.1:\(try await server.start())"
@@ -44,9 +44,12 @@ import Testing
         try await client.shutdown()
         await server.stop()
     }
+}
 
+/// The front page in the page suite, which runs its browsers one at a time.
+extension WebListenerPageTests {
     @Test(.enabled(if: SystemTests.chromium && AxeCore.available, "needs Chromium and axe-core (scripts/test.sh installs them)"))
-    func aCodeTypedWithTheKeyboardAloneOpensItsRoom() async throws {
+    func theFrontPageOpensACodeTypedWithTheKeyboardAlone() async throws {
         let axe = try AxeCore.script()
         try await WebRoom.run { room in
             let page = try await room.browser.openPhone("\(room.base)/")

@@ -7,8 +7,9 @@ import Testing
 /// Issue 24: the listener page shares its room, on a phone, with real clicks: through the Web
 /// Share API where the browser has it, else by copying the link; and it shows the server's QR
 /// code of the link. Headless Chromium on Linux has no Web Share API, so one page is given a
-/// recording stand-in for `navigator.share`, the other uses the clipboard path.
-@Suite(.serialized) struct WebSharePanelTests {
+/// recording stand-in for `navigator.share`, the other uses the clipboard path. In the page
+/// suite, which runs its browsers one at a time.
+extension WebListenerPageTests {
     @Test(.enabled(if: SystemTests.chromium && AxeCore.available, "needs Chromium and axe-core (scripts/test.sh installs them)"))
     func theLinkIsSharedOrCopiedAndTheQRCodeIsTheRoomsLink() async throws {
         let axe = try AxeCore.script()
