@@ -39,21 +39,24 @@ fi
 SIMULCAST_AXE_JS="$(axe_js)"
 export SIMULCAST_AXE_JS
 
+# A failed run ends with its failures, so the last lines of a long log say what broke.
+log="$(mktemp)"
+trap 'scripts/test-postgres.sh stop || true; rm -f "$log"' EXIT
+summarise() { echo "== failures"; grep -aE "^✘|: error:" "$log" | grep -av "^✘ Test run" | head -40; }
 # PostgreSQL for the store suite's third engine and the multi-node tests: a private cluster
 # on a free loopback port, stopped when the tests end. Failing to start it fails the run.
 eval "$(scripts/test-postgres.sh start)"
-trap 'scripts/test-postgres.sh stop || true' EXIT
 # The multi-node tests start real `simulcast serve` processes, so the executable is built too.
 swift build --product simulcast
 
-swift test "$@"
+if ! swift test "$@" 2>&1 | tee "$log"; then summarise; exit 1; fi
 # Then, alone, the tests that would disturb the others (the multi-node process test restarts
 # the shared PostgreSQL) or be disturbed by them (a latency bound). Only for a full run:
 # arguments such as --filter choose tests themselves.
 if [ $# -eq 0 ]; then
-  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MultiNodeProcessTests
-  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter slowHeadersAreCutOffAndHealthzStaysFast
-  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MatchStormTests
-  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter HostileServiceTests
-  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter TwoMPVPlayersTests
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MultiNodeProcessTests 2>&1 | tee "$log" || { summarise; exit 1; }
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter slowHeadersAreCutOffAndHealthzStaysFast 2>&1 | tee "$log" || { summarise; exit 1; }
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter MatchStormTests 2>&1 | tee "$log" || { summarise; exit 1; }
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter HostileServiceTests 2>&1 | tee "$log" || { summarise; exit 1; }
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter TwoMPVPlayersTests 2>&1 | tee "$log" || { summarise; exit 1; }
 fi

@@ -269,7 +269,7 @@ package actor LiveRoom {
             connection.service.map {
                 RoomSummary.Listener(
                     connectionId: connection.wireId, service: $0, storefront: connection.storefront, trackId: connection.lastReport?.trackId,
-                    syncErrorMs: connection.lastReport?.syncErrorMs)
+                    syncErrorMs: connection.lastReport?.syncErrorMs, outputLatencyMs: connection.lastReport?.outputLatencyMs)
             }
         }
         return RoomSummary(code: code, createdAt: stored.createdAt, serverTime: context.clock.serverClockNow(), state: stored.state, listeners: listeners)

@@ -22,7 +22,7 @@ public actor ListenerSession {
     public init(
         client: RoomClient, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100),
         reportInterval: Duration = .seconds(1), localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)? = nil,
-        logger: Logger = Logger(label: "simulcast.listener")
+        outputLatencyMs: Double = 0, logger: Logger = Logger(label: "simulcast.listener")
     ) {
         self.client = client
         self.localMatcher = localMatcher
@@ -32,6 +32,7 @@ public actor ListenerSession {
         // Scheduled starts only where this player honours them.
         configuration.canScheduleStart = player.canScheduleStart
         self.policy = FollowPolicy(configuration: configuration)
+        self.policy.outputLatencyMs = outputLatencyMs
         self.tickInterval = tickInterval
         self.reportInterval = reportInterval
         self.logger = logger
@@ -46,9 +47,14 @@ public actor ListenerSession {
             match: policy.targetMatch,
             syncErrorMs: policy.syncErrorMs,
             clockUncertaintyMs: await client.clockSync.uncertainty.map { Double($0) / 1000 },
-            correctionsThisTrack: policy.correctionsThisTrack
+            correctionsThisTrack: policy.correctionsThisTrack,
+            outputLatencyMs: policy.outputLatencyMs
         )
     }
+
+    /// From this player to the listener's ear, in ms (see `FollowPolicy.outputLatencyMs`);
+    /// takes effect at the next step.
+    public func setOutputLatency(_ milliseconds: Double) { policy.outputLatencyMs = milliseconds }
 
     public func run() async throws {
         try await client.run(onEvent: { event in await self.handle(event) }, every: tickInterval) {
@@ -112,7 +118,7 @@ public actor ListenerSession {
             lastReport = serverTime
             let report = Wire.ListenerReport(
                 trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, measuredAt: serverTime, syncErrorMs: policy.syncErrorMs,
-                seq: policy.room?.seq)
+                seq: policy.room?.seq, outputLatencyMs: policy.outputLatencyMs == 0 ? nil : policy.outputLatencyMs)
             await client.send(.listenerReport(report))
         }
     }

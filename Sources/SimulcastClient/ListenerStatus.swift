@@ -11,4 +11,6 @@ public struct ListenerStatus: Sendable {
     public var syncErrorMs: Double?
     public var clockUncertaintyMs: Double?
     public var correctionsThisTrack: Int
+    /// The output latency the player is aimed by (the error above is at the ear), in ms.
+    public var outputLatencyMs: Double
 }

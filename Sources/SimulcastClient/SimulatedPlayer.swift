@@ -44,6 +44,8 @@ public actor SimulatedPlayer: PlayerDriver {
     /// Another track prepared to start at an instant (true time) while this one plays on, as
     /// AVPlayer's queue and Web Audio do: the switch happens in `settle`.
     private var scheduledSwitch: (trackId: String, positionMs: Double, at: Int64)?
+    /// The sound, change by change (true time), for what reaches an ear an output latency later.
+    private var sounds: [(at: Int64, trackId: String?, phase: Phase)] = []
 
     public init(configuration: Configuration = .init(), trueClock: any LocalClock, deviceClock: any LocalClock, seed: UInt64) {
         self.configuration = configuration
@@ -74,6 +76,7 @@ public actor SimulatedPlayer: PlayerDriver {
             trackId = nil
             phase = .idle
         }
+        recordSound(at: now)
     }
 
     public nonisolated var canScheduleStart: Bool { configuration.canScheduleStart }
@@ -99,6 +102,7 @@ public actor SimulatedPlayer: PlayerDriver {
         scheduledSwitch = nil
         trackId = id
         phase = .buffering(positionMs: positionMs, until: max(ready, dueTrue) + jitter)
+        recordSound(at: now)
     }
 
     public func read() async -> LocalPlayerReading {
@@ -119,18 +123,38 @@ public actor SimulatedPlayer: PlayerDriver {
         return (trackId, false, position(at: time))
     }
 
+    /// What an ear hears at true time `time` through an output `outputLatencyMs` long: what
+    /// came out of the player that much earlier (the track before a change, for a while).
+    public func heard(at time: Int64, outputLatencyMs: Double) -> (trackId: String?, playing: Bool, positionMs: Double) {
+        settle(at: time)
+        let then = time - Int64(outputLatencyMs * 1000)
+        guard let sound = sounds.last(where: { $0.at <= then }) else { return (nil, false, 0) }
+        if case .playing = sound.phase { return (sound.trackId, true, position(of: sound.phase, at: then)) }
+        return (sound.trackId, false, position(of: sound.phase, at: then))
+    }
+
     private func settle(at now: Int64) {
         if let next = scheduledSwitch, now >= next.at {
             scheduledSwitch = nil
             trackId = next.trackId
             phase = .playing(fromMs: next.positionMs, since: next.at)
+            recordSound(at: next.at)
         }
         if case .buffering(let position, let until) = phase, now >= until {
             phase = .playing(fromMs: position, since: until)
+            recordSound(at: until)
         }
     }
 
-    private func position(at now: Int64) -> Double {
+    private func recordSound(at time: Int64) {
+        sounds.append((time, trackId, phase))
+        // A second of output latency spans a handful of changes at most.
+        if sounds.count > 32 { sounds.removeFirst(sounds.count - 32) }
+    }
+
+    private func position(at now: Int64) -> Double { position(of: phase, at: now) }
+
+    private func position(of phase: Phase, at now: Int64) -> Double {
         switch phase {
         case .idle: 0
         case .buffering(let position, _): position

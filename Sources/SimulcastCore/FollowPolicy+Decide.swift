@@ -26,7 +26,7 @@ extension FollowPolicy {
         // for as long as the step was.
         if let last = lastCorrectionAt, last > now { lastCorrectionAt = nil }
         if let issued = pending?.issuedAt, issued > now { pending = nil }
-        let goal = FollowTarget(room: room, at: now)
+        let goal = FollowTarget(room: room, at: now, outputLatencyMs: outputLatencyMs)
 
         if let waiting = nextTrack.awaitsHost(after: source.id, at: now) {
             // The next track is starting on the predicted boundary; the host's change will say so.
@@ -55,7 +55,8 @@ extension FollowPolicy {
 
         if pending == nil,
             let plan = nextTrack.due(
-                room: room, current: source, playingTarget: observation.trackId == target.id, now: now, configuration: configuration, latency: latency)
+                room: room, current: source, playingTarget: observation.trackId == target.id, now: now, configuration: configuration, latency: latency,
+                outputLatencyMs: outputLatencyMs)
         {
             nextTrack.began(plan.start)
             pending = plan.landing
@@ -89,7 +90,7 @@ extension FollowPolicy {
     /// Loads the room's track: paused where the room is paused, otherwise a start at the
     /// target plus the learned latency, or a scheduled start where the player can.
     private mutating func startTrack(_ trackId: String, room: RoomState, now: ServerTime) -> FollowDecision {
-        let goal = FollowTarget(room: room, at: now)
+        let goal = FollowTarget(room: room, at: now, outputLatencyMs: outputLatencyMs)
         if goal.trackEnded { return FollowDecision(status: .holding, syncErrorMs: nil) }
         guard room.playing else {
             pending = nil
@@ -110,7 +111,7 @@ extension FollowPolicy {
         lastCorrectionAt = now
         if countAsCorrection { correctionsThisTrack += 1 }
         if configuration.canScheduleStart { return [scheduledStart(.seek, trackId: trackId, room: room, now: now)] }
-        let position = FollowTarget(room: room, at: now).positionMs + latency.seek.predictedMs
+        let position = FollowTarget(room: room, at: now, outputLatencyMs: outputLatencyMs).positionMs + latency.seek.predictedMs
         pending = PendingLanding(kind: .seek, trackId: trackId, positionMs: position, issuedAt: now)
         return [.seek(positionMs: position, play: true)]
     }
@@ -119,7 +120,7 @@ extension FollowPolicy {
     /// the drift expected over the rest of the track).
     private mutating func scheduledStart(_ kind: PendingLanding.Kind, trackId: String, room: RoomState, now: ServerTime) -> PlayerCommand {
         let at = now.advanced(byMilliseconds: latency.scheduleLeadMs(kind))
-        let target = FollowTarget(room: room, at: at).positionMs
+        let target = FollowTarget(room: room, at: at, outputLatencyMs: outputLatencyMs).positionMs
         let position = target - rate.aimMs(durationMs: room.track?.source.durationMs, positionMs: target)
         pending = PendingLanding(kind: kind, trackId: trackId, positionMs: position, issuedAt: now, scheduledAt: at)
         return .start(trackId: trackId, positionMs: position, atServerTime: at)

@@ -22,6 +22,10 @@ public struct FollowPolicy: Sendable {
     public internal(set) var latency: PlayerLatencyModel
     var rate = RateLearner()
     var nextTrack = NextTrackPlanner()
+    /// How long this listener's sound takes from the player to the ear (Bluetooth: 150-300 ms),
+    /// in ms: the player is aimed that far ahead of the room, so the ear hears the host's ear.
+    /// May change at any time (a slider, a calibration); the next reading acts on it.
+    public var outputLatencyMs: Double = 0
     public private(set) var status: FollowStatus = .waitingForRoom
     /// Latest measured error against the room (positive: the listener is ahead), in ms.
     public private(set) var syncErrorMs: Double?

@@ -68,14 +68,16 @@ public struct HostPlayback: Hashable, Sendable {
     }
 
     /// The `host.state` payload, with the anchor moved onto the server's clock. `intent`:
-    /// the last event's meaning, or `.reanchor` for a heartbeat.
-    public func snapshot(at time: LocalTime, serverTime: ServerTime, intent: PlaybackIntent? = nil) -> PlaybackSnapshot {
+    /// the last event's meaning, or `.reanchor` for a heartbeat. The anchor says what the host
+    /// hears: the player's position now reaches the host's ear `outputLatencyMs` later.
+    public func snapshot(at time: LocalTime, serverTime: ServerTime, intent: PlaybackIntent? = nil, outputLatencyMs: Double = 0) -> PlaybackSnapshot {
         PlaybackSnapshot(
             track: track,
             playing: playing && track != nil,
-            anchor: PlaybackAnchor(positionMs: positionMs(at: time), at: serverTime),
+            anchor: PlaybackAnchor(positionMs: positionMs(at: time), at: serverTime.advanced(byMilliseconds: outputLatencyMs)),
             queue: queue,
-            intent: intent ?? lastIntent
+            intent: intent ?? lastIntent,
+            outputLatencyMs: outputLatencyMs == 0 ? nil : outputLatencyMs
         )
     }
 

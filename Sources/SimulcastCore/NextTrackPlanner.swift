@@ -30,9 +30,10 @@ struct NextTrackPlanner: Sendable {
     /// current track with nothing pending, and the next one matched here.
     func due(
         room: RoomState, current: TrackMetadata, playingTarget: Bool, now: ServerTime, configuration: FollowPolicy.Configuration,
-        latency: PlayerLatencyModel
+        latency: PlayerLatencyModel, outputLatencyMs: Double
     ) -> Plan? {
-        guard configuration.startsNextTrackOnTime, room.playing, playingTarget, let boundary = FollowTarget.trackEnd(of: room), let next = room.queue.first,
+        guard configuration.startsNextTrackOnTime, room.playing, playingTarget,
+            let boundary = FollowTarget.trackEnd(of: room, outputLatencyMs: outputLatencyMs), let next = room.queue.first,
             let nextMatch = next.match(for: configuration.service, storefront: configuration.storefront), nextMatch.isMatched, let nextTarget = nextMatch.track
         else { return nil }
         let scheduled = configuration.canScheduleStart

@@ -5,14 +5,19 @@ public struct RoomSummary: Codable, Hashable, Sendable {
         public var service: MusicService
         public var storefront: String
         public var trackId: String?
+        /// At the ear: the listener's player is aimed `outputLatencyMs` ahead (absent: zero).
         public var syncErrorMs: Double?
+        public var outputLatencyMs: Double?
 
-        public init(connectionId: String, service: MusicService, storefront: String, trackId: String?, syncErrorMs: Double?) {
+        public init(
+            connectionId: String, service: MusicService, storefront: String, trackId: String?, syncErrorMs: Double?, outputLatencyMs: Double? = nil
+        ) {
             self.connectionId = connectionId
             self.service = service
             self.storefront = storefront
             self.trackId = trackId
             self.syncErrorMs = syncErrorMs
+            self.outputLatencyMs = outputLatencyMs
         }
     }
 

@@ -63,7 +63,7 @@ public struct WireLimits: Hashable, Sendable {
         if now.distance(to: snapshot.anchor.time).magnitude > maximumClockDistance {
             return "anchor.serverTime is more than a day away from the server clock; run clock sync first"
         }
-        return nil
+        return problem(withOutputLatency: snapshot.outputLatencyMs)
     }
 
     /// Why a listener's report is refused, or nil.
@@ -79,7 +79,16 @@ public struct WireLimits: Hashable, Sendable {
             return "measuredAt is more than a day away from the server clock"
         }
         if let seq = report.seq, seq < 0 { return "seq must not be negative" }
-        return nil
+        return problem(withOutputLatency: report.outputLatencyMs)
+    }
+
+    /// An output latency is a few hundred ms (Bluetooth) either way (a manual offset may be
+    /// negative to allow for the host's); anything past two seconds is a mistake.
+    static let maximumOutputLatencyMs = 2_000.0
+
+    func problem(withOutputLatency latency: Double?) -> String? {
+        guard let latency, !latency.isFinite || latency.magnitude > Self.maximumOutputLatencyMs else { return nil }
+        return "outputLatencyMs must be a finite number of milliseconds between -\(Int(Self.maximumOutputLatencyMs)) and \(Int(Self.maximumOutputLatencyMs))"
     }
 
     func problem(with track: TrackMetadata, field: String) -> String? {

@@ -73,14 +73,21 @@ public enum Wire {
         public var syncErrorMs: Double?
         /// Room `seq` the listener was following when it measured.
         public var seq: Int?
+        /// The listener's output latency (player to ear) in ms, which `syncErrorMs` already
+        /// allows for; absent: zero (older listeners).
+        public var outputLatencyMs: Double?
 
-        public init(trackId: String?, playing: Bool, positionMs: Double, measuredAt: ServerTime, syncErrorMs: Double? = nil, seq: Int? = nil) {
+        public init(
+            trackId: String?, playing: Bool, positionMs: Double, measuredAt: ServerTime, syncErrorMs: Double? = nil, seq: Int? = nil,
+            outputLatencyMs: Double? = nil
+        ) {
             self.trackId = trackId
             self.playing = playing
             self.positionMs = positionMs
             self.measuredAt = measuredAt
             self.syncErrorMs = syncErrorMs
             self.seq = seq
+            self.outputLatencyMs = outputLatencyMs
         }
     }
 

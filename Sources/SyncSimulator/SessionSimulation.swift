@@ -27,6 +27,9 @@ public final class SessionSimulation {
     public private(set) var clockStepReport: ClockStepReport?
     /// With `scenario.disruption`: how the listeners came through it, once `run` has returned.
     public private(set) var disruptionReport: DisruptionReport?
+    /// The same listening measured at the ear (each device's true output latency after its
+    /// player, the host's too), once `run` has returned. `run`'s own figures are at the player.
+    public private(set) var atTheEar: (simulcast: SyncMetrics, seed: SyncMetrics)?
 
     public init(scenario: SyncScenario) {
         self.scenario = scenario
@@ -72,6 +75,19 @@ public final class SessionSimulation {
             devices.append(devices[index])
             drifts.append(drifts[index])
         }
+        // Output latencies, true and as each participant estimates its own, from a stream of
+        // their own so that scenarios without them draw exactly as before. A seed listener
+        // shares its twin's device, so its ears; the seed's method knows nothing of them.
+        var latencyRandom = SeededGenerator(seed: scenario.seed &+ 0x0A7E)
+        var outputLatency: [Double] = []
+        var estimatedOutputLatency: [Double] = []
+        for participant in 0...n {
+            let truth = Double.random(in: participant == 0 ? scenario.hostOutputLatencyMs : scenario.listenerOutputLatencyMs, using: &latencyRandom)
+            let error = Double.random(in: -scenario.outputLatencyEstimateErrorMs...scenario.outputLatencyEstimateErrorMs, using: &latencyRandom)
+            outputLatency.append(truth)
+            estimatedOutputLatency.append(scenario.compensatesOutputLatency ? truth + error : 0)
+        }
+        for index in 1...n { outputLatency.append(outputLatency[index]) }
         var clients: [RoomClient] = []
         var connections: [InProcessRoomConnection?] = Array(repeating: nil, count: devices.count)
         for (participant, device) in devices.enumerated() {
@@ -81,7 +97,7 @@ public final class SessionSimulation {
                 : Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", client: "simulation")
             clients.append(RoomClient(serverURL: "http://simulation", hello: hello, clock: device, seed: scenario.seed &+ UInt64(participant), logger: quiet))
         }
-        let host = HostSession(client: clients[0])
+        let host = HostSession(client: clients[0], outputLatencyMs: estimatedOutputLatency[0])
         var listeners: [ListenerSession] = []
         var players: [SimulatedPlayer] = []
         var seeds: [SeedFollower] = []
@@ -94,7 +110,9 @@ public final class SessionSimulation {
             players.append(player)
             if index <= n {
                 listeners.append(
-                    ListenerSession(client: clients[index], player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: quiet))
+                    ListenerSession(
+                        client: clients[index], player: player, policy: .init(service: .appleMusic, storefront: "us"),
+                        outputLatencyMs: estimatedOutputLatency[index], logger: quiet))
             } else {
                 seeds.append(SeedFollower(client: clients[index], player: player))
             }
@@ -164,6 +182,10 @@ public final class SessionSimulation {
 
         // [0]: the Simulcast listeners (participants 1...n); [1]: the seed's (n+1...2n).
         var metrics = [SyncMetrics(), SyncMetrics()]
+        var earMetrics = [SyncMetrics(), SyncMetrics()]
+        var earNotYetInSync = Set<Int>()
+        // The host's playback after each of its changes (true time), for what it hears later.
+        var hostHistory: [(at: Int64, playback: HostPlayback)] = []
         func side(_ participant: Int) -> Int { participant <= n ? 0 : 1 }
         var trackStart: (at: Int64, transition: HostScript.Transition)?
         var notYetInSync = Set<Int>()
@@ -222,7 +244,9 @@ public final class SessionSimulation {
                     // (a lower bound), not as if they had never tried.
                     let ms = Double(time - previous.at) / 1000
                     for index in notYetInSync { metrics[side(index)].recordTimeToSync(ms, after: previous.transition) }
+                    for index in earNotYetInSync { earMetrics[side(index)].recordTimeToSync(ms, after: previous.transition) }
                     notYetInSync = []
+                    earNotYetInSync = []
                 }
                 if let transition = step.transition {
                     // Corrections are counted per track: take the ones of the track ending.
@@ -231,9 +255,12 @@ public final class SessionSimulation {
                     metrics[1].trackStarts += n
                     trackStart = (time, transition)
                     notYetInSync = Set(1...(2 * n))
+                    earNotYetInSync = Set(1...(2 * n))
                 }
                 lastHostChange = time
                 try? await host.apply(step.event.hostEvent(at: devices[0].now()))
+                hostHistory.append((time, await host.playback))
+                if hostHistory.count > 8 { hostHistory.removeFirst() }
             case .measure:
                 network.schedule(.measure, at: time + Self.measureInterval)
                 let playback = await host.playback
@@ -256,15 +283,43 @@ public final class SessionSimulation {
                         notYetInSync.remove(index)
                         metrics[side(index)].recordTimeToSync(Double(elapsed) / 1000, after: start.transition)
                     }
+                    let earError = await earErrorMs(index)
+                    if let earError, let earElapsed = earError.elapsed {
+                        earMetrics[side(index)].recordError(
+                            abs(earError.ms), elapsed: earElapsed, transitionMicros: Self.transitionMicros, after: start.transition)
+                        if earNotYetInSync.contains(index), abs(earError.ms) <= Self.inSyncMs {
+                            earNotYetInSync.remove(index)
+                            earMetrics[side(index)].recordTimeToSync(Double(earElapsed) / 1000, after: start.transition)
+                        }
+                    }
                     if (index == 1 || index == n + 1), time - lastTrace >= 1_000_000 {
                         metrics[side(index)].trace.append((Double(time - musicStart) / 1e6, error))
+                        if let earError { earMetrics[side(index)].trace.append((Double(time - musicStart) / 1e6, earError.ms)) }
                         if index == n + 1 { lastTrace = time }
                     }
+                }
+                /// What listener `index` hears against what the host hears, each an output
+                /// latency after its player; `elapsed` since the host heard the track begin
+                /// (nil while the host still hears the track before).
+                func earErrorMs(_ index: Int) async -> (ms: Double, elapsed: Int64?)? {
+                    let hostLatencyMicros = Int64(outputLatency[0] * 1000)
+                    guard let heard = hostHistory.last(where: { $0.at <= time - hostLatencyMicros }), heard.playback.playing,
+                        let heardTrack = heard.playback.track
+                    else { return nil }
+                    let hostHeard = heard.playback.positionMs(at: devices[0].now().advanced(by: -hostLatencyMicros))
+                    let listenerHeard = await players[index - 1].heard(at: time, outputLatencyMs: outputLatency[index])
+                    let ms = listenerHeard.trackId == HostScript.appleTrack(heardTrack).id ? listenerHeard.positionMs - hostHeard : 10_000
+                    let elapsed = time - (start.at + hostLatencyMicros)
+                    return (ms, elapsed >= 0 ? elapsed : nil)
                 }
             }
             await hub.resolveRequestedMatches()
         }
         for listener in listeners { metrics[0].corrections += await listener.status().correctionsThisTrack }
+        earMetrics[0].corrections = metrics[0].corrections
+        earMetrics[0].trackStarts = metrics[0].trackStarts
+        earMetrics[1].trackStarts = metrics[1].trackStarts
+        atTheEar = (earMetrics[0], earMetrics[1])
         clockStepReport?.stepsDetected = await clients[1].clockSync.stepsDetected
         return (metrics[0], metrics[1])
     }

@@ -24,8 +24,27 @@ public struct SyncScenario: Sendable {
     public var clockStep: ClockStep?
     /// The server restarts, or the first listener's network drops, once (nil: never).
     public var disruption: Disruption?
+    /// Each participant's true output latency, player to ear (ms), drawn once per device from
+    /// these ranges: the host's, and every listener's.
+    public var hostOutputLatencyMs: ClosedRange<Double> = 0...0
+    public var listenerOutputLatencyMs: ClosedRange<Double> = 0...0
+    /// How far off each participant's estimate of its own output latency is, at most, either way.
+    public var outputLatencyEstimateErrorMs = 0.0
+    /// Whether Simulcast's participants use their estimates (false: the player-aligned
+    /// Simulcast of before, to show what the ear would get without the model).
+    public var compensatesOutputLatency = true
 
     public static let wan = SyncScenario()
+    /// The seed's own setup (an AirPod in one ear): the host on wired or built-in output
+    /// (0-40 ms), listeners on Bluetooth (150-300 ms), each knowing its latency to within 15 ms.
+    public static var bluetooth: SyncScenario {
+        var scenario = SyncScenario()
+        scenario.hostOutputLatencyMs = 0...40
+        scenario.listenerOutputLatencyMs = 150...300
+        scenario.outputLatencyEstimateErrorMs = 15
+        return scenario
+    }
+
     public static var lan: SyncScenario {
         var scenario = SyncScenario()
         scenario.delayMs = 2

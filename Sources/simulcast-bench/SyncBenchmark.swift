@@ -10,8 +10,15 @@ struct SyncBenchmark: AsyncParsableCommand {
 
     /// The network presets.
     enum Preset: String, CaseIterable, ExpressibleByArgument {
-        case wan, lan
-        var scenario: SyncScenario { self == .wan ? .wan : .lan }
+        case wan, lan, bluetooth
+        var scenario: SyncScenario {
+            switch self {
+            case .wan: .wan
+            case .lan: .lan
+            // The wan network, with the seed's AirPods: see SyncScenario.bluetooth.
+            case .bluetooth: .bluetooth
+            }
+        }
     }
 
     @Option(help: "Preset: \(Preset.allCases.map(\.rawValue).joined(separator: " or ")).")
@@ -40,6 +47,12 @@ struct SyncBenchmark: AsyncParsableCommand {
     @Option(help: "When the disruption happens, seconds after the music starts.") var disruptionAt = 600.0
     @Option(help: "How long nobody (restart) or the first listener (drop) can connect, seconds (default: 2 for a restart, 10 for a drop).")
     var outageSeconds: Double?
+    @Option(help: "The host's true output latency (player to ear), ms: a value or a range such as 0-40, drawn once.")
+    var hostOutputLatencyMs: MillisecondRange?
+    @Option(help: "Each listener's true output latency, ms: a value or a range such as 150-300, drawn once per listener.")
+    var listenerOutputLatencyMs: MillisecondRange?
+    @Option(help: "Each participant's estimate of its own output latency is off by up to ± this, ms.")
+    var outputLatencyEstimateErrorMs: Double?
     @Flag(help: "Print only the JSON summary.") var json = false
     @Flag(help: "Run the grid of network and player profiles instead (delay, jitter, loss, drift, start and seek latency) and list the worst cells.")
     var grid = false
@@ -59,6 +72,9 @@ struct SyncBenchmark: AsyncParsableCommand {
         if let seed { setup.seed = seed }
         if let clockStepMs { setup.clockStep = ClockStep(kind: clockStepKind, amountMs: clockStepMs, atSeconds: clockStepAt) }
         if let disruption { setup.disruption = Disruption(kind: disruption, atSeconds: disruptionAt, outageSeconds: outageSeconds) }
+        if let hostOutputLatencyMs { setup.hostOutputLatencyMs = hostOutputLatencyMs.range }
+        if let listenerOutputLatencyMs { setup.listenerOutputLatencyMs = listenerOutputLatencyMs.range }
+        if let outputLatencyEstimateErrorMs { setup.outputLatencyEstimateErrorMs = outputLatencyEstimateErrorMs }
 
         if grid {
             try await SyncGrid(base: setup).run(json: json)
@@ -67,25 +83,36 @@ struct SyncBenchmark: AsyncParsableCommand {
         let simulation = SessionSimulation(scenario: setup)
         let (simulcast, seedMethod) = try await simulation.run()
         let step = simulation.clockStepReport
+        // With output latencies, the ear is what counts: the same session again without the
+        // model (same seed, same draws) shows what the listeners would have heard.
+        let hasOutputLatency = setup.hostOutputLatencyMs.upperBound > 0 || setup.listenerOutputLatencyMs.upperBound > 0
+        var ear: AtTheEar?
+        if hasOutputLatency, let measured = simulation.atTheEar {
+            var uncompensatedSetup = setup
+            uncompensatedSetup.compensatesOutputLatency = false
+            let uncompensated = SessionSimulation(scenario: uncompensatedSetup)
+            _ = try await uncompensated.run()
+            if let heard = uncompensated.atTheEar { ear = AtTheEar(simulcast: measured.simulcast, seed: measured.seed, uncompensated: heard.simulcast) }
+        }
         if let svg {
             try SyncPlot.svg(
-                simulcast: simulcast.trace, seed: seedMethod.trace,
-                title: "\(scenario): \(setup.delayMs) ± \(setup.jitterMs) ms one way, \(setup.tracks) tracks"
+                simulcast: ear?.simulcast.trace ?? simulcast.trace, seed: ear?.seed.trace ?? seedMethod.trace,
+                title: "\(scenario): \(setup.delayMs) ± \(setup.jitterMs) ms one way, \(setup.tracks) tracks" + (ear == nil ? "" : ", at the ear")
             ).write(toFile: svg, atomically: true, encoding: .utf8)
         }
         if json {
             struct Output: Encodable {
                 var simulcast: SyncMetrics.Report
                 var seed: SyncMetrics.Report
+                var atTheEar: AtTheEar.Report?
                 var clockStep: ClockStepReport?
                 var disruption: DisruptionReport?
             }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
-            print(
-                String(
-                    decoding: try encoder.encode(
-                        Output(simulcast: simulcast.report, seed: seedMethod.report, clockStep: step, disruption: simulation.disruptionReport)), as: UTF8.self))
+            let output = Output(
+                simulcast: simulcast.report, seed: seedMethod.report, atTheEar: ear?.report, clockStep: step, disruption: simulation.disruptionReport)
+            print(String(decoding: try encoder.encode(output), as: UTF8.self))
             return
         }
         print(
@@ -94,8 +121,24 @@ struct SyncBenchmark: AsyncParsableCommand {
         print(
             "start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n"
         )
-        print("method     steady p50/p95/p99 ms   transition p95 natural/skip ms   time to sync p50/p95 natural, skip ms   corrections/track")
-        for (name, metrics) in [("simulcast", simulcast), ("seed", seedMethod)] {
+        if hasOutputLatency {
+            print(
+                "output latency, player to ear: host \(Self.span(setup.hostOutputLatencyMs)) ms, listeners \(Self.span(setup.listenerOutputLatencyMs)) ms, "
+                    + "each estimated within ± \(setup.outputLatencyEstimateErrorMs) ms\n"
+            )
+        }
+        var rows = [("simulcast", simulcast), ("seed", seedMethod)]
+        if let ear {
+            rows = [
+                ("simulcast, at the player", simulcast), ("simulcast, at the ear", ear.simulcast), ("uncompensated simulcast, at the ear", ear.uncompensated),
+                ("seed, at the ear", ear.seed),
+            ]
+        }
+        let width = rows.map(\.0.count).max() ?? 10
+        print(
+            "method".padding(toLength: width, withPad: " ", startingAt: 0)
+                + " steady p50/p95/p99 ms   transition p95 natural/skip ms   time to sync p50/p95 natural, skip ms   corrections/track")
+        for (name, metrics) in rows {
             let r = metrics.report
             let steady = String(format: "%.1f / %.1f / %.1f", r.steady.p50, r.steady.p95, r.steadyP99)
             let transition = String(format: "%.1f / %.1f", r.transition["naturalEnd"]!.p95, r.transition["skip"]!.p95)
@@ -103,7 +146,7 @@ struct SyncBenchmark: AsyncParsableCommand {
                 format: "%.0f/%.0f, %.0f/%.0f", r.timeToSyncMs["naturalEnd"]!.p50, r.timeToSyncMs["naturalEnd"]!.p95, r.timeToSyncMs["skip"]!.p50,
                 r.timeToSyncMs["skip"]!.p95)
             print(
-                "\(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(steady.padding(toLength: 23, withPad: " ", startingAt: 0)) "
+                "\(name.padding(toLength: width, withPad: " ", startingAt: 0)) \(steady.padding(toLength: 23, withPad: " ", startingAt: 0)) "
                     + "\(transition.padding(toLength: 32, withPad: " ", startingAt: 0)) \(sync.padding(toLength: 39, withPad: " ", startingAt: 0)) \(r.correctionsPerTrack)"
             )
         }
@@ -128,6 +171,12 @@ struct SyncBenchmark: AsyncParsableCommand {
             }
         }
         if let svg { print("\nplot: \(svg)") }
+    }
+}
+
+extension SyncBenchmark {
+    static func span(_ range: ClosedRange<Double>) -> String {
+        range.lowerBound == range.upperBound ? "\(Int(range.lowerBound))" : "\(Int(range.lowerBound))-\(Int(range.upperBound))"
     }
 }
 

@@ -15,6 +15,7 @@ for (const scenario of table.scenarios) {
   const policy = new FollowPolicy(scenario.configuration);
   scenario.steps.forEach((step, index) => {
     if (step.event) policy[step.event]();
+    if (step.outputLatencyMs != null) policy.outputLatencyMs = step.outputLatencyMs;
     if (step.room) policy.roomStateReceived(step.room);
     if (!step.observe) return;
     const commands = policy.playerObserved(step.observe);

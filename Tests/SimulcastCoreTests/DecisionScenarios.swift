@@ -33,6 +33,10 @@ struct DecisionScenario {
     var listenerEvents: [(atMs: Double, event: RecordedScenario.ListenerEvent)] = []
     /// The (service, storefront) pairs the room has matched each track for.
     var pairs: [(service: MusicService, storefront: String)] = [(.appleMusic, "us")]
+    /// The host's output latency (player to ear), in ms: its anchors say what it hears.
+    var hostOutputLatencyMs: Double = 0
+    /// The listener moves its output latency (a slider, a calibration) while it listens.
+    var outputLatencyChanges: [(atMs: Double, outputLatencyMs: Double)] = []
 
     static let t0: Int64 = 1_800_000_000_000_000
     static let a = TrackMetadata(service: .spotify, id: "a", title: "A", artists: ["X"], durationMs: 180_000)
@@ -57,36 +61,40 @@ struct DecisionScenario {
     func record() -> RecordedScenario {
         var random = SeededGenerator(seed: UInt64(name.unicodeScalars.reduce(7) { $0 &* 31 &+ UInt64($1.value) }))
         var policy = FollowPolicy(configuration: configuration.policyConfiguration)
+        policy.outputLatencyMs = configuration.outputLatencyMs ?? 0
         var player = DecisionPlayer()
         var steps: [RecordedScenario.Step] = []
         var room = RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, at: ServerTime(micros: Self.t0)), playing: false, hostConnected: true)
         var deliveries: [(at: Int64, state: RoomState)] = []
         var actionIndex = 0
         var eventIndex = 0
+        var changeIndex = 0
         var lastHeartbeat = Self.t0
         let end = Self.t0 + Int64(seconds * 1_000_000)
         var now = Self.t0
         while now <= end {
             // The host acts; its state reaches the listener 80 ms later.
+            // The host's anchors say what it hears: its player's position, heard that much later.
+            let heard = ServerTime(micros: now).advanced(byMilliseconds: hostOutputLatencyMs)
             while actionIndex < actions.count, Self.t0 + Int64(actions[actionIndex].atMs * 1000) <= now {
-                let position = room.targetPositionMs(atServerTime: ServerTime(micros: now))
+                let position = room.targetPositionMs(atServerTime: heard)
                 switch actions[actionIndex].action {
                 case .play(let track, let from, let queue):
                     room.track = roomTrack(track)
                     room.queue = queue.map(roomTrack)
-                    room.anchor = PlaybackAnchor(positionMs: from, at: ServerTime(micros: now))
+                    room.anchor = PlaybackAnchor(positionMs: from, at: heard)
                     room.playing = true
                     room.intent = .play
                 case .pause:
-                    room.anchor = PlaybackAnchor(positionMs: position, at: ServerTime(micros: now))
+                    room.anchor = PlaybackAnchor(positionMs: position, at: heard)
                     room.playing = false
                     room.intent = .pause
                 case .resume:
-                    room.anchor = PlaybackAnchor(positionMs: position, at: ServerTime(micros: now))
+                    room.anchor = PlaybackAnchor(positionMs: position, at: heard)
                     room.playing = true
                     room.intent = .resume
                 case .seek(let to):
-                    room.anchor = PlaybackAnchor(positionMs: to, at: ServerTime(micros: now))
+                    room.anchor = PlaybackAnchor(positionMs: to, at: heard)
                     room.intent = .seek
                 case .stop:
                     room.track = nil
@@ -104,7 +112,7 @@ struct DecisionScenario {
                         track.source.artworkURL = "https://art.example/" + track.source.id + ".jpg"
                         room.track = roomTrack(track.source)
                     }
-                    room.anchor = PlaybackAnchor(positionMs: position, at: ServerTime(micros: now))
+                    room.anchor = PlaybackAnchor(positionMs: position, at: heard)
                     room.intent = .reanchor
                 }
                 if !intents { room.intent = nil }
@@ -118,7 +126,7 @@ struct DecisionScenario {
             if room.playing, now - lastHeartbeat >= heartbeatMicros {
                 let wobble = Double.random(in: -80...80, using: &random)
                 room.intent = intents ? .reanchor : nil
-                room.anchor = PlaybackAnchor(positionMs: room.targetPositionMs(atServerTime: ServerTime(micros: now)) + wobble, at: ServerTime(micros: now))
+                room.anchor = PlaybackAnchor(positionMs: room.targetPositionMs(atServerTime: heard) + wobble, at: heard)
                 room.seq += 1
                 deliveries.append((now + 80_000, room))
                 lastHeartbeat = now
@@ -128,6 +136,12 @@ struct DecisionScenario {
                 event.apply(to: &policy)
                 steps.append(RecordedScenario.Step(event: event))
                 eventIndex += 1
+            }
+            while changeIndex < outputLatencyChanges.count, Self.t0 + Int64(outputLatencyChanges[changeIndex].atMs * 1000) <= now {
+                let latency = outputLatencyChanges[changeIndex].outputLatencyMs
+                policy.outputLatencyMs = latency
+                steps.append(RecordedScenario.Step(outputLatencyMs: latency))
+                changeIndex += 1
             }
             while let first = deliveries.first, first.at <= now {
                 deliveries.removeFirst()
@@ -208,11 +222,11 @@ enum DecisionScenarios {
     typealias Scenario = DecisionScenario
     static func configuration(
         scheduled: Bool, thresholdMs: Double = 35, nextOnTime: Bool = true, service: String = "apple-music", storefront: String = "us",
-        page: Bool = false
+        page: Bool = false, outputLatencyMs: Double? = nil
     ) -> RecordedScenario.Configuration {
         .init(
             service: service, storefront: storefront, seekThresholdMs: thresholdMs, canScheduleStart: scheduled, startsNextTrackOnTime: nextOnTime,
-            defaultStartLatencyMs: page ? 100 : nil, defaultSeekLatencyMs: page ? 100 : nil)
+            defaultStartLatencyMs: page ? 100 : nil, defaultSeekLatencyMs: page ? 100 : nil, outputLatencyMs: outputLatencyMs)
     }
 
     /// Rooms with listeners in several countries and services (issue 21: the table had one).
@@ -289,5 +303,22 @@ enum DecisionScenarios {
         Scenario(
             name: "the listener's clock steps: what it learned goes", configuration: configuration(scheduled: true), seconds: 30,
             actions: [(0, .play(Scenario.a, from: 0, queue: [])), (20_000, .seek(60_000))], listenerEvents: [(12_000, .clockStepped)]),
+        // Issue 25: output latencies. The room follows the host's ear; each player is aimed its own latency ahead.
+        Scenario(
+            name: "plain player into Bluetooth headphones (220 ms): start, seek, the next track on time",
+            configuration: configuration(scheduled: false, outputLatencyMs: 220), seconds: 30,
+            actions: [(0, .play(Scenario.a, from: 160_000, queue: [Scenario.b])), (8_000, .seek(170_000)), (20_500, .play(Scenario.b, from: 0, queue: []))]),
+        Scenario(
+            name: "scheduling player (30 ms) with a host on a Bluetooth speaker (180 ms): pause, resume, next track",
+            configuration: configuration(scheduled: true, outputLatencyMs: 30), seconds: 30,
+            actions: [
+                (0, .play(Scenario.a, from: 165_000, queue: [Scenario.b])), (6_000, .pause), (9_000, .resume), (18_500, .play(Scenario.b, from: 0, queue: [])),
+            ],
+            hostOutputLatencyMs: 180),
+        Scenario(
+            name: "web page: the listener moves the offset slider while playing",
+            configuration: configuration(scheduled: false, thresholdMs: 60, service: "spotify", storefront: "gb", page: true), seconds: 30,
+            actions: [(0, .play(Scenario.b, from: 20_000, queue: []))], pairs: manyPairs, hostOutputLatencyMs: 40,
+            outputLatencyChanges: [(8_000, 250), (16_000, -120), (24_000, 0)]),
     ]
 }

@@ -20,13 +20,17 @@ import Testing
             try encoder.encode(DecisionTable(scenarios: DecisionScenarios.all.map { $0.record() })).write(to: Self.file)
         }
         let table = try JSONDecoder().decode(DecisionTable.self, from: Data(contentsOf: Self.file))
-        #expect(table.scenarios.count >= 19)
+        #expect(table.scenarios.count >= 24)
+        #expect(table.scenarios.contains { ($0.configuration.outputLatencyMs ?? 0) > 100 }, "a listener on Bluetooth")
+        #expect(table.scenarios.contains { $0.steps.contains { $0.outputLatencyMs != nil } }, "an output latency changed while listening")
         #expect(Set(table.scenarios.map(\.configuration.service)).count >= 3, "more than one service")
         #expect(table.scenarios.reduce(0) { $0 + $1.steps.filter { !($0.commands ?? []).isEmpty }.count } >= 30, "the table must exercise decisions")
         for scenario in table.scenarios {
             var policy = FollowPolicy(configuration: scenario.configuration.policyConfiguration)
+            policy.outputLatencyMs = scenario.configuration.outputLatencyMs ?? 0
             for (index, step) in scenario.steps.enumerated() {
                 step.event?.apply(to: &policy)
+                if let latency = step.outputLatencyMs { policy.outputLatencyMs = latency }
                 if let room = step.room { policy.roomStateReceived(room) }
                 if let observation = step.observe {
                     let commands = policy.playerObserved(observation.observation).map(RecordedCommand.init)
@@ -63,6 +67,8 @@ struct RecordedScenario: Codable {
         /// The page's own defaults (100 ms each) where set; the policy's otherwise.
         var defaultStartLatencyMs: Double?
         var defaultSeekLatencyMs: Double?
+        /// The listener's output latency (player to ear); absent: zero.
+        var outputLatencyMs: Double?
 
         var policyConfiguration: FollowPolicy.Configuration {
             FollowPolicy.Configuration(
@@ -95,6 +101,8 @@ struct RecordedScenario: Codable {
 
     struct Step: Codable {
         var event: ListenerEvent?
+        /// The listener's output latency changes to this (a slider, a calibration).
+        var outputLatencyMs: Double?
         var room: RoomState?
         var observe: Observation?
         var commands: [RecordedCommand]?

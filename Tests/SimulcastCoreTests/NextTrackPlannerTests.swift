@@ -13,6 +13,8 @@ import Testing
         var queued: Bool
         var playingTarget: Bool
         var command: PlayerCommand?
+        /// The listener's output latency: its player reaches the boundary that much earlier.
+        var outputLatencyMs = 0.0
         var testDescription: String { name }
     }
 
@@ -31,6 +33,14 @@ import Testing
             command: .load(trackId: "am-b", positionMs: 500, play: true)),
         Case(name: "over a second late: left to the host", scheduling: false, nowMs: 11_100, queued: true, playingTarget: true, command: nil),
         Case(name: "nothing queued", scheduling: true, nowMs: 9_500, queued: false, playingTarget: true, command: nil),
+        Case(
+            name: "Bluetooth (200 ms): scheduled that much before the room's boundary", scheduling: true, nowMs: 9_000, queued: true, playingTarget: true,
+            command: .start(trackId: "am-b", positionMs: 0, atServerTime: T.at(9_800)), outputLatencyMs: 200),
+        Case(
+            name: "Bluetooth (200 ms): a plain load a start latency before that", scheduling: false, nowMs: 9_500, queued: true, playingTarget: true,
+            command: .load(trackId: "am-b", positionMs: 0, play: true), outputLatencyMs: 200),
+        Case(
+            name: "Bluetooth (200 ms): not yet", scheduling: false, nowMs: 9_450, queued: true, playingTarget: true, command: nil, outputLatencyMs: 200),
         Case(name: "not on the current track", scheduling: true, nowMs: 9_500, queued: true, playingTarget: false, command: nil),
     ]
 
@@ -39,10 +49,10 @@ import Testing
         let policy = T.policy(scheduling: c.scheduling)
         let plan = NextTrackPlanner().due(
             room: room, current: T.current, playingTarget: c.playingTarget, now: T.at(c.nowMs), configuration: policy.configuration,
-            latency: policy.latency)
+            latency: policy.latency, outputLatencyMs: c.outputLatencyMs)
         #expect(plan?.command == c.command)
         if let plan {
-            #expect(plan.start == NextTrackPlanner.Start(afterSourceId: "a", nextSourceId: "b", boundary: T.at(10_000)))
+            #expect(plan.start == NextTrackPlanner.Start(afterSourceId: "a", nextSourceId: "b", boundary: T.at(10_000 - c.outputLatencyMs)))
             #expect(plan.landing.trackId == "am-b")
         }
     }

@@ -1,4 +1,4 @@
-// Where the room's track is at one server instant (FollowTarget.swift). Times are server
+// Where a listener's player should be at one server instant (FollowTarget.swift). Times are server
 // microseconds, positions milliseconds.
 (function (root) {
   "use strict";
@@ -24,16 +24,18 @@
     return duration != null ? Math.min(position, duration) : position;
   }
 
+  // Where the player should be at `serverTime`, aimed at the ear: what it plays now is heard
+  // `outputLatencyMs` later, so it should be where the room (what the host hears) is then.
   class FollowTarget {
-    constructor(room, serverTime) {
-      this.positionMs = targetPosition(room, serverTime);
+    constructor(room, serverTime, outputLatencyMs) {
+      this.positionMs = Math.max(0, targetPosition(room, serverTime + int(outputLatencyMs * 1000)));
       const duration = room.track?.source?.durationMs;
       this.trackEnded = room.playing && (duration != null ? this.positionMs >= duration : false);
     }
-    // When the room's current track ends (server time), if it says how long it is.
-    static trackEnd(room) {
+    // When this player should reach the track's end (server time), if the track says how long it is.
+    static trackEnd(room, outputLatencyMs) {
       const duration = room.track?.source?.durationMs;
-      return duration != null ? room.anchor.serverTime + int((duration - room.anchor.positionMs) * 1000) : null;
+      return duration != null ? room.anchor.serverTime + int((duration - room.anchor.positionMs - outputLatencyMs) * 1000) : null;
     }
   }
 

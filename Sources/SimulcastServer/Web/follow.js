@@ -47,6 +47,8 @@
         startsNextTrackOnTime: options.startsNextTrackOnTime ?? true,
       };
       const c = this.configuration;
+      // Player to ear, in ms (FollowPolicy.outputLatencyMs): may change at any time.
+      this.outputLatencyMs = options.outputLatencyMs ?? 0;
       this.room = null;
       this.latency = new PlayerLatencyModel(c.defaultStartLatencyMs, c.defaultSeekLatencyMs, c.scheduleMarginMs);
       this.rate = new RateLearner();
@@ -128,7 +130,7 @@
       // Stamped later than now: read off a clock that has since stepped back (FollowPolicy+Decide.swift).
       if (this.lastCorrectionAt !== null && this.lastCorrectionAt > now) this.lastCorrectionAt = null;
       if (this.pending && this.pending.issuedAt > now) this.pending = null;
-      const goal = new FollowTarget(room, now);
+      const goal = new FollowTarget(room, now, this.outputLatencyMs);
 
       const waiting = this.nextTrack.awaitsHost(source.id, now);
       if (waiting !== null) {
@@ -153,7 +155,7 @@
         }
       }
 
-      const plan = this.pending ? null : this.nextTrack.due(room, source, observation.trackId === target.id, now, this.configuration, this.latency);
+      const plan = this.pending ? null : this.nextTrack.due(room, source, observation.trackId === target.id, now, this.configuration, this.latency, this.outputLatencyMs);
       if (plan) {
         this.nextTrack.began(plan.start);
         this.pending = plan.landing;
@@ -181,7 +183,7 @@
     }
 
     startTrack(trackId, room, now) {
-      const goal = new FollowTarget(room, now);
+      const goal = new FollowTarget(room, now, this.outputLatencyMs);
       if (goal.trackEnded) return decision([], "holding", null);
       if (!room.playing) {
         this.pending = null;
@@ -199,14 +201,14 @@
       this.lastCorrectionAt = now;
       if (countAsCorrection) this.correctionsThisTrack += 1;
       if (this.configuration.canScheduleStart) return [this.scheduledStart("seek", trackId, room, now)];
-      const position = new FollowTarget(room, now).positionMs + this.latency.seek.predictedMs;
+      const position = new FollowTarget(room, now, this.outputLatencyMs).positionMs + this.latency.seek.predictedMs;
       this.pending = { kind: "seek", trackId, positionMs: position, issuedAt: now, scheduledAt: null };
       return [{ kind: "seek", positionMs: position, play: true }];
     }
 
     scheduledStart(kind, trackId, room, now) {
       const at = now + Math.trunc(this.latency.scheduleLeadMs(kind) * 1000);
-      const target = new FollowTarget(room, at).positionMs;
+      const target = new FollowTarget(room, at, this.outputLatencyMs).positionMs;
       const position = target - this.rate.aimMs(room.track?.source?.durationMs, target);
       this.pending = { kind, trackId, positionMs: position, issuedAt: now, scheduledAt: at };
       return { kind: "start", trackId, positionMs: position, atServerTime: at };

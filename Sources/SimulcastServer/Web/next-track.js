@@ -10,9 +10,9 @@
   class NextTrackPlanner {
     constructor() { this.started = null; }
     // {start, landing, command} when the next track is due at `now`, else null.
-    due(room, current, playingTarget, now, c, latency) {
+    due(room, current, playingTarget, now, c, latency, outputLatencyMs) {
       if (!c.startsNextTrackOnTime || !room.playing || !playingTarget) return null;
-      const boundary = FollowTarget.trackEnd(room);
+      const boundary = FollowTarget.trackEnd(room, outputLatencyMs);
       const next = room.queue?.[0];
       if (boundary === null || !next) return null;
       const nextMatch = matchFor(next, c.service, c.storefront);
