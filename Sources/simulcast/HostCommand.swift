@@ -51,6 +51,8 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "recognize with raw input: sample rate and channels, as RATE:CHANNELS.")
     var rawFormat = "44100:1"
 
+    @OptionGroup var outputLatency: OutputLatencyOption
+
     @OptionGroup var logging: LoggingOptions
 
     func run() async throws {
@@ -107,7 +109,13 @@ struct HostCommand: AsyncParsableCommand {
 
         let client = RoomClient(
             serverURL: serverOptions.server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli"), logger: logger)
-        let session = HostSession(client: client)
+        // The room follows what the host hears: its player's position, heard this much later.
+        let latency: OutputLatency
+        do {
+            latency = try outputLatency.resolve(player: source.outputName, asksSoundServer: source.isLocalPlayer)
+        } catch { throw ValidationError("\(error)") }
+        print("output latency: \(latency)")
+        let session = HostSession(client: client, outputLatencyMs: latency.milliseconds)
         let scripted = ScriptedHostSource(session: session)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await session.run() }

@@ -35,4 +35,18 @@ enum HostSourceChoice: ExpressibleByArgument, Equatable {
     }
 
     static var allValueStrings: [String] { ["spotify", "mpris", "mpris:NAME", "recognize:CATALOG", "script:FILE", "stdin"] }
+
+    /// A player on this machine, whose sound server may know its output latency.
+    var isLocalPlayer: Bool { if case .mpris = self { true } else { false } }
+
+    /// The name the host's output latency is remembered under: the player it follows.
+    var outputName: String {
+        switch self {
+        case .spotify: "spotify"
+        case .mpris(let name): name.map { "mpris:\($0)" } ?? "mpris"
+        case .recognize: "recognize"
+        case .script: "script"
+        case .stdin: "stdin"
+        }
+    }
 }

@@ -54,6 +54,8 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Smallest sync error worth a seek, in ms (raised automatically to what this player's seeks can achieve).")
     var seekThresholdMs: Double = 35
 
+    @OptionGroup var outputLatency: OutputLatencyOption
+
     @OptionGroup var logging: LoggingOptions
 
     func validate() throws {
@@ -104,9 +106,14 @@ struct ListenCommand: AsyncParsableCommand {
             )
             driver = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: clock, seed: UInt64.random(in: 0...UInt64.max))
         }
+        let latency: OutputLatency
+        do {
+            latency = try outputLatency.resolve(player: player.outputName, asksSoundServer: player.isLocalPlayer)
+        } catch { throw ValidationError("\(error)") }
+        print("output latency: \(latency)")
         let session = ListenerSession(
             client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs),
-            localMatcher: localMatcher, logger: logger)
+            localMatcher: localMatcher, outputLatencyMs: latency.milliseconds, logger: logger)
         let showStatus = player != .print
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in

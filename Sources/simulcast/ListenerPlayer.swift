@@ -20,4 +20,16 @@ enum ListenerPlayer: ExpressibleByArgument, Equatable {
     }
 
     static var allValueStrings: [String] { ["simulated", "print", "mpris", "mpris:NAME"] }
+
+    /// A player on this machine, whose sound server may know its output latency.
+    var isLocalPlayer: Bool { if case .mpris = self { true } else { false } }
+
+    /// The name its output latency is remembered under.
+    var outputName: String {
+        switch self {
+        case .simulated: "simulated"
+        case .print: "print"
+        case .mpris(let name): name.map { "mpris:\($0)" } ?? "mpris"
+        }
+    }
 }

@@ -29,7 +29,7 @@ final class StatusLine: Sendable {
         if isTerminal { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 
-    /// "apple-music ▶ B*Witched - C'est La Vie [298026101]  in sync +12 ms  clock ±0.3 ms"
+    /// "apple-music ▶ B*Witched - C'est La Vie [298026101]  in sync +12 ms  at the ear (output 220 ms)  clock ±0.3 ms"
     static func describe(_ status: ListenerStatus, service: MusicService, stable: Bool = false) -> String {
         var parts = [service.rawValue, status.connected ? "" : "(reconnecting)"]
         if let source = status.sourceTrack {
@@ -43,6 +43,8 @@ final class StatusLine: Sendable {
         } else {
             parts.append(status.follow.description)
         }
+        // The error above is at the ear: say so when the player is aimed ahead of the room.
+        if status.outputLatencyMs != 0 { parts.append(String(format: "at the ear (output %.0f ms)", status.outputLatencyMs)) }
         if !stable, let clock = status.clockUncertaintyMs { parts.append(String(format: "clock ±%.1f ms", clock)) }
         return parts.filter { !$0.isEmpty }.joined(separator: "  ")
     }
