@@ -249,7 +249,7 @@ let package = Package(
             name: "SimulcastServerTests",
             dependencies: [
                 "SimulcastServer", "Rooms", "RoomStorage", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
-                "MPRIS", "DBus",
+                "MPRIS", "DBus", "Fingerprint",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

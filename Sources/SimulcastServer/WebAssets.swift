@@ -18,6 +18,10 @@ struct WebAssets: Sendable {
         "follow.js": "text/javascript; charset=utf-8",
         "share.js": "text/javascript; charset=utf-8",
         "calibration.js": "text/javascript; charset=utf-8",
+        "calibration-worklet.js": "text/javascript; charset=utf-8",
+        "calibrate.js": "text/javascript; charset=utf-8",
+        "output-latency.js": "text/javascript; charset=utf-8",
+        "sound-panel.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]
 

@@ -135,7 +135,7 @@ public actor DevToolsPage {
     /// A real key press (Tab, Enter, ...): trusted keyboard input, as a person without a
     /// mouse gives it.
     public func press(_ key: String) async throws {
-        let codes = ["Tab": 9, "Enter": 13, "Escape": 27, "Space": 32]
+        let codes = ["Tab": 9, "Enter": 13, "Escape": 27, "Space": 32, "ArrowLeft": 37, "ArrowRight": 39]
         var event: [String: any Sendable] = ["key": key, "code": key, "windowsVirtualKeyCode": codes[key] ?? 0]
         if key == "Enter" { event["text"] = "\r" }
         for type in ["keyDown", "keyUp"] {

@@ -27,19 +27,21 @@ public final class HeadlessChromium: Sendable {
     }
 
     /// Starts Chromium with a phone-sized window and a throwaway profile, under Chromium's
-    /// default autoplay policy: sound starts only after the listener's gesture.
-    public static func launch(width: Int = 412, height: Int = 915) async throws -> HeadlessChromium {
+    /// default autoplay policy: sound starts only after the listener's gesture. `extraArguments`:
+    /// more switches, such as a fake microphone playing a file.
+    public static func launch(width: Int = 412, height: Int = 915, extraArguments: [String] = []) async throws -> HeadlessChromium {
         guard let executable = executable() else { throw LaunchError(description: "no Chromium found (install Debian's chromium or set CHROMIUM)") }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-chromium-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
-            "--hide-scrollbars", "--remote-debugging-port=0", "--remote-allow-origins=*",
-            "--remote-debugging-address=127.0.0.1",
-            "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "about:blank",
-        ]
+        process.arguments =
+            [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check",
+                "--hide-scrollbars", "--remote-debugging-port=0", "--remote-allow-origins=*",
+                "--remote-debugging-address=127.0.0.1",
+                "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
+            ] + extraArguments + ["about:blank"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

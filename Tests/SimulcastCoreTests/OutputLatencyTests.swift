@@ -1,3 +1,4 @@
+import Foundation
 import SimulcastCore
 import Testing
 
@@ -27,6 +28,27 @@ import Testing
 
     @Test(arguments: cases) func choose(_ c: Case) {
         #expect(OutputLatency.choose(given: c.given, remembered: c.remembered, platform: c.platform) == c.expected)
+    }
+
+    /// The page's output-latency.js makes the same choice and says it the same way.
+    @Test(.enabled(if: NodeScript.node != nil, "needs node"))
+    func thePageChoosesAlike() throws {
+        func json(_ value: Double?) -> Any { value.map { $0.isNaN ? "NaN" as Any : $0 as Any } ?? NSNull() }
+        let input = Self.cases.map { ["given": json($0.given), "remembered": json($0.remembered), "platform": json($0.platform)] }
+        let (status, output) = try NodeScript.run("output-latency.js", String(decoding: try JSONSerialization.data(withJSONObject: input), as: UTF8.self))
+        #expect(status == 0, "\(output)")
+        struct Answer: Decodable {
+            var milliseconds: Double
+            var source: String
+            var description: String
+        }
+        let answers = try JSONDecoder().decode([Answer].self, from: Data(output.utf8))
+        #expect(answers.count == Self.cases.count)
+        for (answer, c) in zip(answers, Self.cases) {
+            #expect(answer.milliseconds == c.expected.milliseconds, "\(c.name)")
+            #expect(answer.source == c.expected.source.rawValue, "\(c.name)")
+            #expect(answer.description == c.expected.description, "\(c.name)")
+        }
     }
 
     @Test func itSaysWhereTheFigureCameFrom() {

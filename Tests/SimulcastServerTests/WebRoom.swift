@@ -40,7 +40,7 @@ struct WebRoom: Sendable {
     /// A room whose host (a `HostSession`) is synchronised, and a browser.
     static func run(
         web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(),
-        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() },
+        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, browserArguments: [String] = [],
         _ body: @Sendable (WebRoom) async throws -> Void
     ) async throws {
         var web = web
@@ -54,7 +54,7 @@ struct WebRoom: Sendable {
         let host = HostSession(
             client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let hostTask = Task { try await host.run() }
-        let browser = try await HeadlessChromium.launch()
+        let browser = try await HeadlessChromium.launch(extraArguments: browserArguments)
         defer {
             browser.close()
             hostTask.cancel()

@@ -6,7 +6,9 @@
 // room does and what the player does; the status line is computed from all three.
 (function () {
   "use strict";
-  const { ClockSync, FollowPolicy, targetPosition, matchFor } = window.SimulcastFollow;
+  const { ClockSync, FollowPolicy, FollowTarget, targetPosition, matchFor } = window.SimulcastFollow;
+  // This device's output latency (sound-panel.js): the player is aimed that far ahead.
+  const sound = window.SimulcastSound;
   const config = JSON.parse(document.getElementById("simulcast-config").textContent);
   const $ = (id) => document.getElementById(id);
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
@@ -393,7 +395,8 @@
     if (now - lastReport > 1000 && reading.trackId) {
       lastReport = now;
       send({ type: "listener.report", trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs,
-        measuredAt: Math.round(serverNow), syncErrorMs: page.syncErrorMs ?? undefined, seq: page.room?.seq });
+        measuredAt: Math.round(serverNow), syncErrorMs: page.syncErrorMs ?? undefined, seq: page.room?.seq,
+        outputLatencyMs: policy.outputLatencyMs || undefined });
     }
     render();
     if (commands.length > 0) await perform(commands, reading);
@@ -402,8 +405,8 @@
   // A fresh policy for a listener coming back (a tap, Resume): what it learned of this
   // player's latencies carries over; what it was waiting for does not.
   function newPolicy(previous) {
-    const next = new FollowPolicy({ service: page.service, storefront: page.storefront, seekThresholdMs: 60, canScheduleStart: false,
-      defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 });
+    const next = new FollowPolicy({ service: page.service, storefront: page.storefront, seekThresholdMs: 35, canScheduleStart: false,
+      defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100, outputLatencyMs: sound.milliseconds });
     if (previous) { next.latency.start = previous.latency.start; next.latency.seek = previous.latency.seek; }
     if (page.room) next.roomStateReceived(page.room);
     return next;
@@ -452,10 +455,11 @@
     try {
       // Inside the tap: MusicKit's sign-in if it lapsed, Spotify's activateElement.
       await player.begin();
+      sound.afterGesture();
       const serverNow = clock.serverTime(nowMicros());
       const target = page.room && serverNow !== null ? policy.targetMatch : null;
       if (target?.status === "matched" && page.room.playing) {
-        const position = targetPosition(page.room, serverNow);
+        const position = new FollowTarget(page.room, serverNow, policy.outputLatencyMs).positionMs;
         await perform([{ kind: "load", trackId: target.track.id, positionMs: position + policy.startLatency.predictedMs, play: true }], player.read());
       }
       policy = newPolicy(policy);
@@ -516,6 +520,7 @@
       player = await prepare(service);
       // In the click: MusicKit's sign-in, Spotify's activateElement.
       await player.begin();
+      sound.afterGesture();
       page.storefront = player.storefront;
       // Both SDKs place audio with a seek (seekToTime, seek), so a start costs what a seek does.
       policy = newPolicy(null);
@@ -572,7 +577,9 @@
     const reading = page.reading;
     const policyStatus = policy?.status;
     if (!reading || !reading.playing || reading.trackId !== match.track?.id || policyStatus === "starting") return { key: "starting", text: "Starting…" };
-    if (policyStatus === "seeking" || (page.syncErrorMs !== null && Math.abs(page.syncErrorMs) > 60)) return { key: "catchingUp", text: "Catching up…" };
+    // A small correction (its error was under 60 ms) is not news: the status stays "in sync".
+    const offBy = page.syncErrorMs === null ? null : Math.abs(page.syncErrorMs);
+    if ((policyStatus === "seeking" && (offBy === null || offBy > 60)) || (offBy !== null && offBy > 60)) return { key: "catchingUp", text: "Catching up…" };
     if (policyStatus === "holding") return { key: "holding", text: "Waiting for the host's next song." };
     return { key: "inSync", text: hostAway ? "In sync. The host is away: the song finishes, then the room waits." : "In sync with the host." };
   }
@@ -700,6 +707,8 @@
   }
   setHidden("spotify-help", offered.includes("spotify"));
   $("tap").addEventListener("click", tapToListen);
+  // A new output latency (the slider, a calibration) takes effect at the next tick.
+  sound.onChange((milliseconds) => { if (policy) policy.outputLatencyMs = milliseconds; });
   $("pause").addEventListener("click", pauseForMe);
   $("resume").addEventListener("click", resume);
   $("login-again").addEventListener("click", () => (config.spotifyClientId ? SpotifyLogin.login() : location.reload()));
