@@ -67,10 +67,11 @@ struct DemoCommand: AsyncParsableCommand {
         out.say("server on \(baseURL), database \(databasePath)")
         out.say("room \(room.code) created")
 
-        // Listeners: clocks off by seconds and drifting, players with real-world latencies.
-        let listenerSpecs: [(MusicService, String, offsetMicros: Int64, clockPPM: Double, playerPPM: Double)] = [
-            (.appleMusic, "us", 1_800_000, 35, 40),
-            (.deezer, "fr", -900_000, -25, -30),
+        // Listeners: clocks off by seconds and drifting, players with real-world latencies, and
+        // outputs: Bluetooth headphones (210 ms, estimated 200) and a phone's speaker (5 ms, unknown).
+        let listenerSpecs: [(MusicService, String, offsetMicros: Int64, clockPPM: Double, playerPPM: Double, output: SimulatedOutput)] = [
+            (.appleMusic, "us", 1_800_000, 35, 40, SimulatedOutput(trueMs: 210, estimatedMs: 200)),
+            (.deezer, "fr", -900_000, -25, -30, SimulatedOutput(trueMs: 5, estimatedMs: 0)),
         ]
         var probes: [SyncErrorSampler.ListenerProbe] = []
         for (index, spec) in listenerSpecs.enumerated() {
@@ -81,9 +82,12 @@ struct DemoCommand: AsyncParsableCommand {
             let client = RoomClient(
                 serverURL: baseURL, hello: Wire.Hello(role: .listener, room: room.code, service: spec.0, storefront: spec.1, client: "simulcast-demo"),
                 clock: deviceClock, logger: logger)
-            let session = ListenerSession(client: client, player: player, policy: .init(service: spec.0, storefront: spec.1), logger: logger)
-            probes.append(.init(service: spec.0, storefront: spec.1, session: session, player: player))
-            out.say("listener on \(spec.0)/\(spec.1): clock \(spec.offsetMicros > 0 ? "+" : "")\(Double(spec.offsetMicros) / 1000) ms, \(spec.clockPPM) ppm")
+            let session = ListenerSession(
+                client: client, player: player, policy: .init(service: spec.0, storefront: spec.1), outputLatencyMs: spec.output.estimatedMs, logger: logger)
+            probes.append(.init(service: spec.0, storefront: spec.1, session: session, player: player, output: spec.output))
+            out.say(
+                "listener on \(spec.0)/\(spec.1): clock \(spec.offsetMicros > 0 ? "+" : "")\(Double(spec.offsetMicros) / 1000) ms, \(spec.clockPPM) ppm, \(spec.output)"
+            )
         }
 
         // Host: a clock of its own, slightly off, playing the bundled script.
@@ -91,8 +95,10 @@ struct DemoCommand: AsyncParsableCommand {
         let hostClient = RoomClient(
             serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, client: "simulcast-demo"), clock: hostClock,
             logger: logger)
-        let host = HostSession(client: hostClient)
-        let sampler = SyncErrorSampler(host: host, listeners: probes, trueClock: trueClock)
+        // The host hears its player through a wired output (20 ms, known).
+        let hostOutput = SimulatedOutput(trueMs: 20, estimatedMs: 20)
+        let host = HostSession(client: hostClient, outputLatencyMs: hostOutput.estimatedMs)
+        let sampler = SyncErrorSampler(host: host, hostOutput: hostOutput, listeners: probes, trueClock: trueClock)
         let started = ContinuousClock.now
         let table = DemoTable(enabled: !json)
         var restartedAt: Double?

@@ -3,7 +3,9 @@ import Foundation
 /// The demo's closing summary, for people.
 enum DemoReport {
     static func print(_ summary: DemoSummary) {
-        Swift.print("\nSummary (sync error = listener's audible position minus the host's, from 3 s after each track start)")
+        Swift.print(
+            "\nSummary (sync error at the ear = what the listener hears minus what the host hears, through each one's true output latency, from 3 s after each track start or host action)"
+        )
         for listener in summary.listeners {
             Swift.print("\n\(listener.service)/\(listener.storefront)")
             for track in listener.tracks {

@@ -16,7 +16,7 @@ struct DemoSummary: Codable, Sendable {
         var matchMethod: MatchMethod?
         /// Why there is no match, when there is none.
         var reason: String?
-        /// Samples taken from 3 s after the track started while the host played.
+        /// Samples taken from 3 s after the track started (or the host last acted) while the host played.
         var samples: Int
         /// Share of those samples with the listener on the matched track.
         var followingRatio: Double?
@@ -44,6 +44,8 @@ struct DemoSummary: Codable, Sendable {
     }
 
     var listeners: [Listener]
+    /// Which figure `syncErrorMs` is: at the ear, through each participant's true output latency.
+    var syncErrorAt = "ear"
     var durationSeconds: Double
     var serverRestartedAtSeconds: Double?
 }

@@ -2,8 +2,11 @@ import Foundation
 import SimulcastClient
 import SimulcastCore
 
-/// Measures, from outside, how far each listener's audible position is from the host's at
-/// the same true instant. Samples count from 3 s after each track start, while the host plays.
+/// Measures, from outside, how far what each listener hears is from what the host hears at the
+/// same true instant: at the ear, each player's position an output latency (the true one, not
+/// the estimate the session aims by) after it. Samples count from 3 s after each track start
+/// or other host action (a seek, a resume), while the host plays: the listener cannot know of
+/// an action before it happens, and its ear hears its own seek an output latency late.
 actor SyncErrorSampler {
     struct TrackRecord {
         var source: TrackMetadata
@@ -17,18 +20,22 @@ actor SyncErrorSampler {
         var storefront: String
         var session: ListenerSession
         var player: SimulatedPlayer
+        var output: SimulatedOutput
     }
 
     let host: HostSession
+    let hostOutput: SimulatedOutput
     let listeners: [ListenerProbe]
     let trueClock: any LocalClock
     let settleMicros: Int64 = 3_000_000
     private var records: [[TrackRecord]]
     private var hostTrackId: String?
     private var hostTrackStartedAt: Int64 = 0
+    private var hostLastAction: LocalAnchor?
 
-    init(host: HostSession, listeners: [ListenerProbe], trueClock: any LocalClock) {
+    init(host: HostSession, hostOutput: SimulatedOutput, listeners: [ListenerProbe], trueClock: any LocalClock) {
         self.host = host
+        self.hostOutput = hostOutput
         self.listeners = listeners
         self.trueClock = trueClock
         self.records = listeners.map { _ in [] }
@@ -43,6 +50,11 @@ actor SyncErrorSampler {
             hostTrackStartedAt = now
             for index in records.indices { records[index].append(TrackRecord(source: track)) }
         }
+        let playback = await host.playback
+        if playback.anchor != hostLastAction {
+            hostLastAction = playback.anchor
+            hostTrackStartedAt = now
+        }
         for (index, probe) in listeners.enumerated() {
             let status = await probe.session.status()
             if status.sourceTrack?.id == track.id, let match = status.match {
@@ -51,9 +63,10 @@ actor SyncErrorSampler {
             guard hostNow.playing, now - hostTrackStartedAt >= settleMicros,
                 let match = records[index].last?.match, match.isMatched, let matched = match.track
             else { continue }
-            let audible = await probe.player.audible(at: now)
-            if audible.trackId == matched.id {
-                records[index][records[index].count - 1].errorsMs.append(audible.positionMs - hostNow.positionMs)
+            let heard = await probe.player.heard(at: now, outputLatencyMs: probe.output.trueMs)
+            if heard.trackId == matched.id {
+                // The host, 3 s into a track, hears its player's position an output latency ago.
+                records[index][records[index].count - 1].errorsMs.append(heard.positionMs - (hostNow.positionMs - hostOutput.trueMs))
             } else {
                 records[index][records[index].count - 1].notFollowing += 1
             }

@@ -56,6 +56,14 @@ extension WebListenerPageTests {
             let pageLatency = try await page.evaluate("SimulcastSound.milliseconds", as: Double.self)
             #expect(pageLatency == start + 200)
             #expect(try await page.evaluate("document.getElementById('latency-figure').textContent", as: String.self) == "\(Int(pageLatency)) ms (set by you)")
+            #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
+            if AxeCore.available {
+                try await page.run("eval(\(AxeCore.quoted(try AxeCore.script())))")
+                let findings = try await AxeCore.seriousFindings(page)
+                #expect(findings.isEmpty, "sound panel open: \(findings)")
+            }
+            try await page.run("document.getElementById('sound').scrollIntoView({block: 'center'})")
+            try await WebRoom.screenshot(page, "listener-sound")
 
             // A CLI listener (the `listen` command's session and simulated player) on 60 ms.
             let cliLatency = 60.0
@@ -95,7 +103,6 @@ extension WebListenerPageTests {
             let remembered = try await page.waitFor(
                 "(() => { const t = document.getElementById('latency-figure').textContent; return t.includes('remembered') ? t : null; })()", as: String.self)
             #expect(remembered == "\(Int(pageLatency)) ms (remembered for this output)")
-            try await WebRoom.screenshot(page, "listener-sound")
             // The page's own click train, 0.3 s in, for the next microphone's file.
             let clickTrain = try await page.evaluate("Array.from(SimulcastCalibration.clickTrain(48000))", as: [Float].self)
             var looped = [Float](repeating: 0, count: 14_400 + 9_600) + clickTrain

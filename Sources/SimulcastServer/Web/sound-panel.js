@@ -74,7 +74,8 @@
     button.disabled = false;
     sound.lastCalibration = result;
     if (result.refused) {
-      $("calibration-result").textContent = "Not measured: " + result.refused + ". Your setting is unchanged.";
+      const reason = /[.?!]$/.test(result.refused) ? result.refused : result.refused + ".";
+      $("calibration-result").textContent = "Not measured: " + reason + " Your setting is unchanged.";
       return;
     }
     await learnDevice();
