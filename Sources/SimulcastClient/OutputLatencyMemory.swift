@@ -1,4 +1,5 @@
 import Foundation
+import SimulcastCore
 
 /// Output latencies the user gave, remembered per player (`mpris:vlc`, `simulated`, ...) in
 /// `$XDG_CONFIG_HOME/simulcast/output-latency.json` (or `~/.config/...`), so that
@@ -9,8 +10,7 @@ public struct OutputLatencyMemory: Sendable {
     public init(path: String) { self.path = path }
 
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_CONFIG_HOME"] ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return base + "/simulcast/output-latency.json"
+        ConfigFolder.path(environment: environment) + "/output-latency.json"
     }
 
     public struct Unreadable: Error, CustomStringConvertible {

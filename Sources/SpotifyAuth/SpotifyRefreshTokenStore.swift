@@ -16,8 +16,7 @@ public struct SpotifyRefreshTokenStore: Sendable {
 
     /// `$XDG_CONFIG_HOME/simulcast/spotify.json`, or `~/.config/simulcast/spotify.json`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let base = environment["XDG_CONFIG_HOME"] ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return base + "/simulcast/spotify.json"
+        ConfigFolder.path(environment: environment) + "/spotify.json"
     }
 
     public func load() throws -> Saved? {
