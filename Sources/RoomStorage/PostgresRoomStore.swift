@@ -13,7 +13,7 @@ import Synchronization
 /// hears of it in commit order; the notification carries only the room code and `seq`.
 public final class PostgresRoomStore: RoomStore {
     static let channel = "simulcast_rooms"
-    static let schemaVersion = 1
+    static let schemaVersion = 2
     /// The key of the advisory lock that lets one node at a time migrate.
     static let migrationLock: Int64 = 0x5343_5354
     /// Server time in microseconds, so node heartbeats need no agreement between nodes' clocks.
@@ -127,7 +127,7 @@ public final class PostgresRoomStore: RoomStore {
                         version = found
                     }
                 } else {
-                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes"])
+                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes", "presence"])
                     let clashing = tables.filter(ours.contains)
                     if !clashing.isEmpty {
                         throw StoreError(
@@ -199,7 +199,9 @@ public final class PostgresRoomStore: RoomStore {
             "CREATE INDEX corrections_key ON corrections (source_service, source_id, target_service, storefront)",
             "CREATE INDEX corrections_room ON corrections (room)",
             "CREATE TABLE nodes (id TEXT PRIMARY KEY, expires_at BIGINT NOT NULL)",
-        ]
+        ],
+        // Issue 24: each node's share of each room's presence (one small row, not a row per listener).
+        ["CREATE TABLE presence (room TEXT NOT NULL, node TEXT NOT NULL, share TEXT NOT NULL, PRIMARY KEY (room, node))"],
     ]
 
     // MARK: Rooms
@@ -376,6 +378,28 @@ public final class PostgresRoomStore: RoomStore {
 
     public func retireNode(_ node: String) async throws {
         try await execute("DELETE FROM nodes WHERE id = \(node)")
+        try await execute("DELETE FROM presence WHERE node = \(node)")
+    }
+
+    // MARK: Presence
+
+    public func publishPresence(_ share: NodePresence, room: String, node: String) async throws {
+        guard share.count > 0 else {
+            try await execute("DELETE FROM presence WHERE room = \(room) AND node = \(node)")
+            return
+        }
+        let encoded = try StoredRoomRecord.json(share)
+        try await execute(
+            "INSERT INTO presence (room, node, share) VALUES (\(room), \(node), \(encoded)) ON CONFLICT (room, node) DO UPDATE SET share = excluded.share")
+    }
+
+    /// Live nodes' shares only: a node that died without retiring drops out with its lease.
+    public func presence(room: String) async throws -> [NodePresence] {
+        var query: PostgresQuery = "SELECT share FROM presence WHERE room = \(room)"
+        query.sql += " AND EXISTS (SELECT 1 FROM nodes WHERE nodes.id = presence.node AND nodes.expires_at > \(Self.databaseNow)) ORDER BY node"
+        return try await rows(query).compactMap { try? $0.decode(String.self) }.compactMap {
+            StoredRoomRecord.decodeIfReadable(NodePresence.self, from: $0)
+        }
     }
 
     public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {

@@ -12,6 +12,7 @@ final class InProcessPeer: RoomPeer {
     }
 
     func send(control message: WireMessage) { deliver(WireCodec().encode(message)) }
+    func send(controlText text: String) { deliver(text) }
     func send(state text: String) { deliver(text) }
     func close(code: UInt16, reason: String) { closed(code, reason) }
 }

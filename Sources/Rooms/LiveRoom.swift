@@ -15,6 +15,9 @@ package actor LiveRoom {
         var storefront: String
         var socket: any RoomPeer
         var lastReport: Wire.ListenerReport?
+        /// A listener's name in the room's presence (theirs, or "Listener N").
+        var name: String
+        var joinedAt: ServerTime
 
         var matchKey: ServiceMatchKey? { role == .listener ? service.map { ServiceMatchKey(service: $0, storefront: storefront) } : nil }
         var wireId: String { "c\(id)" }
@@ -51,6 +54,9 @@ package actor LiveRoom {
     private var idleSince: ContinuousClock.Instant? = .now
     /// The newest `seq` another node announced; a refresh runs while it is ahead of `stored`.
     private var announcedSeq = 0
+    /// This node's share as last published, and the merged presence as last sent.
+    private var publishedPresence: NodePresence?
+    private var sentPresence: (presence: RoomPresence, text: String)?
     private var refreshing = false
     private let context: RoomHub.Context
     private var writeGate = RoomWriteGate()
@@ -112,7 +118,10 @@ package actor LiveRoom {
             }
         }
         let storefront = Storefront.normalise(hello.storefront ?? "us", for: hello.service) ?? "us"
-        let connection = Connection(id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket)
+        // `WireLimits` refused a name that is not one before the join.
+        let name = (try? DisplayName.normalise(hello.name).get()).flatMap { $0 } ?? DisplayName.fallback(number: id)
+        let connection = Connection(
+            id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket, name: name, joinedAt: context.clock.serverClockNow())
         if let key = connection.matchKey {
             guard matchKeyUse[key] != nil || matchKeyUse.count < limits.matchPairsPerRoom else {
                 context.metrics.limitHit(.matchPairs)
@@ -159,6 +168,8 @@ package actor LiveRoom {
         if stored.state.seq == seenBefore || hello.role == .host {
             socket.send(state: context.codec.encode(.roomState(stored.state)))
         }
+        // Who is here, as of the last presence tick (the next one counts the newcomer).
+        if let presence = sentPresence { socket.send(controlText: presence.text) }
         return .joined(connectionId: id)
     }
 
@@ -221,7 +232,7 @@ package actor LiveRoom {
             return nil
         case .hello:
             return Wire.Error(code: .alreadyJoined, message: "this connection has already said hello")
-        case .welcome, .roomState, .timePong, .error:
+        case .welcome, .roomState, .timePong, .roomPresence, .error:
             return Wire.Error(code: .forbidden, message: "\(message.type) is sent by the server, not to it")
         case .timePing:
             return nil  // answered by the socket itself, closest to the wire
@@ -263,7 +274,55 @@ package actor LiveRoom {
         }
     }
 
-    package func summary() -> RoomSummary {
+    // MARK: Presence
+
+    /// This node's listeners, for presence.
+    private var presenceMembers: [NodePresence.Member] {
+        connections.values.compactMap { connection in
+            guard connection.role == .listener, let service = connection.service else { return nil }
+            return NodePresence.Member(
+                name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport, joinedAt: connection.joinedAt,
+                connection: connection.id)
+        }
+    }
+
+    /// The room's presence across every node now: this node's share merged with the others'
+    /// (read from a shared store), or alone.
+    package func currentPresence() async -> RoomPresence {
+        let share = NodePresence(members: presenceMembers, room: stored.state, node: context.node)
+        guard context.sharedStore else { return NodePresence.merge([share], hostConnected: stored.state.hostConnected) }
+        let shares = (try? await context.store.presence(room: code)) ?? [share]
+        return NodePresence.merge(shares, hostConnected: stored.state.hostConnected)
+    }
+
+    /// Once a second (RoomHub.runPresence): publishes this node's share when it changed, and
+    /// sends the merged presence to this node's connections when that changed. Listener
+    /// reports only update their connection: the broadcast path pays nothing per report.
+    package func presenceTick() async {
+        let share = NodePresence(members: presenceMembers, room: stored.state, node: context.node)
+        if context.sharedStore, share != publishedPresence {
+            do {
+                try await context.store.publishPresence(share, room: code, node: context.node)
+                publishedPresence = share
+            } catch {
+                context.logger.warning("cannot publish presence", metadata: ["room": "\(code)", "error": "\(error)"])
+            }
+        }
+        let presence: RoomPresence
+        if context.sharedStore {
+            guard let shares = try? await context.store.presence(room: code) else { return }
+            presence = NodePresence.merge(shares, hostConnected: stored.state.hostConnected)
+        } else {
+            presence = NodePresence.merge([share], hostConnected: stored.state.hostConnected)
+        }
+        guard presence != sentPresence?.presence else { return }
+        let text = context.codec.encode(.roomPresence(presence))
+        sentPresence = (presence, text)
+        context.metrics.presenceSent.increment()
+        for connection in connections.values { connection.socket.send(controlText: text) }
+    }
+
+    package func summary() async -> RoomSummary {
         // A listener always said its service (`WireLimits` refuses a hello without one).
         let listeners = connections.values.filter { $0.role == .listener }.sorted { $0.id < $1.id }.compactMap { connection in
             connection.service.map {
@@ -272,7 +331,10 @@ package actor LiveRoom {
                     syncErrorMs: connection.lastReport?.syncErrorMs, outputLatencyMs: connection.lastReport?.outputLatencyMs)
             }
         }
-        return RoomSummary(code: code, createdAt: stored.createdAt, serverTime: context.clock.serverClockNow(), state: stored.state, listeners: listeners)
+        var summary = RoomSummary(
+            code: code, createdAt: stored.createdAt, serverTime: context.clock.serverClockNow(), state: stored.state, listeners: listeners)
+        summary.presence = await currentPresence()
+        return summary
     }
 
     // MARK: Matching

@@ -138,6 +138,19 @@ public actor RoomHub {
         return await room.summary()
     }
 
+    /// Every loaded room's presence, once a second (`LiveRoom.presenceTick`); runs until cancelled.
+    public func runPresence() async {
+        while !Task.isCancelled {
+            do { try await Task.sleep(for: Self.presenceInterval) } catch { return }
+            await withDiscardingTaskGroup { group in
+                for room in rooms.values { group.addTask { await room.presenceTick() } }
+            }
+        }
+    }
+
+    /// Presence is sent at most this often per room.
+    public static let presenceInterval = Duration.seconds(1)
+
     package func room(code: String) async throws -> LiveRoom? { try await liveRoom(code) }
 
     // MARK: WebSocket sessions

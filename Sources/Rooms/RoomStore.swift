@@ -44,6 +44,12 @@ public protocol RoomStore: Sendable {
     /// Call once: the stream is single-consumer.
     func changes() -> AsyncStream<RoomChange>?
 
+    /// Presence, for a store several nodes share: `node`'s share of `room` (replacing its last;
+    /// an empty share removes it), and every live node's share of a room. Stores only one
+    /// process uses keep none: the room merges its own share alone.
+    func publishPresence(_ share: NodePresence, room: String, node: String) async throws
+    func presence(room: String) async throws -> [NodePresence]
+
     /// Makes the store ready once the services it needs run (PostgreSQL: its schema, and the
     /// channel of other nodes' changes listened to); the server waits for it before serving.
     func prepare() async throws
@@ -52,6 +58,8 @@ public protocol RoomStore: Sendable {
 
 extension RoomStore {
     public func changes() -> AsyncStream<RoomChange>? { nil }
+    public func publishPresence(_ share: NodePresence, room: String, node: String) async throws {}
+    public func presence(room: String) async throws -> [NodePresence] { [] }
     public func prepare() async throws {}
 
     /// Saves a state not yet encoded, over whatever is stored, keeping the claim (tests, tools).

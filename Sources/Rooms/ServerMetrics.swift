@@ -40,6 +40,7 @@ public final class ServerMetrics: Sendable {
     package let commitConflicts: Counter
     package let commitsDropped: Counter
     package let nodeChanges: Counter
+    package let presenceSent: Counter
     private let limits: [Limit: Counter]
     private let inbound: [String: Counter]
     private let outbound: [String: Counter]
@@ -55,6 +56,8 @@ public final class ServerMetrics: Sendable {
         hostConnections = registry.makeGauge(descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "host")])
         listenerConnections = registry.makeGauge(
             descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "listener")])
+        presenceSent = registry.makeCounter(
+            descriptor: Self.name("simulcast_presence_updates_total", help: "room.presence messages made (each sent to a room's connections on this node)"))
         roomsCreated = registry.makeCounter(descriptor: Self.name("simulcast_rooms_created_total", help: "Rooms created"))
         roomsExpired = registry.makeCounter(descriptor: Self.name("simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry"))
         coalescedStates = registry.makeCounter(

@@ -25,7 +25,10 @@ public struct RoomSummary: Codable, Hashable, Sendable {
     public var createdAt: ServerTime
     public var serverTime: ServerTime
     public var state: RoomState
+    /// This node's listener connections (ids are this node's).
     public var listeners: [Listener]
+    /// Who listens on every node: the same answer from each node.
+    public var presence: RoomPresence?
 
     public init(code: String, createdAt: ServerTime, serverTime: ServerTime, state: RoomState, listeners: [Listener]) {
         self.code = code

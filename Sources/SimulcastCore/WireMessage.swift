@@ -10,6 +10,7 @@ public enum WireMessage: Hashable, Sendable {
     case hostState(PlaybackSnapshot)
     case roomState(RoomState)
     case listenerReport(Wire.ListenerReport)
+    case roomPresence(RoomPresence)
     case error(Wire.Error)
 
     public static let protocolVersion = 1
@@ -23,6 +24,7 @@ public enum WireMessage: Hashable, Sendable {
         case hostState = "host.state"
         case roomState = "room.state"
         case listenerReport = "listener.report"
+        case roomPresence = "room.presence"
         case error
     }
 
@@ -35,6 +37,7 @@ public enum WireMessage: Hashable, Sendable {
         case .hostState: .hostState
         case .roomState: .roomState
         case .listenerReport: .listenerReport
+        case .roomPresence: .roomPresence
         case .error: .error
         }
     }
@@ -65,6 +68,7 @@ extension WireMessage: Codable {
         case .hostState: self = .hostState(try PlaybackSnapshot(from: decoder))
         case .roomState: self = .roomState(try RoomState(from: decoder))
         case .listenerReport: self = .listenerReport(try Wire.ListenerReport(from: decoder))
+        case .roomPresence: self = .roomPresence(try RoomPresence(from: decoder))
         case .error: self = .error(try Wire.Error(from: decoder))
         }
     }
@@ -81,6 +85,7 @@ extension WireMessage: Codable {
         case .hostState(let payload): try payload.encode(to: encoder)
         case .roomState(let payload): try payload.encode(to: encoder)
         case .listenerReport(let payload): try payload.encode(to: encoder)
+        case .roomPresence(let payload): try payload.encode(to: encoder)
         case .error(let payload): try payload.encode(to: encoder)
         }
     }

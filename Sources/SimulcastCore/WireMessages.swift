@@ -13,10 +13,14 @@ public enum Wire {
         public var storefront: String?
         /// Free text naming the client software, for the logs.
         public var client: String?
+        /// A listener's display name in the room's presence (`DisplayName`); absent: "Listener N".
+        public var name: String?
 
         public init(
-            role: ParticipantRole, room: String, hostToken: String? = nil, service: MusicService? = nil, storefront: String? = nil, client: String? = nil
+            role: ParticipantRole, room: String, hostToken: String? = nil, service: MusicService? = nil, storefront: String? = nil, client: String? = nil,
+            name: String? = nil
         ) {
+            self.name = name
             self.role = role
             self.room = room
             self.hostToken = hostToken

@@ -32,6 +32,7 @@ struct RoomHubService: Service {
                     group.addTask { await hub.runHeartbeat() }
                     group.addTask { await hub.runChangeFeed() }
                     group.addTask { await hub.runMatcher() }
+                    group.addTask { await hub.runPresence() }
                 }
             }
         } onGracefulShutdown: {

@@ -20,6 +20,11 @@ final class RoomSocket: RoomPeer {
         run { $0.sendControl(bytes) }
     }
 
+    func send(controlText text: String) {
+        let bytes = ByteBuffer(string: text)
+        run { $0.sendControl(bytes) }
+    }
+
     func send(state text: String) {
         let frame = StateFrame(text: text)
         run { $0.sendState(frame) }

@@ -22,6 +22,7 @@ struct WebAssets: Sendable {
         "calibrate.js": "text/javascript; charset=utf-8",
         "output-latency.js": "text/javascript; charset=utf-8",
         "sound-panel.js": "text/javascript; charset=utf-8",
+        "presence-panel.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]
 

@@ -26,6 +26,9 @@ struct ListenCommand: AsyncParsableCommand {
     @Option(help: "Your account's country (two letters); catalogs differ by country.")
     var storefront = "us"
 
+    @Option(help: "Your name in the room's list of listeners (at most 32 characters; default: Listener and a number).")
+    var name: String?
+
     @Option(
         help:
             "simulated (a player with real-world latencies), print (prints what to play, where and when), or mpris[:NAME] (a Linux player: the Spotify client, VLC, ...)."
@@ -62,6 +65,7 @@ struct ListenCommand: AsyncParsableCommand {
         guard service != .local || library != nil else {
             throw ValidationError("--service local needs --library (your music files)")
         }
+        if case .failure(let problem) = DisplayName.normalise(name) { throw ValidationError("--name: \(problem)") }
         _ = try Self.range(startLatencyMs, "--start-latency-ms")
         _ = try Self.range(seekLatencyMs, "--seek-latency-ms")
     }
@@ -71,7 +75,7 @@ struct ListenCommand: AsyncParsableCommand {
         let service = service.musicService
         let clock = SystemClock()
         guard let code = RoomCode.normalise(room) else { throw ValidationError("\"\(room)\" is not a room code") }
-        let hello = Wire.Hello(role: .listener, room: code, service: service, storefront: storefront.lowercased(), client: "simulcast-cli")
+        let hello = Wire.Hello(role: .listener, room: code, service: service, storefront: storefront.lowercased(), client: "simulcast-cli", name: name)
         let client = RoomClient(serverURL: serverOptions.server, hello: hello, clock: clock, logger: logger)
         let statusLine = StatusLine()
         let driver: any PlayerDriver

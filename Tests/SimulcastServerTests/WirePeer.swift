@@ -56,6 +56,18 @@ actor WirePeer {
         task?.cancel()
     }
 
+    var welcome: Wire.Welcome? {
+        for message in messages { if case .welcome(let welcome) = message { return welcome } }
+        return nil
+    }
+
+    var presences: [RoomPresence] {
+        messages.compactMap {
+            if case .roomPresence(let presence) = $0 { return presence }
+            return nil
+        }
+    }
+
     var states: [RoomState] {
         messages.compactMap {
             if case .roomState(let state) = $0 { return state }

@@ -309,7 +309,8 @@
     socket.onopen = () => {
       retryMs = 250;
       page.connected = true;
-      send({ type: "hello", role: "listener", room: config.room, service: page.service, storefront: page.storefront, client: "web" });
+      send({ type: "hello", role: "listener", room: config.room, service: page.service, storefront: page.storefront, client: "web",
+        name: window.SimulcastPresence.name() ?? undefined });
       burst();
       policy?.connectionRestarted();
       render();
@@ -348,6 +349,10 @@
         // "Matched" only for this listener's own storefront.
         page.match = page.storefront ? matchFor(message.track, page.service, page.storefront) : null;
         render();
+        break;
+      case "room.presence":
+        page.presence = message;
+        window.SimulcastPresence.show(message);
         break;
       case "error":
         say(String(message.message || message.code || "the server refused a message"), "error", "soon");

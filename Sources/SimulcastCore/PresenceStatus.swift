@@ -1,0 +1,28 @@
+/// Where one listener stands, as the room shows it to everyone: from the room's match for the
+/// listener's service and country, and the listener's own last report.
+public enum PresenceStatus: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Playing the room's track within 50 ms of the host.
+    case inSync
+    /// Playing or starting it, further off (a correction under way, a fresh join).
+    case catchingUp
+    /// The song is still being matched on this listener's service.
+    case matching
+    /// No match for this song on this listener's service (or not in their country).
+    case noMatch
+    /// Nothing to follow: the room is paused, stopped, or the listener paused for themselves.
+    case idle
+
+    static let inSyncMs = 50.0
+
+    public static func of(room: RoomState, service: MusicService, storefront: String, report: Wire.ListenerReport?) -> PresenceStatus {
+        guard let track = room.track, room.playing else { return .idle }
+        guard let match = track.match(for: service, storefront: storefront) else { return .matching }
+        guard match.isMatched, let target = match.track else { return .noMatch }
+        // No report yet, or still on another track: starting.
+        guard let report, report.trackId == target.id else { return .catchingUp }
+        // On the track and not playing while the room plays: paused for themselves.
+        guard report.playing else { return .idle }
+        guard let error = report.syncErrorMs else { return .catchingUp }
+        return abs(error) <= inSyncMs ? .inSync : .catchingUp
+    }
+}

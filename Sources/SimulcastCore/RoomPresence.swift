@@ -1,0 +1,38 @@
+/// Who is listening in a room, across every node: the payload of `room.presence` and the
+/// `presence` of `GET /v1/rooms/{code}`. Bounded whatever the room's size: counts, and the
+/// first `maximumNames` listeners by when they joined.
+public struct RoomPresence: Hashable, Codable, Sendable {
+    public struct Listener: Hashable, Codable, Sendable {
+        public var name: String
+        public var service: MusicService
+        public var status: PresenceStatus
+
+        public init(name: String, service: MusicService, status: PresenceStatus) {
+            self.name = name
+            self.service = service
+            self.status = status
+        }
+    }
+
+    public static let maximumNames = 50
+
+    /// Listeners connected, on every node.
+    public var count: Int
+    /// How many on each service (raw values as keys).
+    public var services: [String: Int]
+    /// How many in each `PresenceStatus` (raw values as keys).
+    public var statuses: [String: Int]
+    /// The first `maximumNames` by join time; `count` says how many more there are.
+    public var listeners: [Listener]
+    public var hostConnected: Bool
+
+    public init(count: Int, services: [String: Int], statuses: [String: Int], listeners: [Listener], hostConnected: Bool) {
+        self.count = count
+        self.services = services
+        self.statuses = statuses
+        self.listeners = listeners
+        self.hostConnected = hostConnected
+    }
+
+    public static let empty = RoomPresence(count: 0, services: [:], statuses: [:], listeners: [], hostConnected: false)
+}
