@@ -5,4 +5,8 @@ public struct DirectFanOut: RoomFanOut {
     public func deliver(state text: String, to peers: [any RoomPeer]) {
         for peer in peers { peer.send(state: text) }
     }
+
+    public func deliver(control text: String, to peers: [any RoomPeer]) {
+        for peer in peers { peer.send(controlText: text) }
+    }
 }

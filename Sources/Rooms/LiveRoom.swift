@@ -319,7 +319,7 @@ package actor LiveRoom {
         let text = context.codec.encode(.roomPresence(presence))
         sentPresence = (presence, text)
         context.metrics.presenceSent.increment()
-        for connection in connections.values { connection.socket.send(controlText: text) }
+        context.fanOut.deliver(control: text, to: connections.values.map(\.socket))
     }
 
     package func summary() async -> RoomSummary {
