@@ -27,7 +27,8 @@ extension MultiNodeTests {
         return (agreed, last)
     }
 
-    @Test func threeHundredListenersOnThreeNodesAreCountedAlikeEverywhere() async throws {
+    // 300 sockets and a 2 s bound: in test.sh's isolated pass, not beside forty other suites.
+    @Test(.enabled(if: TestSupport.isolatedPass)) func threeHundredListenersOnThreeNodesAreCountedAlikeEverywhere() async throws {
         let cluster = try await Self.cluster(3)
         let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
         let services: [MusicService] = [.appleMusic, .spotify, .deezer]
