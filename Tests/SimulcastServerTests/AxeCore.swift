@@ -18,6 +18,14 @@ enum AxeCore {
 
     static func quoted(_ text: String) -> String { String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) }
 
+    /// The page scanned as it is now (axe-core loaded into it first if it is not yet): the
+    /// serious findings, or nil where axe-core is not installed.
+    static func scan(_ page: DevToolsPage) async throws -> [String]? {
+        guard available else { return nil }
+        if try await page.evaluate("typeof axe === 'undefined'", as: Bool.self) { try await page.run("eval(\(quoted(try script())))") }
+        return try await seriousFindings(page)
+    }
+
     /// Rule ids and the elements they found, for findings of serious or critical impact.
     static func seriousFindings(_ page: DevToolsPage) async throws -> [String] {
         try await page.evaluate(

@@ -39,11 +39,7 @@ extension WebListenerPageTests {
             #expect(try await page.evaluate("document.querySelectorAll('#presence-list b').length", as: Int.self) == 0, "a name is text, never markup")
             #expect(try await page.evaluate("document.getElementById('presence-host').textContent", as: String.self) == "The host is here.")
             #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
-            if AxeCore.available {
-                try await page.run("eval(\(AxeCore.quoted(try AxeCore.script())))")
-                let findings = try await AxeCore.seriousFindings(page)
-                #expect(findings.isEmpty, "presence open: \(findings)")
-            }
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "presence open: \(findings)") }
             try await page.run("document.getElementById('presence').scrollIntoView({block: 'center'})")
             try await WebRoom.screenshot(page, "listener-presence")
             await page.close()

@@ -12,7 +12,6 @@ import Testing
 extension WebListenerPageTests {
     @Test(.enabled(if: SystemTests.chromium && AxeCore.available, "needs Chromium and axe-core (scripts/test.sh installs them)"))
     func theLinkIsSharedOrCopiedAndTheQRCodeIsTheRoomsLink() async throws {
-        let axe = try AxeCore.script()
         try await WebRoom.run { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
             let link = "\(room.base)/r/\(room.code)"
@@ -33,8 +32,7 @@ extension WebListenerPageTests {
             #expect(size > 0)
             #expect(try await page.evaluate("document.getElementById('qr-image').getAttribute('src')", as: String.self) == "/r/\(room.code)/qr.svg")
             #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
-            try await page.run("eval(\(AxeCore.quoted(axe)))")
-            let findings = try await AxeCore.seriousFindings(page)
+            let findings = try #require(try await AxeCore.scan(page))
             #expect(findings.isEmpty, "share panel open: \(findings)")
             try await page.run("document.getElementById('qr-image').scrollIntoView({block: 'end'})")
             try await WebRoom.screenshot(page, "listener-share")

@@ -57,11 +57,7 @@ extension WebListenerPageTests {
             #expect(pageLatency == start + 200)
             #expect(try await page.evaluate("document.getElementById('latency-figure').textContent", as: String.self) == "\(Int(pageLatency)) ms (set by you)")
             #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
-            if AxeCore.available {
-                try await page.run("eval(\(AxeCore.quoted(try AxeCore.script())))")
-                let findings = try await AxeCore.seriousFindings(page)
-                #expect(findings.isEmpty, "sound panel open: \(findings)")
-            }
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "sound panel open: \(findings)") }
             try await page.run("document.getElementById('sound').scrollIntoView({block: 'center'})")
             try await WebRoom.screenshot(page, "listener-sound")
 
