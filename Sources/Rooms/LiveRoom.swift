@@ -290,8 +290,14 @@ package actor LiveRoom {
     /// (read from a shared store), or alone.
     package func currentPresence() async -> RoomPresence {
         let share = NodePresence(members: presenceMembers, room: stored.state, node: context.node)
+        return await merged(with: share) ?? NodePresence.merge([share], hostConnected: stored.state.hostConnected)
+    }
+
+    /// `share` with every other live node's (from a shared store), or alone; nil when the
+    /// store could not be read.
+    private func merged(with share: NodePresence) async -> RoomPresence? {
         guard context.sharedStore else { return NodePresence.merge([share], hostConnected: stored.state.hostConnected) }
-        let shares = (try? await context.store.presence(room: code)) ?? [share]
+        guard let shares = try? await context.store.presence(room: code) else { return nil }
         return NodePresence.merge(shares, hostConnected: stored.state.hostConnected)
     }
 
@@ -308,14 +314,8 @@ package actor LiveRoom {
                 context.logger.warning("cannot publish presence", metadata: ["room": "\(code)", "error": "\(error)"])
             }
         }
-        let presence: RoomPresence
-        if context.sharedStore {
-            guard let shares = try? await context.store.presence(room: code) else { return }
-            presence = NodePresence.merge(shares, hostConnected: stored.state.hostConnected)
-        } else {
-            presence = NodePresence.merge([share], hostConnected: stored.state.hostConnected)
-        }
-        guard presence != sentPresence?.presence else { return }
+        // Nobody here to tell: no read of the other nodes' shares (a joiner gets the next tick's).
+        guard !connections.isEmpty, let presence = await merged(with: share), presence != sentPresence?.presence else { return }
         let text = context.codec.encode(.roomPresence(presence))
         sentPresence = (presence, text)
         context.metrics.presenceSent.increment()

@@ -15,20 +15,13 @@ public actor HostSession: HostEventSink {
     private var resentAfterRefusal: LocalTime?
     /// From the host's player to the host's ear, in ms: the published anchor says what the
     /// host hears, so the room follows the host's ear, not its player.
-    public private(set) var outputLatencyMs: Double
+    public let outputLatencyMs: Double
 
     public init(client: RoomClient, heartbeat: Duration = .seconds(5), outputLatencyMs: Double = 0) {
         self.client = client
         self.clock = client.clock
         self.heartbeat = heartbeat
         self.outputLatencyMs = outputLatencyMs
-    }
-
-    /// The host changed output (or measured it again): the room moves with the host's ear at once.
-    public func setOutputLatency(_ milliseconds: Double) async {
-        guard milliseconds != outputLatencyMs else { return }
-        outputLatencyMs = milliseconds
-        await publish(intent: .reanchor)
     }
 
     /// Applies an event the host's player made and publishes the result. An event that does

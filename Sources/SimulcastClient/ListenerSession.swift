@@ -52,10 +52,6 @@ public actor ListenerSession {
         )
     }
 
-    /// From this player to the listener's ear, in ms (see `FollowPolicy.outputLatencyMs`);
-    /// takes effect at the next step.
-    public func setOutputLatency(_ milliseconds: Double) { policy.outputLatencyMs = milliseconds }
-
     public func run() async throws {
         try await client.run(onEvent: { event in await self.handle(event) }, every: tickInterval) {
             await self.step()

@@ -30,7 +30,7 @@ actor SyncErrorSampler {
     let settleMicros: Int64 = 3_000_000
     private var records: [[TrackRecord]]
     private var hostTrackId: String?
-    private var hostTrackStartedAt: Int64 = 0
+    private var settlingSince: Int64 = 0
     private var hostLastAction: LocalAnchor?
 
     init(host: HostSession, hostOutput: SimulatedOutput, listeners: [ListenerProbe], trueClock: any LocalClock) {
@@ -47,20 +47,20 @@ actor SyncErrorSampler {
         guard let track = hostNow.track else { return }
         if track.id != hostTrackId {
             hostTrackId = track.id
-            hostTrackStartedAt = now
+            settlingSince = now
             for index in records.indices { records[index].append(TrackRecord(source: track)) }
         }
         let playback = await host.playback
         if playback.anchor != hostLastAction {
             hostLastAction = playback.anchor
-            hostTrackStartedAt = now
+            settlingSince = now
         }
         for (index, probe) in listeners.enumerated() {
             let status = await probe.session.status()
             if status.sourceTrack?.id == track.id, let match = status.match {
                 records[index][records[index].count - 1].match = match
             }
-            guard hostNow.playing, now - hostTrackStartedAt >= settleMicros,
+            guard hostNow.playing, now - settlingSince >= settleMicros,
                 let match = records[index].last?.match, match.isMatched, let matched = match.track
             else { continue }
             let heard = await probe.player.heard(at: now, outputLatencyMs: probe.output.trueMs)
