@@ -158,6 +158,17 @@ let package = Package(
             dependencies: ["SimulcastCore", "Catalogs", "Fingerprint", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // Rooms hosted from a browser: the server follows the host's Spotify with the CLI's own
+        // source and session, over an in-process connection; logins sealed with the server's key.
+        .target(
+            name: "ServerHosting",
+            dependencies: [
+                "Rooms", "SimulcastCore", "SimulcastClient", "HostSources", "SpotifyAuth", "Catalogs",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // A listening session in virtual time with the shipped session types (the sync benchmark, and tests).
         .target(
             name: "SyncSimulator",
@@ -172,7 +183,7 @@ let package = Package(
             name: "simulcast",
             dependencies: [
                 "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
-                "DBus", "Fingerprint", "TerminalUI",
+                "DBus", "Fingerprint", "TerminalUI", "ServerHosting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -249,7 +260,7 @@ let package = Package(
             name: "SimulcastServerTests",
             dependencies: [
                 "SimulcastServer", "Rooms", "RoomStorage", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
-                "MPRIS", "DBus", "Fingerprint",
+                "MPRIS", "DBus", "Fingerprint", "ServerHosting", "SpotifyAuth",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -13,7 +13,7 @@ import Synchronization
 /// hears of it in commit order; the notification carries only the room code and `seq`.
 public final class PostgresRoomStore: RoomStore {
     static let channel = "simulcast_rooms"
-    static let schemaVersion = 2
+    static let schemaVersion = 3
     /// The key of the advisory lock that lets one node at a time migrate.
     static let migrationLock: Int64 = 0x5343_5354
     /// Server time in microseconds, so node heartbeats need no agreement between nodes' clocks.
@@ -127,7 +127,7 @@ public final class PostgresRoomStore: RoomStore {
                         version = found
                     }
                 } else {
-                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes", "presence"])
+                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes", "presence", "hosted_accounts"])
                     let clashing = tables.filter(ours.contains)
                     if !clashing.isEmpty {
                         throw StoreError(
@@ -202,6 +202,8 @@ public final class PostgresRoomStore: RoomStore {
         ],
         // Issue 24: each node's share of each room's presence (one small row, not a row per listener).
         ["CREATE TABLE presence (room TEXT NOT NULL, node TEXT NOT NULL, share TEXT NOT NULL, PRIMARY KEY (room, node))"],
+        // Issue 24: rooms hosted from a browser, the host's sealed login and the node following it.
+        ["CREATE TABLE hosted_accounts (room TEXT PRIMARY KEY, service TEXT NOT NULL, sealed BYTEA, generation BIGINT NOT NULL, follower TEXT)"],
     ]
 
     // MARK: Rooms
@@ -269,7 +271,10 @@ public final class PostgresRoomStore: RoomStore {
         let deleted = try await rows(
             "DELETE FROM rooms WHERE code IN (SELECT code FROM rooms WHERE last_active < \(idleBefore.micros) AND NOT (code = ANY(\(keep))) LIMIT 10000) RETURNING code"
         ).map { try $0.decode(String.self) }
-        if !deleted.isEmpty { try await execute("DELETE FROM corrections WHERE NOT global AND room = ANY(\(deleted))") }
+        if !deleted.isEmpty {
+            try await execute("DELETE FROM corrections WHERE NOT global AND room = ANY(\(deleted))")
+            try await execute("DELETE FROM hosted_accounts WHERE room = ANY(\(deleted))")
+        }
         return deleted.count
     }
 
@@ -400,6 +405,48 @@ public final class PostgresRoomStore: RoomStore {
         return try await rows(query).compactMap { try? $0.decode(String.self) }.compactMap {
             StoredRoomRecord.decodeIfReadable(NodePresence.self, from: $0)
         }
+    }
+
+    // MARK: Rooms hosted from a browser
+
+    static let liveFollower = "EXISTS (SELECT 1 FROM nodes WHERE nodes.id = hosted_accounts.follower AND nodes.expires_at > \(databaseNow))"
+
+    public func saveHostedAccount(room: String, service: MusicService, sealedCredential: [UInt8]) async throws {
+        var query: PostgresQuery =
+            "INSERT INTO hosted_accounts (room, service, sealed, generation) VALUES (\(room), \(service.rawValue), \(ByteBuffer(bytes: sealedCredential)), 1)"
+        query.sql += " ON CONFLICT (room) DO UPDATE SET service = excluded.service, sealed = excluded.sealed,"
+        query.sql += " generation = hosted_accounts.generation + 1, follower = NULL"
+        try await execute(query)
+    }
+
+    public func hostedAccounts() async throws -> [HostedAccount] {
+        let query = PostgresQuery(
+            unsafeSQL: "SELECT room, service, sealed, generation, CASE WHEN \(Self.liveFollower) THEN follower END FROM hosted_accounts ORDER BY room")
+        return try await rows(query).map { row in
+            let (room, service, sealed, generation, follower) = try row.decode((String, String, ByteBuffer?, Int, String?).self)
+            return HostedAccount(
+                room: room, service: MusicService(rawValue: service), sealedCredential: sealed.map { Array($0.readableBytesView) }, generation: generation,
+                follower: follower)
+        }
+    }
+
+    public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
+        var query: PostgresQuery = "UPDATE hosted_accounts SET follower = \(node) WHERE room = \(room) AND generation = \(generation)"
+        query.sql += " AND sealed IS NOT NULL AND (follower IS NULL OR NOT \(Self.liveFollower)) RETURNING room"
+        return try await !rows(query).isEmpty
+    }
+
+    public func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws {
+        if let sealedCredential {
+            try await execute(
+                "UPDATE hosted_accounts SET sealed = \(ByteBuffer(bytes: sealedCredential)) WHERE room = \(room) AND generation = \(generation)")
+        } else {
+            try await execute("UPDATE hosted_accounts SET sealed = NULL, follower = NULL WHERE room = \(room) AND generation = \(generation)")
+        }
+    }
+
+    public func deleteHostedAccount(room: String) async throws {
+        try await execute("DELETE FROM hosted_accounts WHERE room = \(room)")
     }
 
     public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {

@@ -12,7 +12,7 @@ public final class SQLiteRoomStore: RoomStore {
     private let connection: SQLiteConnection
     private let clock: any LocalClock
     private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
-    private static let schemaVersion = 4
+    private static let schemaVersion = 5
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
     static let applicationId = 0x5343_5354
 
@@ -144,6 +144,12 @@ public final class SQLiteRoomStore: RoomStore {
             _ = try await query("ALTER TABLE rooms ADD COLUMN host_connection INTEGER")
             _ = try await query("CREATE TABLE IF NOT EXISTS nodes (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL)")
         }
+        if version < 5 {
+            // Rooms hosted from a browser: the host's sealed login and which node follows it.
+            _ = try await query(
+                "CREATE TABLE IF NOT EXISTS hosted_accounts (room TEXT PRIMARY KEY, service TEXT NOT NULL, sealed BLOB, generation INTEGER NOT NULL, follower TEXT)"
+            )
+        }
         _ = try await query("PRAGMA application_id = \(Self.applicationId)")
         _ = try await query("PRAGMA user_version = \(Self.schemaVersion)")
         _ = try await query("COMMIT")
@@ -203,6 +209,7 @@ public final class SQLiteRoomStore: RoomStore {
         for code in codes {
             _ = try await query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore.micros))])
             _ = try await query("DELETE FROM corrections WHERE room = ? AND global = 0", [.text(code)])
+            _ = try await query("DELETE FROM hosted_accounts WHERE room = ? AND NOT EXISTS (SELECT 1 FROM rooms WHERE code = ?)", [.text(code), .text(code)])
         }
         return codes.count
     }
@@ -308,6 +315,58 @@ public final class SQLiteRoomStore: RoomStore {
             }
         }
         return dead
+    }
+
+    // MARK: Rooms hosted from a browser
+
+    private static let liveFollower = "EXISTS (SELECT 1 FROM nodes WHERE nodes.id = hosted_accounts.follower AND nodes.expires_at > ?)"
+
+    public func saveHostedAccount(room: String, service: MusicService, sealedCredential: [UInt8]) async throws {
+        _ = try await query(
+            """
+            INSERT INTO hosted_accounts (room, service, sealed, generation, follower) VALUES (?, ?, ?, 1, NULL)
+            ON CONFLICT (room) DO UPDATE SET service = excluded.service, sealed = excluded.sealed,
+                generation = hosted_accounts.generation + 1, follower = NULL
+            """, [.text(room), .text(service.rawValue), .blob(ByteBuffer(bytes: sealedCredential))])
+    }
+
+    public func hostedAccounts() async throws -> [HostedAccount] {
+        let now = Int(clock.serverClockNow().micros)
+        let rows = try await query(
+            "SELECT room, service, sealed, generation, CASE WHEN \(Self.liveFollower) THEN follower END AS follower FROM hosted_accounts ORDER BY room",
+            [.integer(now)])
+        return rows.compactMap { row in
+            guard let room = row.column("room")?.string, let service = row.column("service")?.string.map(MusicService.init(rawValue:)),
+                let generation = row.column("generation")?.integer
+            else { return nil }
+            let sealed = row.column("sealed")?.blob.map { Array($0.readableBytesView) }
+            return HostedAccount(room: room, service: service, sealedCredential: sealed, generation: generation, follower: row.column("follower")?.string)
+        }
+    }
+
+    public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
+        let now = Int(clock.serverClockNow().micros)
+        let claimed = try await query(
+            """
+            UPDATE hosted_accounts SET follower = ? WHERE room = ? AND generation = ? AND sealed IS NOT NULL
+                AND (follower IS NULL OR NOT \(Self.liveFollower)) RETURNING room
+            """, [.text(node), .text(room), .integer(generation), .integer(now)])
+        return !claimed.isEmpty
+    }
+
+    public func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws {
+        if let sealedCredential {
+            _ = try await query(
+                "UPDATE hosted_accounts SET sealed = ? WHERE room = ? AND generation = ?",
+                [.blob(ByteBuffer(bytes: sealedCredential)), .text(room), .integer(generation)])
+        } else {
+            _ = try await query(
+                "UPDATE hosted_accounts SET sealed = NULL, follower = NULL WHERE room = ? AND generation = ?", [.text(room), .integer(generation)])
+        }
+    }
+
+    public func deleteHostedAccount(room: String) async throws {
+        _ = try await query("DELETE FROM hosted_accounts WHERE room = ?", [.text(room)])
     }
 
     /// The catalogs' response cache, in this database's `http_cache` table: matches survive restarts cheaply.

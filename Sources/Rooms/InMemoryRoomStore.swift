@@ -7,6 +7,7 @@ public actor InMemoryRoomStore: RoomStore {
     private var storedCorrections: [Int: StoredCorrection] = [:]
     private var nextCorrection = 0
     private var nodes: [String: ServerTime] = [:]
+    private var hosted: [String: HostedAccount] = [:]
     private let clock: any LocalClock
 
     public init(clock: any LocalClock = SystemClock()) { self.clock = clock }
@@ -38,7 +39,10 @@ public actor InMemoryRoomStore: RoomStore {
 
     public func deleteIdleRooms(idleBefore: ServerTime, keeping: Set<String>) async throws -> Int {
         let idle = rooms.filter { $0.value.lastActive < idleBefore && !keeping.contains($0.key) }.map(\.key)
-        for code in idle { rooms[code] = nil }
+        for code in idle {
+            rooms[code] = nil
+            hosted[code] = nil
+        }
         storedCorrections = storedCorrections.filter { !idle.contains($0.value.room) || $0.value.global }
         return idle.count
     }
@@ -86,6 +90,39 @@ public actor InMemoryRoomStore: RoomStore {
     }
 
     public func retireNode(_ node: String) async throws { nodes[node] = nil }
+
+    private func isAlive(_ node: String) -> Bool { (nodes[node] ?? ServerTime(micros: .min)) > clock.serverClockNow() }
+
+    public func saveHostedAccount(room: String, service: MusicService, sealedCredential: [UInt8]) async throws {
+        let generation = (hosted[room]?.generation ?? 0) + 1
+        hosted[room] = HostedAccount(room: room, service: service, sealedCredential: sealedCredential, generation: generation, follower: nil)
+    }
+
+    public func hostedAccounts() async throws -> [HostedAccount] {
+        hosted.values.sorted { $0.room < $1.room }.map { account in
+            var account = account
+            if let follower = account.follower, !isAlive(follower) { account.follower = nil }
+            return account
+        }
+    }
+
+    public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
+        guard var account = hosted[room], account.generation == generation, account.sealedCredential != nil,
+            account.follower.map({ !isAlive($0) }) ?? true
+        else { return false }
+        account.follower = node
+        hosted[room] = account
+        return true
+    }
+
+    public func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws {
+        guard var account = hosted[room], account.generation == generation else { return }
+        account.sealedCredential = sealedCredential
+        if sealedCredential == nil { account.follower = nil }
+        hosted[room] = account
+    }
+
+    public func deleteHostedAccount(room: String) async throws { hosted[room] = nil }
 
     public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {
         let now = clock.serverClockNow()

@@ -50,6 +50,19 @@ public protocol RoomStore: Sendable {
     func publishPresence(_ share: NodePresence, room: String, node: String) async throws
     func presence(room: String) async throws -> [NodePresence]
 
+    /// Rooms hosted from a browser (`HostedAccount`). A new login for `room` starts a new
+    /// generation with no follower, so whoever followed the old one stops.
+    func saveHostedAccount(room: String, service: MusicService, sealedCredential: [UInt8]) async throws
+    /// Every hosted room; `follower` only when that node is alive.
+    func hostedAccounts() async throws -> [HostedAccount]
+    /// Makes `node` the room's follower when its login is `generation`, still held, and no live
+    /// node follows it; true when it did (atomic, so two nodes never both win).
+    func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool
+    /// Replaces the sealed login of `generation` (a rotated token); nil forgets it (the
+    /// service refused it) and clears the follower.
+    func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws
+    func deleteHostedAccount(room: String) async throws
+
     /// Makes the store ready once the services it needs run (PostgreSQL: its schema, and the
     /// channel of other nodes' changes listened to); the server waits for it before serving.
     func prepare() async throws

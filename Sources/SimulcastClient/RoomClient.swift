@@ -11,7 +11,7 @@ public actor RoomClient {
     /// The room's WebSocket URL on each server, in the order they are tried.
     public nonisolated let webSocketURLs: [String]
     public var webSocketURL: String { driver.url }
-    public let hello: Wire.Hello
+    public nonisolated let hello: Wire.Hello
     public nonisolated let clock: any LocalClock
     let logger: Logger
     let codec = WireCodec()

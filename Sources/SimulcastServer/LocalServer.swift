@@ -13,6 +13,7 @@ public actor LocalServer {
     let logger: Logger
     let web: WebListenerConfiguration
     let configuration: ServerConfiguration
+    let makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)?
     private var runner: ServerRunner?
     private var task: Task<Void, any Error>?
     public private(set) var hub: RoomHub?
@@ -22,8 +23,10 @@ public actor LocalServer {
     public init(
         matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"),
         web: WebListenerConfiguration = WebListenerConfiguration(),
-        configuration: ServerConfiguration = ServerConfiguration(), makeStore: @escaping StoreFactory
+        configuration: ServerConfiguration = ServerConfiguration(), makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil,
+        makeStore: @escaping StoreFactory
     ) {
+        self.makeHosting = makeHosting
         self.makeStore = makeStore
         self.configuration = configuration
         self.web = web
@@ -43,7 +46,7 @@ public actor LocalServer {
             configuration: {
                 var c = configuration; c.hostname = "127.0.0.1"; c.port = requested; c.web = web; return c
             }(),
-            dependencies: .init(store: store, matchmaker: matchmaker, clock: clock, logger: logger),
+            dependencies: .init(store: store, matchmaker: matchmaker, clock: clock, logger: logger, makeHosting: makeHosting),
             handleSignals: false
         ) { bound in
             continuation.yield(bound)

@@ -17,6 +17,8 @@ struct RESTController: APIProtocol {
     let web: WebListenerConfiguration
     let clock: any LocalClock
     let ownOrigins: @Sendable () -> [String]
+    /// Following hosts' own accounts; nil when this server does not offer it.
+    let hosting: (any RoomHosting)?
 
     private var request: RESTRequest { RESTRequest.current ?? .unknown }
 
@@ -124,6 +126,55 @@ struct RESTController: APIProtocol {
         }
         try await hub.revokeCorrection(correction)
         return .noContent(.init())
+    }
+}
+
+extension RESTController {
+    /// The hosting operations: the room's host token, and a server that offers hosting.
+    private func hostedRoom(_ raw: String) async throws -> (room: LiveRoom, hosting: any RoomHosting, token: String) {
+        let room = try await lookup.room(raw, for: request.client)
+        guard let token = request.bearer, await room.verifyHost(token: token) else {
+            throw APIError(.forbidden, code: .notAllowed, message: "hosting a room needs its host token (Authorization: Bearer ...)")
+        }
+        guard let hosting else { throw APIError(.serviceUnavailable, code: .hostingNotOffered, message: HostingRefusal.notOffered.description) }
+        return (room, hosting, token)
+    }
+
+    func getHosting(_ input: Operations.GetHosting.Input) async throws -> Operations.GetHosting.Output {
+        let (room, hosting, _) = try await hostedRoom(input.path.code)
+        return .ok(.init(headers: .init(cacheControl: .noStore), body: .json(Self.hostingBody(try await hosting.status(room: room.code)))))
+    }
+
+    func startHosting(_ input: Operations.StartHosting.Input) async throws -> Operations.StartHosting.Output {
+        guard case .json(let body) = input.body, !body.code.isEmpty else { throw RESTErrorMiddleware.malformedHosting }
+        let (room, hosting, token) = try await hostedRoom(input.path.code)
+        do {
+            try await hosting.hostWithSpotify(
+                room: room.code, hostToken: token,
+                authorization: SpotifyAuthorizationCode(code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri))
+        } catch let refusal as HostingRefusal {
+            switch refusal {
+            case .notOffered: throw APIError(.serviceUnavailable, code: .hostingNotOffered, message: refusal.description)
+            case .loginRefused: throw APIError(.badRequest, code: .loginRefused, message: refusal.description)
+            case .serviceUnavailable: throw APIError(.badGateway, code: .spotifyUnavailable, message: refusal.description)
+            }
+        }
+        return .accepted(.init(body: .json(Self.hostingBody(try await hosting.status(room: room.code)))))
+    }
+
+    func stopHosting(_ input: Operations.StopHosting.Input) async throws -> Operations.StopHosting.Output {
+        let (room, hosting, _) = try await hostedRoom(input.path.code)
+        try await hosting.stopHosting(room: room.code)
+        return .noContent(.init())
+    }
+
+    static func hostingBody(_ status: HostingStatus) -> Components.Schemas.Hosting {
+        switch status {
+        case .none: .init(status: .none)
+        case .starting(let service): .init(status: .starting, service: .init(rawValue: service.rawValue))
+        case .following(let service): .init(status: .following, service: .init(rawValue: service.rawValue))
+        case .refused(let service): .init(status: .refused, service: .init(rawValue: service.rawValue))
+        }
     }
 }
 

@@ -2,34 +2,44 @@ import HTTPTypes
 import OpenAPIRuntime
 
 /// Turns what goes wrong in a generated REST operation into the documented error body: an
-/// `APIError` from a handler as itself; a request the generated code could not parse (only
-/// a correction has a body) as `400 malformed_correction`. A correction's body is read up to
-/// 16 KiB here, before anything decodes it.
+/// `APIError` from a handler as itself; a request the generated code could not parse as the
+/// operation's own `400 malformed_…`. A body is read up to its operation's limit here, before
+/// anything decodes it.
 struct RESTErrorMiddleware: ServerMiddleware {
     static let correctionBodyLimit = 16 * 1024
+    static let hostingBodyLimit = 4 * 1024
     static let malformedCorrection = APIError(
         .badRequest, code: .malformedCorrection,
         message: "expected {room, sourceService, sourceId, targetService, storefront, targetId, global?} in at most 16 KiB")
+    static let malformedHosting = APIError(
+        .badRequest, code: .malformedHosting, message: "expected {service: \"spotify\", code, codeVerifier, redirectUri} in at most 4 KiB")
+
+    /// The operations with a body: how much of it is read, and the error for one that does not parse.
+    static let bodies: [String: (limit: Int, malformed: APIError)] = [
+        "addCorrection": (correctionBodyLimit, malformedCorrection),
+        "startHosting": (hostingBodyLimit, malformedHosting),
+    ]
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var body = body
-        if operationID == "addCorrection" {
+        let expected = Self.bodies[operationID]
+        if let expected {
             do {
                 var bytes: [UInt8] = []
-                if let body { bytes = try await [UInt8](collecting: body, upTo: Self.correctionBodyLimit) }
+                if let body { bytes = try await [UInt8](collecting: body, upTo: expected.limit) }
                 body = HTTPBody(bytes)
             } catch {
-                return Self.response(Self.malformedCorrection)
+                return Self.response(expected.malformed)
             }
         }
         do {
             return try await next(request, body, metadata)
         } catch let error as ServerError {
             if let apiError = error.underlyingError as? APIError { return Self.response(apiError) }
-            if error.httpStatus.kind == .clientError, operationID == "addCorrection" { return Self.response(Self.malformedCorrection) }
+            if error.httpStatus.kind == .clientError, let expected { return Self.response(expected.malformed) }
             throw error
         }
     }

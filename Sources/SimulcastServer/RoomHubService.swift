@@ -10,6 +10,8 @@ import ServiceLifecycle
 struct RoomHubService: Service {
     let store: any RoomStore
     let hub: RoomHub
+    /// Follows rooms hosted from a browser, when the server offers it.
+    let hosting: (any RoomHosting)?
     /// Ends once the store is ready (or the group is cancelled).
     let storeReady: AsyncStream<Void>
 
@@ -33,6 +35,7 @@ struct RoomHubService: Service {
                     group.addTask { await hub.runChangeFeed() }
                     group.addTask { await hub.runMatcher() }
                     group.addTask { await hub.runPresence() }
+                    if let hosting { group.addTask { await hosting.run() } }
                 }
             }
         } onGracefulShutdown: {

@@ -29,11 +29,16 @@ public enum SimulcastApplication {
         public var logger: Logger
         /// Given rather than made here so the catalog clients can report to it too.
         public var metrics: ServerMetrics
+        /// Makes what follows hosts' own accounts (rooms started from a browser), given the
+        /// store and hub; nil: this server does not offer it.
+        public var makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)?
 
         public init(
             store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"),
-            metrics: ServerMetrics = ServerMetrics(), storeServices: [any Service] = []
+            metrics: ServerMetrics = ServerMetrics(), storeServices: [any Service] = [],
+            makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil
         ) {
+            self.makeHosting = makeHosting
             self.store = store
             self.storeServices = storeServices
             self.matchmaker = matchmaker
@@ -72,11 +77,12 @@ public enum SimulcastApplication {
         let hub = RoomHub(
             store: dependencies.store, matchmaker: dependencies.matchmaker, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
             limits: configuration.limits, expiry: configuration.expiry, fanOut: SocketFanOut())
+        let hosting = dependencies.makeHosting?(dependencies.store, hub)
         let boundPort = BoundPort()
         // One budget of unknown-room lookups per address, whichever door they come through.
         let limiters = RateLimiters(configuration.limits)
         let router = try buildRouter(
-            hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock, boundPort: boundPort, limiters: limiters)
+            hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock, boundPort: boundPort, limiters: limiters, hosting: hosting)
         let sockets = RoomSocketFactory(
             hub: hub, limits: configuration.limits, clock: dependencies.clock, metrics: metrics, logger: dependencies.logger,
             trustedProxies: configuration.trustedProxies, roomLookups: limiters.roomLookups)
@@ -103,7 +109,7 @@ public enum SimulcastApplication {
         // loops wait for it too.
         let (storeReady, storeReadyContinuation) = AsyncStream<Void>.makeStream()
         application.addServices(dependencies.storeServices)
-        application.addServices(RoomHubService(store: dependencies.store, hub: hub, storeReady: storeReady))
+        application.addServices(RoomHubService(store: dependencies.store, hub: hub, hosting: hosting, storeReady: storeReady))
         application.beforeServerStarts {
             try await dependencies.store.prepare()
             storeReadyContinuation.finish()
@@ -112,7 +118,8 @@ public enum SimulcastApplication {
     }
 
     static func buildRouter(
-        hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock, boundPort: BoundPort, limiters: RateLimiters
+        hub: RoomHub, metrics: ServerMetrics, configuration: ServerConfiguration, clock: any LocalClock, boundPort: BoundPort, limiters: RateLimiters,
+        hosting: (any RoomHosting)?
     ) throws -> Router<Context> {
         let router = Router(context: Context.self)
         let lookup = RoomLookup(hub: hub, limiter: limiters.roomLookups, metrics: metrics)
@@ -122,14 +129,14 @@ public enum SimulcastApplication {
         // The REST routes, generated from openapi.yaml; the document itself is served beside them.
         let controller = RESTController(
             hub: hub, metrics: metrics, limiters: limiters, lookup: lookup, adminToken: configuration.adminToken, web: configuration.web, clock: clock,
-            ownOrigins: ownOrigins)
+            ownOrigins: ownOrigins, hosting: hosting)
         // Compact JSON, keys sorted (the generator's default pretty-prints).
         try controller.registerHandlers(on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys]), middlewares: [RESTErrorMiddleware()])
         let document = OpenAPIDocument.load()
         router.get("/openapi.yaml") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: document)))
         }
-        WebListenerRoutes.add(to: router, web: configuration.web) { raw in
+        WebListenerRoutes.add(to: router, web: configuration.web, hostingOffered: hosting != nil) { raw in
             try await lookup.room(raw, for: RESTRequest.current?.client ?? RESTRequest.unknown.client)
         }
         return router

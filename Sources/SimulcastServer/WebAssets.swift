@@ -23,6 +23,9 @@ struct WebAssets: Sendable {
         "output-latency.js": "text/javascript; charset=utf-8",
         "sound-panel.js": "text/javascript; charset=utf-8",
         "presence-panel.js": "text/javascript; charset=utf-8",
+        "spotify-pkce.js": "text/javascript; charset=utf-8",
+        "host.html": "text/html; charset=utf-8",
+        "host.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]
 

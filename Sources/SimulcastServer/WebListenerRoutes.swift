@@ -8,36 +8,44 @@ import Rooms
 import SimulcastCore
 
 /// The browser pages: the front page `/` (and `/join`, its form without JavaScript), the
-/// listener `/r/{code}`, `/r/{code}/qr.svg` (its link as a QR code) and `/web/{file}`. Its MusicKit
+/// listener `/r/{code}`, the host's `/r/{code}/host` (its actions need the host token, which
+/// only the page's storage holds), `/r/{code}/qr.svg` (the link as a QR code) and `/web/{file}`. Its MusicKit
 /// developer token comes from the REST API (`RESTController.appleMusicDeveloperToken`).
 enum WebListenerRoutes {
     static func add(
-        to router: Router<SimulcastApplication.Context>, web: WebListenerConfiguration, lookUp: @escaping @Sendable (String) async throws -> LiveRoom
+        to router: Router<SimulcastApplication.Context>, web: WebListenerConfiguration, hostingOffered: Bool,
+        lookUp: @escaping @Sendable (String) async throws -> LiveRoom
     ) {
         let assets = WebAssets.load()
+        let page = { @Sendable (name: String, room: String) throws -> Response in
+            try Self.page(assets, name, room: room, web: web, hostingOffered: hostingOffered)
+        }
         // The front page, and where its form goes without JavaScript.
-        router.get("/") { _, _ -> Response in try frontPage(assets, error: nil) }
+        router.get("/") { _, _ -> Response in try frontPage(assets, error: nil, config: try configJSON(room: "", web: web, hostingOffered: hostingOffered)) }
         router.get("/join") { request, _ -> Response in
             let typed = request.uri.queryParameters.get("code") ?? ""
             guard let code = RoomCode.normalise(typed) else {
                 let error =
                     typed.trimmingCharacters(in: .whitespaces).isEmpty
                     ? "Type the room code first." : "That is not a room code: ten letters and digits, like K7PQ2 MXR9T."
-                return try frontPage(assets, error: error, status: .badRequest)
+                return try frontPage(assets, error: error, config: try configJSON(room: "", web: web, hostingOffered: hostingOffered), status: .badRequest)
             }
             return Response(status: .seeOther, headers: [.location: "/r/\(code)", .cacheControl: "no-cache"])
         }
         router.get("/r/:code") { request, context -> Response in
             let raw = try context.parameters.require("code")
-            if raw == "callback" { return try page(assets, "callback.html", room: "", web: web) }
-            let room: LiveRoom
-            do { room = try await lookUp(raw) } catch let error as APIError where error.code == .roomNotFound {
-                let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
-                return html(
-                    "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><body style='font-family:system-ui;padding:2em'><h1>No room \(shown)</h1><p>Check the code with whoever shared it; rooms are made with <code>simulcast host --create</code>.</p>",
-                    status: .notFound)
+            if raw == "callback" { return try page("callback.html", "") }
+            do { return try page("listener.html", try await lookUp(raw).code) } catch let error as APIError where error.code == .roomNotFound {
+                return noSuchRoom(raw)
             }
-            return try page(assets, "listener.html", room: room.code, web: web)
+        }
+        // The host's page: served to anyone who knows the code (it shows nothing without the
+        // host token, which its REST calls carry from the page's storage).
+        router.get("/r/:code/host") { _, context -> Response in
+            let raw = try context.parameters.require("code")
+            do { return try page("host.html", try await lookUp(raw).code) } catch let error as APIError where error.code == .roomNotFound {
+                return noSuchRoom(raw)
+            }
         }
         // The room's link as a QR code, for the share panel (and anyone who wants to print it).
         router.get("/r/:code/qr.svg") { request, context -> Response in
@@ -69,8 +77,22 @@ enum WebListenerRoutes {
         return encoder
     }()
 
-    static func page(_ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration) throws -> Response {
+    static func noSuchRoom(_ raw: String) -> Response {
+        let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
+        return html(
+            "<!doctype html><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><body style='font-family:system-ui;padding:2em'><h1>No room \(shown)</h1><p>Check the code with whoever shared it; rooms are started from <a href='/'>the front page</a> or with <code>simulcast host --create</code>.</p>",
+            status: .notFound)
+    }
+
+    static func page(_ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration, hostingOffered: Bool) throws -> Response {
         guard let template = assets.file(name)?.text else { throw HTTPError(.internalServerError) }
+        let json = try configJSON(room: room, web: web, hostingOffered: hostingOffered)
+        let text = template.replacingOccurrences(of: "{{CONFIG}}", with: json).replacingOccurrences(of: "{{ROOM}}", with: room)
+        return html(text, status: .ok)
+    }
+
+    /// The page's configuration as JSON that is safe inside a `<script>` element.
+    static func configJSON(room: String, web: WebListenerConfiguration, hostingOffered: Bool) throws -> String {
         var services: [String] = []
         if web.appleMusicSigner != nil { services.append(MusicService.appleMusic.rawValue) }
         services.append(MusicService.spotify.rawValue)
@@ -79,19 +101,19 @@ enum WebListenerRoutes {
             musicKitURL: web.testSDKs == nil ? web.musicKitURL : WebTestSDKs.musicKitPath,
             spotifySDKURL: web.testSDKs == nil ? web.spotifySDKURL : WebTestSDKs.spotifyPlayerPath,
             spotifyAccountsURL: web.spotifyAccountsURL, spotifyAPIURL: web.spotifyAPIURL,
-            spotifyClientId: web.spotifyClientId, testMode: web.testSDKs != nil)
-        let json = String(decoding: try encoder.encode(config), as: UTF8.self)
+            spotifyClientId: web.spotifyClientId, testMode: web.testSDKs != nil, hostingOffered: hostingOffered && web.spotifyClientId != nil)
+        return String(decoding: try encoder.encode(config), as: UTF8.self)
             // Inside a <script> element, "<" must not open a tag.
             .replacingOccurrences(of: "<", with: "\\u003c")
-        let text = template.replacingOccurrences(of: "{{CONFIG}}", with: json).replacingOccurrences(of: "{{ROOM}}", with: room)
-        return html(text, status: .ok)
     }
 
     /// `error`: a message of our own (never the typed text) shown above the button.
-    static func frontPage(_ assets: WebAssets, error: String?, status: HTTPResponse.Status = .ok) throws -> Response {
+    static func frontPage(_ assets: WebAssets, error: String?, config: String, status: HTTPResponse.Status = .ok) throws -> Response {
         guard let template = assets.file("index.html")?.text else { throw HTTPError(.internalServerError) }
-        let text = template.replacingOccurrences(of: "{{ERROR_HIDDEN}}", with: error == nil ? " hidden" : "")
-            .replacingOccurrences(of: "{{ERROR}}", with: error ?? "")
+        let text = template.replacingOccurrences(of: "{{CONFIG}}", with: config).replacingOccurrences(
+            of: "{{ERROR_HIDDEN}}", with: error == nil ? " hidden" : ""
+        )
+        .replacingOccurrences(of: "{{ERROR}}", with: error ?? "")
         return html(text, status: status)
     }
 

@@ -11,9 +11,11 @@ struct WebPageConfiguration: Encodable {
     var spotifyAPIURL: String
     var spotifyClientId: String?
     var testMode: Bool
+    /// The server follows a host's Spotify for rooms started in the browser.
+    var hostingOffered: Bool
 
     enum CodingKeys: String, CodingKey {
-        case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode
+        case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode, hostingOffered
     }
 
     // Written by hand so a missing client id is an explicit null, as the page expects.
@@ -28,5 +30,6 @@ struct WebPageConfiguration: Encodable {
         try container.encode(spotifyAPIURL, forKey: .spotifyAPIURL)
         try container.encode(spotifyClientId, forKey: .spotifyClientId)
         try container.encode(testMode, forKey: .testMode)
+        try container.encode(hostingOffered, forKey: .hostingOffered)
     }
 }

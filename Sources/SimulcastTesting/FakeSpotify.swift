@@ -17,6 +17,7 @@ public actor FakeSpotifyAccounts {
     private var accessTokens: [String: Date] = [:]
     private var counter = 0
     public private(set) var issuedAccessTokens: [String] = []
+    public private(set) var issuedRefreshTokens: [String] = []
     /// Seconds an access token lives (Spotify's is an hour; tests of renewal shorten it).
     public let accessTokenLifetime: Int
 
@@ -50,6 +51,7 @@ public actor FakeSpotifyAccounts {
         else { return nil }
         let refresh = newToken("refresh")
         refreshTokens.insert(refresh)
+        issuedRefreshTokens.append(refresh)
         return (issueAccess(), refresh)
     }
 
@@ -58,6 +60,7 @@ public actor FakeSpotifyAccounts {
         guard refreshTokens.remove(token) != nil else { return nil }
         let next = newToken("refresh")
         refreshTokens.insert(next)
+        issuedRefreshTokens.append(next)
         return (issueAccess(), next)
     }
 
@@ -65,6 +68,7 @@ public actor FakeSpotifyAccounts {
     public func issueRefreshToken() -> String {
         let token = newToken("refresh")
         refreshTokens.insert(token)
+        issuedRefreshTokens.append(token)
         return token
     }
 

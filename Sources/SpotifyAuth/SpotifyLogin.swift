@@ -12,7 +12,7 @@ public struct SpotifyLogin: Sendable {
     public var port: Int
     public var scopes: [String]
     public var store: SpotifyRefreshTokenStore
-    let http: ServiceHTTPClient
+    let exchange: SpotifyCodeExchange
 
     public init(
         clientId: String, store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", port: Int = 8898,
@@ -24,7 +24,7 @@ public struct SpotifyLogin: Sendable {
         self.port = port
         self.scopes = scopes
         self.store = store
-        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, logger: logger)
+        self.exchange = SpotifyCodeExchange(clientId: clientId, accountsURL: accountsURL, transport: transport, logger: logger)
     }
 
     /// The redirect URI to register in the Spotify app's settings.
@@ -49,20 +49,7 @@ public struct SpotifyLogin: Sendable {
         guard fields["state"] == pkce.state, let code = fields["code"] else {
             throw CatalogServiceError.notConfigured(.spotify, detail: "the redirect did not come from this login (state mismatch)")
         }
-        let request = TransportRequest(
-            method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
-            headers: [("Content-Type", "application/x-www-form-urlencoded")],
-            body: FormEncoding.encode([
-                ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("client_id", clientId), ("code_verifier", pkce.verifier),
-            ])
-        )
-        let response = try await http.send(request)
-        if response.status == 400 {
-            throw CatalogServiceError.notConfigured(.spotify, detail: "the code exchange was refused (is \(redirectURI) registered as a redirect URI?)")
-        }
-        try http.check(response)
-        let token = try http.decode(SpotifyTokenResponse.self, from: response)
-        guard let refresh = token.refreshToken else { throw CatalogServiceError.malformedResponse(.spotify, detail: "no refresh_token") }
+        let refresh = try await exchange.redeem(code: code, verifier: pkce.verifier, redirectURI: redirectURI)
         try store.save(.init(clientId: clientId, refreshToken: refresh))
     }
 }

@@ -4,23 +4,24 @@ import Logging
 import SimulcastCore
 
 /// A user's access token, kept fresh with the refresh token; a rotated refresh token is
-/// saved back to the store.
+/// handed to `onRotated` (the CLI's file, the server's sealed copy) to be saved.
 public actor SpotifyUserTokenProvider {
     let clientId: String
     let accountsURL: String
-    let store: SpotifyRefreshTokenStore?
+    let onRotated: (@Sendable (String) async throws -> Void)?
     let http: ServiceHTTPClient
     let clock: any LocalClock
     private var refreshToken: String
     private var current: (token: String, expiresAt: LocalTime)?
 
     public init(
-        clientId: String, refreshToken: String, store: SpotifyRefreshTokenStore?, accountsURL: String = "https://accounts.spotify.com",
+        clientId: String, refreshToken: String, onRotated: (@Sendable (String) async throws -> Void)? = nil,
+        accountsURL: String = "https://accounts.spotify.com",
         transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.clientId = clientId
         self.refreshToken = refreshToken
-        self.store = store
+        self.onRotated = onRotated
         self.accountsURL = accountsURL
         self.clock = clock
         self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, clock: clock, logger: logger)
@@ -35,7 +36,8 @@ public actor SpotifyUserTokenProvider {
             throw CatalogServiceError.notConfigured(.spotify, detail: "not logged in; run `simulcast login spotify --client-id YOUR_CLIENT_ID`")
         }
         return SpotifyUserTokenProvider(
-            clientId: saved.clientId, refreshToken: saved.refreshToken, store: store, accountsURL: accountsURL, transport: transport, logger: logger)
+            clientId: saved.clientId, refreshToken: saved.refreshToken, onRotated: { try store.save(.init(clientId: saved.clientId, refreshToken: $0)) },
+            accountsURL: accountsURL, transport: transport, logger: logger)
     }
 
     public func token() async throws -> String {
@@ -54,7 +56,7 @@ public actor SpotifyUserTokenProvider {
         let decoded = try http.decode(SpotifyTokenResponse.self, from: response)
         if let rotated = decoded.refreshToken, rotated != refreshToken {
             refreshToken = rotated
-            try store?.save(.init(clientId: clientId, refreshToken: rotated))
+            try await onRotated?(rotated)
         }
         current = (decoded.accessToken, now.advanced(by: .seconds(decoded.expiresIn)))
         return decoded.accessToken

@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import RoomStorage
 import Rooms
+import ServerHosting
 import ServiceLifecycle
 import SimulcastCore
 import SimulcastServer
@@ -24,6 +25,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Port to listen on (0 picks a free one).")
     var port = 8080
+
+    @Option(
+        help: ArgumentHelp(
+            "The key that encrypts hosts' Spotify logins at rest while the server follows them (rooms started from the browser); created with mode 0600 if missing. Default: secrets.key in the config folder.",
+            valueName: "file"))
+    var secretsKeyFile: String?
 
     @Option(
         help:
@@ -112,10 +119,11 @@ struct ServeCommand: AsyncParsableCommand {
         // The database doubles as the catalog response cache, so matches survive restarts cheaply.
         let metrics = ServerMetrics()
         let matchmaker = try catalogOptions.makeMatchmaker(cache: cache, logger: logger) { metrics.serviceHeldBack($0, seconds: $1) }
-        let dependencies = SimulcastApplication.Dependencies(
-            store: store, matchmaker: matchmaker, logger: logger, metrics: metrics, storeServices: storeServices)
-        let catalogLines = try catalogOptions.setup().describe()
         let web = try webConfiguration()
+        let dependencies = SimulcastApplication.Dependencies(
+            store: store, matchmaker: matchmaker, logger: logger, metrics: metrics, storeServices: storeServices,
+            makeHosting: try hosting(web: web, logger: logger))
+        let catalogLines = try catalogOptions.setup().describe()
         let runner = try ServerRunner(configuration: try serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
             logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(databaseName)"])
             logger.notice(
@@ -155,6 +163,17 @@ struct ServeCommand: AsyncParsableCommand {
                 roomIdle: .milliseconds(Int64(roomExpiry * 1000)), sweepInterval: .milliseconds(Int64(sweepInterval * 1000)),
                 unloadAfter: .milliseconds(Int64(min(30, roomExpiry) * 1000))),
             shutdownTimeout: .milliseconds(Int64(shutdownTimeout * 1000)), web: web)
+    }
+
+    /// Rooms started from the browser with Spotify: offered with a web client id, their logins
+    /// sealed with the secrets key (made on first start).
+    func hosting(web: WebListenerConfiguration, logger: Logger) throws -> (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? {
+        guard let clientId = web.spotifyClientId else { return nil }
+        let path = secretsKeyFile ?? ConfigFolder.path() + "/secrets.key"
+        let key: SecretsKey
+        do { key = try SecretsKey.loadOrCreate(path: path) } catch { throw ValidationError("--secrets-key-file: \(error)") }
+        let configuration = SpotifyRoomHosting.Configuration(clientId: clientId, accountsURL: web.spotifyAccountsURL, apiURL: web.spotifyAPIURL)
+        return { store, hub in SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, logger: logger) }
     }
 
     func webConfiguration() throws -> WebListenerConfiguration {

@@ -71,7 +71,7 @@ import Testing
         }()
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
             let tokens = SpotifyUserTokenProvider(
-                clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), store: nil, accountsURL: base, clock: clock, logger: logger)
+                clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), accountsURL: base, clock: clock, logger: logger)
             let api = SpotifyClient(
                 token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, retry: RetryPolicy(maximumAttempts: 1),
                 clock: clock, logger: logger)

@@ -31,4 +31,29 @@
     error.hidden = true;
     input.removeAttribute('aria-invalid');
   });
+
+  // Starting a room with Spotify: the room is made here, its host token kept in this
+  // browser's storage (the host page needs it), then the Spotify login; /r/callback hands the
+  // code to the server, which follows the host's player from then on.
+  const config = JSON.parse(document.getElementById('simulcast-config').textContent);
+  const start = document.getElementById('start-with-spotify');
+  const startError = document.getElementById('start-error');
+  if (config.hostingOffered && config.spotifyClientId) {
+    document.getElementById('start-spotify').hidden = false;
+    start.addEventListener('click', async () => {
+      start.disabled = true;
+      startError.hidden = true;
+      try {
+        const response = await fetch('/v1/rooms', { method: 'POST' });
+        const body = await response.json().catch(() => null);
+        if (!response.ok || !body?.code) throw new Error(body?.error?.message || 'the server could not make a room (' + response.status + ')');
+        localStorage.setItem('simulcast.host.' + body.code, body.hostToken);
+        await SimulcastSpotifyPKCE.begin({ config, room: body.code, purpose: 'host', scopes: SimulcastSpotifyPKCE.hostScopes });
+      } catch (failure) {
+        startError.textContent = 'No room was started: ' + failure.message + '.';
+        startError.hidden = false;
+        start.disabled = false;
+      }
+    });
+  }
 })();

@@ -191,17 +191,9 @@
       })();
       return this.refreshing;
     },
-    async login() {
+    login() {
       // Authorization Code with PKCE; the code comes back to /r/callback.
-      const verifier = Array.from(crypto.getRandomValues(new Uint8Array(48)), (b) => ("0" + b.toString(16)).slice(-2)).join("");
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
-      const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-      // `state` ties the answer to this login (the callback checks it).
-      const state = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => ("0" + b.toString(16)).slice(-2)).join("");
-      sessionStorage.setItem("simulcast.pkce", JSON.stringify({ verifier, state, room: config.room }));
-      const query = new URLSearchParams({ client_id: config.spotifyClientId, response_type: "code", redirect_uri: location.origin + "/r/callback", state,
-        code_challenge_method: "S256", code_challenge: challenge, scope: "streaming user-read-email user-read-private user-modify-playback-state user-read-playback-state" });
-      location.assign(config.spotifyAccountsURL + "/authorize?" + query);
+      return SimulcastSpotifyPKCE.begin({ config, room: config.room, purpose: "listen", scopes: SimulcastSpotifyPKCE.listenerScopes });
     },
   };
 

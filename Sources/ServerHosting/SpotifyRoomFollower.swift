@@ -1,0 +1,85 @@
+import Catalogs
+import HostSources
+import Logging
+import Rooms
+import SimulcastClient
+import SimulcastCore
+import SpotifyAuth
+
+/// One hosted room followed by this node: the CLI's `SpotifyHostSource` polling the host's
+/// Spotify, publishing through a `HostSession` whose connection is in-process. A rotated
+/// refresh token is sealed and saved at once, so a restart resumes with the newest.
+struct SpotifyRoomFollower: Sendable {
+    let room: String
+    let generation: Int
+    let sealed: [UInt8]
+    let store: any RoomStore
+    let hub: RoomHub
+    let key: SecretsKey
+    let configuration: SpotifyRoomHosting.Configuration
+    let transport: any HTTPTransport
+    let clock: any LocalClock
+    let logger: Logger
+
+    /// Until cancelled, or until Spotify or the room refuses for good (then the login is
+    /// forgotten: the host page asks the host to log in again, or hosting has moved on).
+    func run() async {
+        var logger = self.logger
+        logger[metadataKey: "room"] = "\(room)"
+        do {
+            let credential = try HostCredential.open(sealed, with: key)
+            try await follow(credential, logger: logger)
+        } catch is CancellationError {
+        } catch let error as CatalogServiceError {
+            // Only a refused login ends the source (its other failures are retried inside).
+            logger.notice("Spotify refused the host's login; the host is asked to log in again", metadata: ["error": "\(error)"])
+            await forgetLogin(logger: logger)
+        } catch let error as RoomClientError {
+            logger.notice("the room refused the server's host connection; hosting from the browser ends", metadata: ["error": "\(error)"])
+            try? await store.deleteHostedAccount(room: room)
+        } catch let error as SecretsKey.Problem {
+            logger.warning("\(error.description); the host is asked to log in again")
+            await forgetLogin(logger: logger)
+        } catch {
+            if !Task.isCancelled { logger.warning("following the hosted room stopped", metadata: ["error": "\(error)"]) }
+        }
+    }
+
+    private func forgetLogin(logger: Logger) async {
+        do { try await store.updateHostedCredential(room: room, generation: generation, sealedCredential: nil) } catch {
+            logger.warning("cannot forget the refused login", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func follow(_ credential: HostCredential, logger: Logger) async throws {
+        let (room, generation, store, key) = (self.room, self.generation, self.store, self.key)
+        let tokens = SpotifyUserTokenProvider(
+            clientId: configuration.clientId, refreshToken: credential.refreshToken,
+            onRotated: { rotated in
+                var next = credential
+                next.refreshToken = rotated
+                try await store.updateHostedCredential(room: room, generation: generation, sealedCredential: try next.sealed(with: key))
+            }, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
+        let api = SpotifyClient(
+            token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: configuration.apiURL, transport: transport,
+            retry: RetryPolicy(maximumAttempts: 1), clock: clock, logger: logger)
+        let client = RoomClient(
+            serverURL: "in-process", hello: Wire.Hello(role: .host, room: room, hostToken: credential.hostToken, client: "simulcast-server"), clock: clock,
+            logger: logger)
+        let session = HostSession(client: client)
+        let link = InProcessRoomLink(hub: hub, client: client)
+        let source = SpotifyHostSource(api: api, sink: session, clock: clock, configuration: configuration.source, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await link.run { event in await session.handle(event) } }
+            group.addTask {
+                while !Task.isCancelled {
+                    try await clock.sleep(until: clock.now().advanced(by: session.heartbeat))
+                    await session.heartbeatDue()
+                }
+            }
+            group.addTask { try await source.run() }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import Catalogs
+import HostSources
+import Logging
+import Rooms
+import SimulcastCore
+import SpotifyAuth
+
+/// Rooms hosted from a browser with Spotify: each node looks at the hosted rooms once a
+/// `reconcileInterval`, claims those no live node follows (the store makes the claim atomic,
+/// so exactly one node wins), follows them with the CLI's own `SpotifyHostSource` and
+/// `HostSession` over an in-process connection, and stops following a room whose login was
+/// replaced, stopped or claimed by another node. A node that dies stops renewing its lease;
+/// another claims its rooms within the lease.
+public actor SpotifyRoomHosting: RoomHosting {
+    public struct Configuration: Sendable {
+        public var clientId: String
+        public var accountsURL: String
+        public var apiURL: String
+        public var source = SpotifyHostSource.Configuration()
+        public var reconcileInterval: Duration = .seconds(1)
+
+        public init(clientId: String, accountsURL: String = "https://accounts.spotify.com", apiURL: String = "https://api.spotify.com") {
+            self.clientId = clientId
+            self.accountsURL = accountsURL
+            self.apiURL = apiURL
+        }
+    }
+
+    let store: any RoomStore
+    let hub: RoomHub
+    let key: SecretsKey
+    let configuration: Configuration
+    let transport: any HTTPTransport
+    let clock: any LocalClock
+    let logger: Logger
+    private var following: [String: (generation: Int, task: Task<Void, Never>)] = [:]
+
+    public init(
+        store: any RoomStore, hub: RoomHub, key: SecretsKey, configuration: Configuration, transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.hosting")
+    ) {
+        self.store = store
+        self.hub = hub
+        self.key = key
+        self.configuration = configuration
+        self.transport = transport
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Rooms this node follows now (tests, metrics).
+    public var followedRooms: Set<String> { Set(following.keys) }
+
+    public func hostWithSpotify(room: String, hostToken: String, authorization: SpotifyAuthorizationCode) async throws {
+        let exchange = SpotifyCodeExchange(
+            clientId: configuration.clientId, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
+        let refreshToken: String
+        do {
+            refreshToken = try await exchange.redeem(code: authorization.code, verifier: authorization.verifier, redirectURI: authorization.redirectURI)
+        } catch let error as CatalogServiceError {
+            if case .notConfigured = error { throw HostingRefusal.loginRefused }
+            logger.warning("the Spotify login could not be finished", metadata: ["room": "\(room)", "error": "\(error)"])
+            throw HostingRefusal.serviceUnavailable
+        }
+        let sealed = try HostCredential(hostToken: hostToken, refreshToken: refreshToken).sealed(with: key)
+        try await store.saveHostedAccount(room: room, service: .spotify, sealedCredential: sealed)
+        logger.notice("room hosted from the browser with Spotify", metadata: ["room": "\(room)"])
+        await reconcile()
+    }
+
+    public func stopHosting(room: String) async throws {
+        try await store.deleteHostedAccount(room: room)
+        await reconcile()
+    }
+
+    public func status(room: String) async throws -> HostingStatus {
+        guard let account = try await store.hostedAccounts().first(where: { $0.room == room }) else { return .none }
+        if account.sealedCredential == nil { return .refused(account.service) }
+        return account.follower == nil ? .starting(account.service) : .following(account.service)
+    }
+
+    public func run() async {
+        while !Task.isCancelled {
+            await reconcile()
+            do { try await Task.sleep(for: configuration.reconcileInterval) } catch { break }
+        }
+        for (_, followed) in following { followed.task.cancel() }
+        for (_, followed) in following { await followed.task.value }
+        following = [:]
+    }
+
+    /// Follows what this node should, and only that.
+    func reconcile() async {
+        let accounts: [HostedAccount]
+        do { accounts = try await store.hostedAccounts() } catch {
+            logger.warning("cannot read the hosted rooms", metadata: ["error": "\(error)"])
+            return
+        }
+        let byRoom = Dictionary(accounts.map { ($0.room, $0) }, uniquingKeysWith: { first, _ in first })
+        for (room, followed) in following {
+            let account = byRoom[room]
+            var keep = account?.generation == followed.generation && account?.sealedCredential != nil
+            if keep, let follower = account?.follower {
+                keep = follower == hub.node
+            } else if keep {
+                // Our own lease lapsed for a moment (the database was slow): claim it again.
+                keep = (try? await store.claimFollowing(room: room, generation: followed.generation, node: hub.node)) ?? false
+            }
+            if !keep {
+                followed.task.cancel()
+                following[room] = nil
+                logger.info("no longer following a hosted room", metadata: ["room": "\(room)"])
+            }
+        }
+        for account in accounts where following[account.room] == nil && account.follower == nil {
+            guard let sealed = account.sealedCredential, account.service == .spotify else { continue }
+            do {
+                guard try await store.claimFollowing(room: account.room, generation: account.generation, node: hub.node) else { continue }
+            } catch {
+                logger.warning("cannot claim a hosted room", metadata: ["room": "\(account.room)", "error": "\(error)"])
+                continue
+            }
+            let follower = SpotifyRoomFollower(
+                room: account.room, generation: account.generation, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration,
+                transport: transport, clock: clock, logger: logger)
+            let generation = account.generation
+            let room = account.room
+            following[room] = (
+                generation,
+                Task {
+                    await follower.run()
+                    self.ended(room, generation: generation)
+                }
+            )
+            logger.info("following a hosted room", metadata: ["room": "\(room)"])
+        }
+    }
+
+    /// A follower stopped on its own (a refusal): the room is picked up again only with a new login.
+    private func ended(_ room: String, generation: Int) {
+        if following[room]?.generation == generation, following[room]?.task.isCancelled == false { following[room] = nil }
+    }
+}

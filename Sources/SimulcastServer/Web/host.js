@@ -1,0 +1,103 @@
+// The host's page for a room started in the browser: whether the server follows the host's
+// Spotify, what the room plays, who listens, Share, and Stop hosting. Every call carries the
+// room's host token from this browser's storage; without it the page shows nothing of the room.
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const config = JSON.parse($("simulcast-config").textContent);
+  const tokenKey = "simulcast.host." + config.room;
+  const hostToken = localStorage.getItem(tokenKey);
+  const api = "/v1/rooms/" + encodeURIComponent(config.room);
+  const page = (window.simulcastHostPage = { hosting: null, stopped: false, polls: 0 });
+
+  const statusText = {
+    none: "The server is not following your Spotify for this room.",
+    starting: "Connecting to your Spotify…",
+    following: "Following your Spotify: play in your own Spotify app, on any device. You may close this page.",
+    refused: "Spotify refused your login (it may have been revoked). Log in again to keep hosting.",
+  };
+
+  function showMessage(text) {
+    $("message").textContent = text;
+    $("message").hidden = !text;
+  }
+
+  function request(path, options = {}) {
+    return fetch(api + path, { ...options, headers: { ...(options.headers || {}), Authorization: "Bearer " + hostToken } });
+  }
+
+  function showHosting(hosting) {
+    page.hosting = hosting.status;
+    const text = page.stopped && hosting.status === "none" ? "You stopped hosting. The room stays; listeners see you as away." : statusText[hosting.status];
+    $("status").textContent = text || hosting.status;
+    $("login").hidden = !(hosting.status === "refused" || hosting.status === "none") || !config.spotifyClientId;
+    $("login").textContent = hosting.status === "refused" ? "Log in with Spotify again" : "Host with Spotify";
+    $("stop").hidden = !(hosting.status === "following" || hosting.status === "starting");
+  }
+
+  function showRoom(summary) {
+    const track = summary.state.track?.source;
+    $("now").hidden = !track;
+    if (track) {
+      $("now-title").textContent = track.title;
+      $("artist").textContent = (track.artists || []).join(", ");
+      const anchor = summary.state.anchor;
+      let position = anchor.positionMs;
+      if (summary.state.playing) position += (summary.serverTime - anchor.serverTime) / 1000;
+      const seconds = Math.max(0, Math.floor(position / 1000));
+      $("position").textContent = (summary.state.playing ? "Playing" : "Paused") + " at " + Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+    }
+    if (summary.presence) SimulcastPresence.show(summary.presence);
+  }
+
+  async function poll() {
+    try {
+      const [hosting, room] = await Promise.all([request("/hosting"), fetch(api)]);
+      if (hosting.status === 403) {
+        $("status").textContent = "This browser does not hold the room's host token.";
+        showMessage("Open this page in the browser that started the room.");
+        return false;
+      }
+      const body = await hosting.json();
+      if (!hosting.ok) {
+        showMessage(body?.error?.message || "The server answered " + hosting.status + ".");
+      } else {
+        showMessage("");
+        showHosting(body);
+      }
+      if (room.ok) showRoom(await room.json());
+      page.polls += 1;
+    } catch (error) {
+      showMessage("The server cannot be reached; trying again.");
+    }
+    return true;
+  }
+
+  async function loop() {
+    if (await poll()) setTimeout(loop, 2000);
+  }
+
+  $("login").addEventListener("click", () =>
+    SimulcastSpotifyPKCE.begin({ config, room: config.room, purpose: "host", scopes: SimulcastSpotifyPKCE.hostScopes }));
+  $("stop").addEventListener("click", async () => {
+    $("stop").disabled = true;
+    try {
+      const response = await request("/hosting", { method: "DELETE" });
+      if (!response.ok) throw new Error(String(response.status));
+      page.stopped = true;
+      showHosting({ status: "none" });
+      $("status").focus?.();
+    } catch (error) {
+      showMessage("Hosting could not be stopped (" + error.message + "); try again.");
+    } finally {
+      $("stop").disabled = false;
+    }
+  });
+
+  if (!hostToken) {
+    $("status").textContent = "This browser does not hold the room's host token.";
+    showMessage("Open this page in the browser that started the room; listeners join at /r/" + config.room + ".");
+    return;
+  }
+  loop();
+})();

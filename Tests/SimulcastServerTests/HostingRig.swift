@@ -1,0 +1,156 @@
+import AsyncHTTPClient
+import Catalogs
+import Foundation
+import HostSources
+import Logging
+import NIOCore
+import NIOHTTP1
+import RoomStorage
+import ServerHosting
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+@testable import Rooms
+
+/// A server that hosts rooms from the browser, against loopback stand-ins for Spotify's
+/// accounts service and Web API (one user's player), with a SQLite file and a secrets key
+/// that survive a restart on the same port; every log line is kept to grep for secrets.
+struct HostingRig: Sendable {
+    let server: LocalServer
+    let spotifyURL: String
+    let accounts: FakeSpotifyAccounts
+    let player: FakeSpotify.Player
+    let logs: CapturedLogs
+    let database: String
+    let keyPath: String
+
+    static let clientId = "web-client"
+
+    static func run(_ body: @Sendable (HostingRig) async throws -> Void) async throws {
+        let clock = SystemClock()
+        let accounts = FakeSpotifyAccounts(clientId: clientId, clientSecret: "unused")
+        let player = FakeSpotify.Player(clock: clock)
+        let state = FakeServiceState(tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect], clock: clock)
+        try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { spotify in
+            let logs = CapturedLogs()
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-hosting-\(UUID().uuidString)").path
+            let database = folder + "/rooms.sqlite"
+            let keyPath = folder + "/secrets.key"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let key = try SecretsKey.loadOrCreate(path: keyPath)
+            var web = WebListenerConfiguration(spotifyClientId: clientId, spotifyAccountsURL: spotify, spotifyAPIURL: spotify)
+            web.appleMusicSigner = WebRoom.signer
+            web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
+            let server = LocalServer(
+                matchmaker: TestSupport.matchmaker, logger: logs.logger, web: web,
+                makeHosting: { store, hub in
+                    SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: testConfiguration(spotify), logger: logs.logger)
+                },
+                makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) })
+            try await server.start()
+            try await body(
+                HostingRig(server: server, spotifyURL: spotify, accounts: accounts, player: player, logs: logs, database: database, keyPath: keyPath))
+            await server.stop()
+        }
+    }
+
+    /// Polls the player four times a second, so a seek or skip reaches the room at once.
+    static func testConfiguration(_ spotify: String) -> SpotifyRoomHosting.Configuration {
+        var configuration = SpotifyRoomHosting.Configuration(clientId: clientId, accountsURL: spotify, apiURL: spotify)
+        configuration.source.tracker.playingIntervalMs = 250
+        configuration.source.tracker.pausedIntervalMs = 250
+        configuration.source.tracker.idleIntervalMs = 250
+        configuration.source.tracker.burstIntervalMs = 100
+        configuration.reconcileInterval = .milliseconds(250)
+        return configuration
+    }
+
+    var base: String {
+        get async { await server.baseURL ?? "" }
+    }
+
+    /// Where the host's Spotify is at `time` (this machine's clock), and whether it plays.
+    func spotifyPosition(at time: LocalTime) async -> (positionMs: Double, playing: Bool)? {
+        guard let state = await player.state else { return nil }
+        var position = Double(state.progressMs)
+        if state.isPlaying { position += Double(state.since.distance(to: time)) / 1000 }
+        return (position, state.isPlaying)
+    }
+
+    /// Waits until the Apple Music stand-in in `page` plays within `bound` ms of the host's
+    /// Spotify for ten readings in a row (1 s); returns the last error.
+    @discardableResult
+    func waitInSync(_ page: DevToolsPage, bound: Double = 100, seconds: Double = 20) async throws -> Double {
+        var inARow = 0
+        var last = Double.infinity
+        let held = await Poll.until(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(100)) {
+            if let reading = try? await page.evaluate(WebRoom.appleSample, as: WebRoom.Sample.self), reading.playing,
+                let host = await spotifyPosition(at: LocalTime(micros: Int64(reading.at * 1000))), host.playing
+            {
+                last = reading.positionMs - host.positionMs
+                inARow = abs(last) < bound ? inARow + 1 : 0
+            } else {
+                inARow = 0
+            }
+            return inARow >= 10
+        }
+        if held { return last }
+        throw DevToolsPage.ProtocolError(description: "not within \(bound) ms of the host's Spotify for 1 s in \(seconds) s (last \(last) ms)")
+    }
+}
+
+extension HostingRig {
+    /// One request to the server: its status and body as text.
+    func fetch(_ path: String, method: HTTPMethod = .GET, bearer: String? = nil, json: String? = nil) async throws -> (status: Int, text: String) {
+        var request = HTTPClientRequest(url: await base + path)
+        request.method = method
+        if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
+        if let json {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: json))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 20)))
+    }
+
+    /// The room's hosting status as the host page reads it.
+    func hostingStatus(room: String, hostToken: String) async throws -> String? {
+        let (status, text) = try await fetch("/v1/rooms/\(room)/hosting", bearer: hostToken)
+        guard status == 200 else { return nil }
+        return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["status"] as? String
+    }
+}
+
+extension HostingRig {
+    /// Every access and refresh token Spotify issued in the session must be absent from every
+    /// log line, the metrics, the room's state and presence, the hosting answers and errors,
+    /// every URL the pages loaded, and (in plain text) the database file.
+    func expectNoSpotifyTokenIsShown(room: String, hostToken: String, pages: [DevToolsPage]) async throws {
+        let secrets = await accounts.issuedAccessTokens + accounts.issuedRefreshTokens
+        #expect(!secrets.isEmpty, "the session issued tokens")
+        var places: [(String, String)] = logs.all.map { ("log", $0) }
+        places.append(("metrics", try await fetch("/metrics").text))
+        places.append(("room", try await fetch("/v1/rooms/\(room)").text))
+        places.append(("hosting", try await fetch("/v1/rooms/\(room)/hosting", bearer: hostToken).text))
+        places.append(("host page", try await fetch("/r/\(room)/host").text))
+        let refused = try await fetch(
+            "/v1/rooms/\(room)/hosting", method: .POST, bearer: hostToken,
+            json: #"{"service": "spotify", "code": "used-code", "codeVerifier": "\#(String(repeating: "v", count: 43))", "redirectUri": "http://x/r/callback"}"#
+        )
+        places.append(("refused login", refused.text))
+        for page in pages {
+            let urls = try await page.evaluate("[location.href, ...performance.getEntriesByType('resource').map(e => e.name)]", as: [String].self)
+            places += urls.map { ("url", $0) }
+        }
+        let stored = try Data(contentsOf: URL(fileURLWithPath: database))
+        places.append(("database", String(decoding: stored, as: UTF8.self)))
+        for secret in secrets {
+            for (place, text) in places where text.contains(secret) {
+                Issue.record("a Spotify token appears in the \(place): \(text.prefix(200))")
+            }
+        }
+    }
+}

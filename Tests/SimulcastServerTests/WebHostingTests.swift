@@ -1,0 +1,85 @@
+import Foundation
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+/// Issue 24: a room started from the front page with Spotify, in a phone's browser with real
+/// clicks; the host closes the page and keeps playing in their (stand-in) Spotify; a listener
+/// on Apple Music follows a play, a seek, a skip and a pause; the server restarts and goes on
+/// hosting; Stop hosting ends it; no token leaks anywhere.
+@Suite(.serialized) struct WebHostingTests {
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
+    func aRoomStartedInTheBrowserIsFollowedAfterTheHostClosesThePageAndAfterARestart() async throws {
+        try await HostingRig.run { rig in
+            let browser = try await HeadlessChromium.launch()
+            defer { browser.close() }
+            let base = await rig.base
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 60_000, isPlaying: true)
+
+            // The front page: one click makes the room and goes through Spotify's login.
+            let front = try await browser.openPhone(base + "/")
+            _ = try await front.waitFor("!document.getElementById('start-spotify').hidden", as: Bool.self)
+            if let findings = try await AxeCore.scan(front) { #expect(findings.isEmpty, "front page: \(findings)") }
+            try await WebRoom.screenshot(front, "front-page")
+            try await front.click("#start-with-spotify")
+            let status = try await front.waitFor(
+                "location.pathname.endsWith('/host') && window.simulcastHostPage?.hosting === 'following' ? location.pathname : null", as: String.self,
+                seconds: 20)
+            let code = String(status.dropFirst("/r/".count).dropLast("/host".count))
+            let hostToken = try await front.evaluate("localStorage.getItem('simulcast.host.' + \(AxeCore.quoted(code)))", as: String.self)
+            #expect(try await front.evaluate("location.search === '' && location.hash === ''", as: Bool.self), "no code or token left in the address")
+            _ = try await front.waitFor("document.getElementById('now-title').textContent === \"C'est La Vie\"", as: Bool.self, seconds: 10)
+            #expect(try await front.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
+            if let findings = try await AxeCore.scan(front) { #expect(findings.isEmpty, "host page: \(findings)") }
+            try await WebRoom.screenshot(front, "host-page")
+            await front.close()
+
+            // A listener on Apple Music follows the host's Spotify with the host page closed.
+            let listener = try await browser.openPhone("\(base)/r/\(code)", initScript: WebRoom.initScript)
+            _ = try await listener.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await listener.click("[data-service=apple-music]")
+            try await rig.waitInSync(listener)
+
+            await rig.player.seek(toMs: 120_000)
+            try await rig.waitInSync(listener)
+
+            await rig.player.set(track: Fixtures.sheLooksSoPerfect, progressMs: 0, isPlaying: true)
+            _ = try await listener.waitFor("MusicKit.getInstance().nowPlayingItem?.id === 'am-slsp'", as: Bool.self, seconds: 15)
+            try await rig.waitInSync(listener)
+
+            await rig.player.pause()
+            _ = try await listener.waitFor("MusicKit.getInstance().playbackState !== 2", as: Bool.self, seconds: 10)
+
+            // A restart: the new process (a new node) picks the room up from the sealed login.
+            await rig.server.stop()
+            try await rig.server.start(port: URL(string: base)!.port!)
+            #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) != "none")
+            await rig.player.resume()
+            await rig.player.seek(toMs: 30_000)
+            try await rig.waitInSync(listener, seconds: 30)
+            #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) == "following")
+
+            // Stop hosting from the host page: the login is forgotten and the room shows the host away.
+            let hostPage = try await browser.openPhone("\(base)/r/\(code)/host")
+            _ = try await hostPage.waitFor("window.simulcastHostPage?.hosting === 'following'", as: Bool.self, seconds: 10)
+            try await hostPage.click("#stop")
+            _ = try await hostPage.waitFor("document.getElementById('status').textContent.startsWith('You stopped hosting')", as: Bool.self)
+            #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) == "none")
+            _ = try await listener.waitFor("document.getElementById('presence-host')?.textContent === 'The host is away.'", as: Bool.self, seconds: 10)
+
+            // Without the host token the host page shows nothing of the room.
+            let stranger = try await browser.openPhone("\(base)/r/\(code)/host")
+            try await stranger.run("localStorage.clear()")
+            try await stranger.navigate("\(base)/r/\(code)/host")
+            _ = try await stranger.waitFor("document.getElementById('status').textContent.includes('does not hold the room')", as: Bool.self)
+            #expect(try await rig.fetch("/v1/rooms/\(code)/hosting").status == 403)
+            #expect(try await rig.fetch("/v1/rooms/\(code)/hosting", bearer: "not-the-token").status == 403)
+
+            try await rig.expectNoSpotifyTokenIsShown(room: code, hostToken: hostToken, pages: [listener, hostPage, stranger])
+            await listener.close()
+            await hostPage.close()
+            await stranger.close()
+        }
+    }
+}
