@@ -231,6 +231,7 @@ let package = Package(
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
+        .testTarget(name: "ServerHostingTests", dependencies: ["ServerHosting"], swiftSettings: strict),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "MPRISTests",

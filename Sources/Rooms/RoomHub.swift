@@ -56,7 +56,7 @@ public actor RoomHub {
     let store: any RoomStore
     let matchmaker: TrackMatchmaker
     let clock: any LocalClock
-    let metrics: ServerMetrics
+    package nonisolated let metrics: ServerMetrics
     let logger: Logger
     let matchLifetime: MatchLifetime
     let fanOut: any RoomFanOut

@@ -41,6 +41,8 @@ public final class ServerMetrics: Sendable {
     package let commitsDropped: Counter
     package let nodeChanges: Counter
     package let presenceSent: Counter
+    private let hostedRoomsFollowed: Gauge
+    private let hostingLoginsRefused: Counter
     private let limits: [Limit: Counter]
     private let inbound: [String: Counter]
     private let outbound: [String: Counter]
@@ -58,6 +60,10 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "listener")])
         presenceSent = registry.makeCounter(
             descriptor: Self.name("simulcast_presence_updates_total", help: "room.presence messages made (each sent to a room's connections on this node)"))
+        hostedRoomsFollowed = registry.makeGauge(
+            descriptor: Self.name("simulcast_hosted_rooms_followed", help: "Rooms started in the browser whose host's Spotify this node follows"))
+        hostingLoginsRefused = registry.makeCounter(
+            descriptor: Self.name("simulcast_hosting_logins_refused_total", help: "Hosts' saved logins the music service refused (the host must log in again)"))
         roomsCreated = registry.makeCounter(descriptor: Self.name("simulcast_rooms_created_total", help: "Rooms created"))
         roomsExpired = registry.makeCounter(descriptor: Self.name("simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry"))
         coalescedStates = registry.makeCounter(
@@ -95,6 +101,10 @@ public final class ServerMetrics: Sendable {
         }
         self.errors = errors
     }
+
+    /// This node started (positive) or stopped (negative) following hosted rooms.
+    package func followingHostedRooms(_ change: Int) { hostedRoomsFollowed.increment(by: Double(change)) }
+    package func hostingLoginRefused() { hostingLoginsRefused.increment() }
 
     package func connections(_ role: ParticipantRole) -> Gauge {
         role == .host ? hostConnections : listenerConnections

@@ -46,6 +46,7 @@ struct SpotifyRoomFollower: Sendable {
     }
 
     private func forgetLogin(logger: Logger) async {
+        hub.metrics.hostingLoginRefused()
         do { try await store.updateHostedCredential(room: room, generation: generation, sealedCredential: nil) } catch {
             logger.warning("cannot forget the refused login", metadata: ["error": "\(error)"])
         }

@@ -86,6 +86,7 @@ public actor SpotifyRoomHosting: RoomHosting {
         }
         for (_, followed) in following { followed.task.cancel() }
         for (_, followed) in following { await followed.task.value }
+        hub.metrics.followingHostedRooms(-following.count)
         following = [:]
     }
 
@@ -109,6 +110,7 @@ public actor SpotifyRoomHosting: RoomHosting {
             if !keep {
                 followed.task.cancel()
                 following[room] = nil
+                hub.metrics.followingHostedRooms(-1)
                 logger.info("no longer following a hosted room", metadata: ["room": "\(room)"])
             }
         }
@@ -132,12 +134,16 @@ public actor SpotifyRoomHosting: RoomHosting {
                     self.ended(room, generation: generation)
                 }
             )
+            hub.metrics.followingHostedRooms(1)
             logger.info("following a hosted room", metadata: ["room": "\(room)"])
         }
     }
 
     /// A follower stopped on its own (a refusal): the room is picked up again only with a new login.
     private func ended(_ room: String, generation: Int) {
-        if following[room]?.generation == generation, following[room]?.task.isCancelled == false { following[room] = nil }
+        if following[room]?.generation == generation, following[room]?.task.isCancelled == false {
+            following[room] = nil
+            hub.metrics.followingHostedRooms(-1)
+        }
     }
 }

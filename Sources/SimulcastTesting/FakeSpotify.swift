@@ -39,7 +39,8 @@ public actor FakeSpotifyAccounts {
         return token
     }
 
-    func authorize(challenge: String, redirectURI: String) -> String {
+    /// A code as the authorize page redirects with once the user agrees.
+    public func authorize(challenge: String, redirectURI: String) -> String {
         let code = newToken("code")
         codes[code] = (challenge, redirectURI)
         return code
@@ -71,6 +72,9 @@ public actor FakeSpotifyAccounts {
         issuedRefreshTokens.append(token)
         return token
     }
+
+    /// The user removed the app's access: every refresh token stops working.
+    public func revokeRefreshTokens() { refreshTokens.removeAll() }
 
     /// Makes every access token issued so far expire (the next API call gets 401).
     public func expireAccessTokens() { accessTokens.removeAll() }

@@ -154,3 +154,25 @@ extension HostingRig {
         }
     }
 }
+
+extension HostingRig {
+    /// A phone on the front page clicks "Start a room with Spotify" and lands on the host page
+    /// once the server follows; the room's code and the host token the page keeps.
+    func startRoomFromTheFrontPage(_ browser: HeadlessChromium, checkAccessibility: Bool = false) async throws -> (
+        page: DevToolsPage, code: String, hostToken: String
+    ) {
+        let page = try await browser.openPhone(await base + "/")
+        _ = try await page.waitFor("!document.getElementById('start-spotify').hidden", as: Bool.self)
+        if checkAccessibility {
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "front page: \(findings)") }
+            try await WebRoom.screenshot(page, "front-page")
+        }
+        try await page.click("#start-with-spotify")
+        let path = try await page.waitFor(
+            "location.pathname.endsWith('/host') && window.simulcastHostPage?.hosting === 'following' ? location.pathname : null", as: String.self,
+            seconds: 20)
+        let code = String(path.dropFirst("/r/".count).dropLast("/host".count))
+        let hostToken = try await page.evaluate("localStorage.getItem('simulcast.host.' + \(AxeCore.quoted(code)))", as: String.self)
+        return (page, code, hostToken)
+    }
+}

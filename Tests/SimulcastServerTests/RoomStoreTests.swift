@@ -97,6 +97,49 @@ import Testing
         try await store.close()
     }
 
+    /// Rooms hosted from a browser: one live follower at a time, a new login starts a new
+    /// generation (its old follower loses it), a refused login is forgotten, a deleted room takes
+    /// its login with it.
+    @Test(arguments: Kind.available)
+    func hostedRoomsHaveOneLiveFollower(kind: Kind) async throws {
+        let store = try await makeStore(kind)
+        try await store.createRoom(StoredRoom(code: "HOST23", hostTokenHash: "h", createdAt: 100, state: .empty(at: 100)))
+        try await store.heartbeat(node: "a", lease: .seconds(3_600))
+        try await store.heartbeat(node: "b", lease: .seconds(3_600))
+        try await store.saveHostedAccount(room: "HOST23", service: .spotify, sealedCredential: [1, 2, 3])
+        #expect(
+            try await store.hostedAccounts() == [HostedAccount(room: "HOST23", service: .spotify, sealedCredential: [1, 2, 3], generation: 1, follower: nil)])
+        #expect(try await store.claimFollowing(room: "HOST23", generation: 1, node: "a"))
+        #expect(try await !store.claimFollowing(room: "HOST23", generation: 1, node: "b"), "a live follower keeps it")
+        #expect(try await store.hostedAccounts().first?.follower == "a")
+
+        // A rotated token is saved for the generation that holds; an older generation's write is ignored.
+        try await store.updateHostedCredential(room: "HOST23", generation: 1, sealedCredential: [4, 5])
+        try await store.saveHostedAccount(room: "HOST23", service: .spotify, sealedCredential: [6])
+        try await store.updateHostedCredential(room: "HOST23", generation: 1, sealedCredential: [7])
+        #expect(try await store.hostedAccounts() == [HostedAccount(room: "HOST23", service: .spotify, sealedCredential: [6], generation: 2, follower: nil)])
+        #expect(try await !store.claimFollowing(room: "HOST23", generation: 1, node: "a"), "an old login's follower cannot claim the new one")
+        #expect(try await store.claimFollowing(room: "HOST23", generation: 2, node: "b"))
+
+        // b dies: its lease lapses and a claims the room.
+        try await store.retireNode("b")
+        #expect(try await store.hostedAccounts().first?.follower == nil)
+        #expect(try await store.claimFollowing(room: "HOST23", generation: 2, node: "a"))
+
+        // Refused by the service: forgotten, unclaimable until a new login.
+        try await store.updateHostedCredential(room: "HOST23", generation: 2, sealedCredential: nil)
+        #expect(try await store.hostedAccounts() == [HostedAccount(room: "HOST23", service: .spotify, sealedCredential: nil, generation: 2, follower: nil)])
+        #expect(try await !store.claimFollowing(room: "HOST23", generation: 2, node: "a"))
+
+        try await store.saveHostedAccount(room: "HOST23", service: .spotify, sealedCredential: [8])
+        #expect(try await store.deleteIdleRooms(idleBefore: 1_000, keeping: []) == 1)
+        #expect(try await store.hostedAccounts().isEmpty, "an expired room's login goes with it")
+        try await store.saveHostedAccount(room: "GONE23", service: .spotify, sealedCredential: [9])
+        try await store.deleteHostedAccount(room: "GONE23")
+        #expect(try await store.hostedAccounts().isEmpty)
+        try await store.close()
+    }
+
     func commit(_ code: String, _ state: RoomState, after seq: Int, claim: ClaimRequirement = .none) -> StateCommit {
         StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.time)
     }

@@ -14,13 +14,14 @@ final class ServeProcess {
     /// The executable `scripts/test.sh` builds before the tests, or nil.
     static var executable: URL? { BuiltExecutable.simulcast }
 
-    init(databaseURL: String, extra: [String] = []) async throws {
+    init(databaseURL: String, extra: [String] = [], environment added: [String: String] = [:]) async throws {
         guard let executable = Self.executable else { throw ServeProcessError("build the server first: swift build --product simulcast") }
         port = try await Self.freePort()
         process.executableURL = executable
         process.arguments = ["serve", "--port", "\(port)", "--offline", "--log-level", "error"] + extra
         var environment = ProcessInfo.processInfo.environment
         environment["SIMULCAST_DATABASE_URL"] = databaseURL
+        environment.merge(added) { _, new in new }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -18,16 +18,7 @@ import Testing
             await rig.player.set(track: Fixtures.cestLaVie, progressMs: 60_000, isPlaying: true)
 
             // The front page: one click makes the room and goes through Spotify's login.
-            let front = try await browser.openPhone(base + "/")
-            _ = try await front.waitFor("!document.getElementById('start-spotify').hidden", as: Bool.self)
-            if let findings = try await AxeCore.scan(front) { #expect(findings.isEmpty, "front page: \(findings)") }
-            try await WebRoom.screenshot(front, "front-page")
-            try await front.click("#start-with-spotify")
-            let status = try await front.waitFor(
-                "location.pathname.endsWith('/host') && window.simulcastHostPage?.hosting === 'following' ? location.pathname : null", as: String.self,
-                seconds: 20)
-            let code = String(status.dropFirst("/r/".count).dropLast("/host".count))
-            let hostToken = try await front.evaluate("localStorage.getItem('simulcast.host.' + \(AxeCore.quoted(code)))", as: String.self)
+            let (front, code, hostToken) = try await rig.startRoomFromTheFrontPage(browser, checkAccessibility: true)
             #expect(try await front.evaluate("location.search === '' && location.hash === ''", as: Bool.self), "no code or token left in the address")
             _ = try await front.waitFor("document.getElementById('now-title').textContent === \"C'est La Vie\"", as: Bool.self, seconds: 10)
             #expect(try await front.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
@@ -80,6 +71,32 @@ import Testing
             await listener.close()
             await hostPage.close()
             await stranger.close()
+        }
+    }
+
+    /// Spotify refuses the saved login (the user removed the app's access): the server forgets
+    /// it, the host page says so and offers the login again, which resumes hosting.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
+    func whenSpotifyRefusesTheLoginTheHostPageAsksForItAgain() async throws {
+        try await HostingRig.run { rig in
+            let browser = try await HeadlessChromium.launch()
+            defer { browser.close() }
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 10_000, isPlaying: true)
+            let (page, code, hostToken) = try await rig.startRoomFromTheFrontPage(browser)
+            await rig.accounts.revokeRefreshTokens()
+            await rig.accounts.expireAccessTokens()
+            _ = try await page.waitFor("window.simulcastHostPage?.hosting === 'refused'", as: Bool.self, seconds: 15)
+            #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self).contains("Spotify refused your login"))
+            #expect(try await page.evaluate("document.getElementById('login').textContent", as: String.self) == "Log in with Spotify again")
+            #expect(try await page.evaluate("document.getElementById('stop').hidden", as: Bool.self))
+            #expect(await TestSupport.metric(try #require(await rig.server.port), "simulcast_hosting_logins_refused_total") == 1)
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "refused: \(findings)") }
+            try await page.click("#login")
+            _ = try await page.waitFor(
+                "location.pathname.endsWith('/host') && window.simulcastHostPage?.hosting === 'following'", as: Bool.self, seconds: 15)
+            #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) == "following")
+            try await rig.expectNoSpotifyTokenIsShown(room: code, hostToken: hostToken, pages: [page])
+            await page.close()
         }
     }
 }
