@@ -26,6 +26,7 @@ struct WebAssets: Sendable {
         "spotify-pkce.js": "text/javascript; charset=utf-8",
         "host.html": "text/html; charset=utf-8",
         "host.js": "text/javascript; charset=utf-8",
+        "apple-host.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]
 

@@ -38,22 +38,34 @@
   const config = JSON.parse(document.getElementById('simulcast-config').textContent);
   const start = document.getElementById('start-with-spotify');
   const startError = document.getElementById('start-error');
-  if (config.hostingOffered && config.spotifyClientId) {
-    document.getElementById('start-spotify').hidden = false;
-    start.addEventListener('click', async () => {
-      start.disabled = true;
+  // Makes the room and keeps its host token here; then `next(code)`.
+  function startRoom(button, next) {
+    button.addEventListener('click', async () => {
+      button.disabled = true;
       startError.hidden = true;
       try {
         const response = await fetch('/v1/rooms', { method: 'POST' });
         const body = await response.json().catch(() => null);
         if (!response.ok || !body?.code) throw new Error(body?.error?.message || 'the server could not make a room (' + response.status + ')');
         localStorage.setItem('simulcast.host.' + body.code, body.hostToken);
-        await SimulcastSpotifyPKCE.begin({ config, room: body.code, purpose: 'host', scopes: SimulcastSpotifyPKCE.hostScopes });
+        await next(body.code);
       } catch (failure) {
         startError.textContent = 'No room was started: ' + failure.message + '.';
         startError.hidden = false;
-        start.disabled = false;
+        button.disabled = false;
       }
+    });
+  }
+  if (config.hostingOffered && config.spotifyClientId) {
+    document.getElementById('start-spotify').hidden = false;
+    startRoom(start, (code) => SimulcastSpotifyPKCE.begin({ config, room: code, purpose: 'host', scopes: SimulcastSpotifyPKCE.hostScopes }));
+  }
+  // Apple Music: the host plays in the host page itself (MusicKit JS), which publishes the room.
+  if ((config.services || []).includes('apple-music')) {
+    document.getElementById('start-apple').hidden = false;
+    startRoom(document.getElementById('start-with-apple-music'), (code) => {
+      localStorage.setItem('simulcast.hostMode.' + code, 'apple-music');
+      location.assign('/r/' + code + '/host');
     });
   }
 })();

@@ -9,6 +9,8 @@
   const hostToken = localStorage.getItem(tokenKey);
   const api = "/v1/rooms/" + encodeURIComponent(config.room);
   const page = (window.simulcastHostPage = { hosting: null, stopped: false, polls: 0 });
+  // A room hosted from this page's own Apple Music player (apple-host.js), not the server.
+  const playsHere = localStorage.getItem("simulcast.hostMode." + config.room) === "apple-music";
 
   const statusText = {
     none: "The server is not following your Spotify for this room.",
@@ -28,9 +30,10 @@
 
   function showHosting(hosting) {
     page.hosting = hosting.status;
-    const text = page.stopped && hosting.status === "none" ? "You stopped hosting. The room stays; listeners see you as away." : statusText[hosting.status];
+    let text = page.stopped && hosting.status === "none" ? "You stopped hosting. The room stays; listeners see you as away." : statusText[hosting.status];
+    if (playsHere && hosting.status === "none") text = "You host with Apple Music from this page.";
     $("status").textContent = text || hosting.status;
-    $("login").hidden = !(hosting.status === "refused" || hosting.status === "none") || !config.spotifyClientId;
+    $("login").hidden = !(hosting.status === "refused" || hosting.status === "none") || !config.spotifyClientId || playsHere;
     $("login").textContent = hosting.status === "refused" ? "Log in with Spotify again" : "Host with Spotify";
     $("stop").hidden = !(hosting.status === "following" || hosting.status === "starting");
   }
@@ -59,7 +62,11 @@
         return false;
       }
       const body = await hosting.json();
-      if (!hosting.ok) {
+      if (body?.error?.code === "hosting_not_offered") {
+        // This server follows no one's Spotify: only hosting from this page (Apple Music) is offered.
+        showMessage("");
+        showHosting({ status: "none" });
+      } else if (!hosting.ok) {
         showMessage(body?.error?.message || "The server answered " + hosting.status + ".");
       } else {
         showMessage("");

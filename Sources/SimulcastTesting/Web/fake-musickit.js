@@ -41,6 +41,12 @@
     try { return JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).exp * 1000; } catch { return 0; }
   }
 
+  // The catalog and library a test gives in window.__fakeAppleCatalog: {songs: [{id, attributes}],
+  // albums: [{id, attributes, songs: [id]}], playlists: [{id, attributes, songs: [id]}]}.
+  const catalog = () => window.__fakeAppleCatalog || { songs: [], albums: [], playlists: [] };
+  const song = (id) => catalog().songs.find((s) => s.id === String(id)) || { id: String(id), type: "songs", attributes: {} };
+  const item = (id) => { const found = song(id); return { id: found.id, type: "songs", attributes: found.attributes, title: found.attributes.name }; };
+
   class Instance {
     constructor(options) {
       this._developerToken = options.developerToken;
@@ -52,6 +58,40 @@
       this.base = 0;       // position (s) at `since`
       this.since = now();
       this.listeners = {};
+      // MusicKit v3's API client: catalog search and the user's library, from the test's catalog.
+      this.api = {
+        music: async (path, parameters = {}) => {
+          record("api.music", [path, parameters]);
+          const term = String(parameters.term || "").toLowerCase();
+          const matches = (entry) => (entry.attributes.name + " " + (entry.attributes.artistName || "")).toLowerCase().includes(term);
+          if (path === "/v1/catalog/{{storefrontId}}/search") {
+            const results = {};
+            if (String(parameters.types).includes("songs")) results.songs = { data: catalog().songs.filter(matches) };
+            if (String(parameters.types).includes("albums")) results.albums = { data: catalog().albums.filter(matches) };
+            return { data: { results } };
+          }
+          if (path === "/v1/me/library/playlists") return { data: { data: catalog().playlists } };
+          throw new Error("fake MusicKit: no " + path);
+        },
+      };
+    }
+    emit(name, payload) { (this.listeners[name] || []).forEach((cb) => cb(payload)); }
+    startItem(index) {
+      this.index = index;
+      this.nowPlayingItem = this.queue.items[index] || null;
+      this.base = 0;
+      this.since = now();
+      this.emit("nowPlayingItemDidChange", { item: this.nowPlayingItem });
+    }
+    async skipToNextItem() {
+      record("skipToNextItem", []);
+      this.checkToken();
+      if ((this.index ?? 0) + 1 < this.queue.items.length) this.startItem((this.index ?? 0) + 1);
+    }
+    async skipToPreviousItem() {
+      record("skipToPreviousItem", []);
+      this.checkToken();
+      this.startItem(Math.max(0, (this.index ?? 0) - 1));
     }
     get developerToken() { return this._developerToken; }
     set developerToken(token) { record("developerToken", []); fake.tokensSet += 1; this._developerToken = token; }
@@ -79,12 +119,16 @@
       record("setQueue", [options]);
       const starting = options.startPlaying ? this.startAudio() : null;
       this.checkToken();
-      const songs = options.songs || (options.song ? [options.song] : []);
-      this.queue = { items: songs.map((id) => ({ id: String(id), type: "songs" })) };
-      this.nowPlayingItem = this.queue.items[options.startWith || 0] || null;
+      const collection = options.album ? catalog().albums.find((a) => a.id === options.album)
+        : options.playlist ? catalog().playlists.find((p) => p.id === options.playlist) : null;
+      const songs = collection ? collection.songs : options.songs || (options.song ? [options.song] : []);
+      this.queue = { items: songs.map(item) };
+      this.index = options.startWith || 0;
+      this.nowPlayingItem = this.queue.items[this.index] || null;
       this.base = options.startTime || 0;
       this.since = now();
       this.setState(states.paused);
+      this.emit("nowPlayingItemDidChange", { item: this.nowPlayingItem });
       if (starting) { await starting; this.since = now(); this.setState(states.playing); }
     }
     async play() {
