@@ -407,6 +407,13 @@ public final class PostgresRoomStore: RoomStore {
         }
     }
 
+    // MARK: Reactions
+
+    public func publishReaction(_ reaction: Wire.RoomReaction, room: String, node: String) async throws {
+        guard let payload = RoomChange.reaction(code: room, node: node, reaction: reaction).payload else { return }
+        try await execute("SELECT pg_notify(\(Self.channel), \(payload))")
+    }
+
     // MARK: Rooms hosted from a browser
 
     static let liveFollower = "EXISTS (SELECT 1 FROM nodes WHERE nodes.id = hosted_accounts.follower AND nodes.expires_at > \(databaseNow))"

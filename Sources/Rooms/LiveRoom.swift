@@ -18,6 +18,8 @@ package actor LiveRoom {
         /// A listener's name in the room's presence (theirs, or "Listener N").
         var name: String
         var joinedAt: ServerTime
+        /// This connection's allowance of reactions.
+        var reactions: TokenBucket
 
         var matchKey: ServiceMatchKey? { role == .listener ? service.map { ServiceMatchKey(service: $0, storefront: storefront) } : nil }
         var wireId: String { "c\(id)" }
@@ -72,6 +74,14 @@ package actor LiveRoom {
     /// does not renew them. They run on the room's clock (virtual in the simulator).
     private var hostStates: TokenBucket
     private var hostJoins: TokenBucket
+    /// Reactions the room passes on, whoever sends them.
+    private var reactions: TokenBucket
+    /// The host page's allowance (its reactions come over REST, not a connection).
+    private var hostPageReactions: TokenBucket
+    /// The last few reactions, in memory for `GET /v1/rooms/{code}` (the host page has no connection).
+    private var recentReactions: [RoomSummary.RecentReaction] = []
+    static let recentReactionsKept = 20
+    static let recentReactionsFor: Duration = .seconds(10)
     private let bucketEpoch: (continuous: ContinuousClock.Instant, local: LocalTime)
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
@@ -83,6 +93,8 @@ package actor LiveRoom {
         self.bucketEpoch = epoch
         self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: epoch.continuous)
         self.hostJoins = TokenBucket(rate: context.limits.hostJoinsPerRoom, now: epoch.continuous)
+        self.reactions = TokenBucket(rate: context.limits.reactionsPerRoom, now: epoch.continuous)
+        self.hostPageReactions = TokenBucket(rate: context.limits.reactionsPerConnection, now: epoch.continuous)
     }
 
     /// The room's clock as the instant a `TokenBucket` reads.
@@ -121,7 +133,8 @@ package actor LiveRoom {
         // `WireLimits` refused a name that is not one before the join.
         let name = (try? DisplayName.normalise(hello.name).get()).flatMap { $0 } ?? DisplayName.fallback(number: id)
         let connection = Connection(
-            id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket, name: name, joinedAt: context.clock.serverClockNow())
+            id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket, name: name, joinedAt: context.clock.serverClockNow(),
+            reactions: TokenBucket(rate: limits.reactionsPerConnection, now: bucketNow))
         if let key = connection.matchKey {
             guard matchKeyUse[key] != nil || matchKeyUse.count < limits.matchPairsPerRoom else {
                 context.metrics.limitHit(.matchPairs)
@@ -230,13 +243,66 @@ package actor LiveRoom {
             }
             connections[id]?.lastReport = report
             return nil
+        case .reaction(let sent):
+            return await react(sent, from: id)
         case .hello:
             return Wire.Error(code: .alreadyJoined, message: "this connection has already said hello")
-        case .welcome, .roomState, .timePong, .roomPresence, .error:
+        case .welcome, .roomState, .timePong, .roomPresence, .roomReaction, .error:
             return Wire.Error(code: .forbidden, message: "\(message.type) is sent by the server, not to it")
         case .timePing:
             return nil  // answered by the socket itself, closest to the wire
         }
+    }
+
+    /// A reaction from connection `id`: checked against the fixed set and both allowances,
+    /// sent to this node's connections and announced to the other nodes. Never stored.
+    private func react(_ sent: Wire.SendReaction, from id: Int) async -> Wire.Error? {
+        guard let connection = connections[id] else { return nil }
+        return await react(sent.reaction, from: connection.role == .host ? "Host" : connection.name) { room, now in
+            room.connections[id]?.reactions.take(now: now) == true
+        }
+    }
+
+    /// A reaction from the host's page (`POST /v1/rooms/{code}/reactions`, host token checked).
+    package func reactAsHost(_ name: String) async -> Wire.Error? {
+        await react(name, from: "Host") { room, now in room.hostPageReactions.take(now: now) }
+    }
+
+    private func react(_ name: String, from sender: String, allowance: (isolated LiveRoom, ContinuousClock.Instant) -> Bool) async -> Wire.Error? {
+        guard let reaction = Reaction(rawValue: name) else {
+            return Wire.Error(code: .malformedMessage, message: "unknown reaction; one of: \(Reaction.names)")
+        }
+        let now = bucketNow
+        guard allowance(self, now) else {
+            context.metrics.limitHit(.reactionRate)
+            let rate = Int(context.limits.reactionsPerConnection.perSecond)
+            return Wire.Error(code: .rateLimited, message: "at most \(rate) reaction(s) a second from one sender; this one was dropped")
+        }
+        guard reactions.take(now: now) else {
+            context.metrics.limitHit(.reactionRate)
+            let rate = Int(context.limits.reactionsPerRoom.perSecond)
+            return Wire.Error(code: .rateLimited, message: "this room passes on at most \(rate) reactions a second; this one was dropped")
+        }
+        let passed = Wire.RoomReaction(reaction: reaction, from: sender)
+        context.metrics.reactionPassedOn(reaction)
+        pass(passed)
+        if context.sharedStore {
+            do { try await context.store.publishReaction(passed, room: code, node: context.node) } catch {
+                context.logger.notice("a reaction did not reach the other nodes", metadata: ["room": "\(code)", "error": "\(error)"])
+            }
+        }
+        return nil
+    }
+
+    /// Sends a reaction to every connection on this node (one shared buffer, as presence).
+    package func pass(_ reaction: Wire.RoomReaction) {
+        let now = context.clock.serverClockNow()
+        let oldest = now.advanced(by: -Self.recentReactionsFor.inMicroseconds)
+        recentReactions.removeAll { $0.at < oldest }
+        recentReactions.append(RoomSummary.RecentReaction(reaction: reaction.reaction, from: reaction.from, at: now))
+        if recentReactions.count > Self.recentReactionsKept { recentReactions.removeFirst(recentReactions.count - Self.recentReactionsKept) }
+        guard !connections.isEmpty else { return }
+        context.fanOut.deliver(control: context.codec.encode(.roomReaction(reaction)), to: connections.values.map(\.socket))
     }
 
     func leave(id: Int) async {
@@ -334,6 +400,8 @@ package actor LiveRoom {
         var summary = RoomSummary(
             code: code, createdAt: stored.createdAt, serverTime: context.clock.serverClockNow(), state: stored.state, listeners: listeners)
         summary.presence = await currentPresence()
+        let oldest = context.clock.serverClockNow().advanced(by: -Self.recentReactionsFor.inMicroseconds)
+        summary.reactions = recentReactions.filter { $0.at >= oldest }
         return summary
     }
 

@@ -9,6 +9,9 @@ public enum RoomChange: Hashable, Sendable {
     case corrections(room: String)
     /// A match was cached (a fresh answer or a global correction): rooms holding the track may use it.
     case match(MatchCacheKey)
+    /// Someone on `node` reacted in room `code`: passed on to the room's connections on every
+    /// other node, never stored.
+    case reaction(code: String, node: String, reaction: Wire.RoomReaction)
     /// Announcements may have been missed (the listening connection was re-established): read everything again.
     case resync
 
@@ -18,6 +21,7 @@ public enum RoomChange: Hashable, Sendable {
         case .state(let code, let seq): "s \(code) \(seq)"
         case .corrections(let room): "c \(room)"
         case .match(let key): "m \(key.sourceService.rawValue) \(key.targetService.rawValue) \(key.storefront) \(key.sourceId)"
+        case .reaction(let code, let node, let reaction): "r \(code) \(node) \(reaction.reaction.rawValue) \(reaction.from)"
         case .resync: nil
         }
     }
@@ -31,6 +35,9 @@ public enum RoomChange: Hashable, Sendable {
             self = .state(code: parts[1], seq: seq)
         case ("c", 2):
             self = .corrections(room: parts[1])
+        case ("r", 5):
+            guard let reaction = Reaction(rawValue: parts[3]) else { return nil }
+            self = .reaction(code: parts[1], node: parts[2], reaction: Wire.RoomReaction(reaction: reaction, from: parts[4]))
         case ("m", 5):
             self = .match(
                 MatchCacheKey(

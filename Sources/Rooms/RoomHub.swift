@@ -370,6 +370,9 @@ public actor RoomHub {
                     }
                 case .corrections(let code):
                     await rooms[code]?.reloadCorrections()
+                case .reaction(let code, let origin, let reaction):
+                    // The node it came from has passed it on to its own connections.
+                    if origin != node { await rooms[code]?.pass(reaction) }
                 case .match(let key):
                     guard !rooms.isEmpty, let result = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) else { continue }
                     for room in rooms.values { await room.applyCached(result, key: key) }

@@ -63,6 +63,10 @@ public protocol RoomStore: Sendable {
     func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws
     func deleteHostedAccount(room: String) async throws
 
+    /// Passes a reaction to the other nodes (PostgreSQL: `NOTIFY`, nothing stored); stores only
+    /// one process uses have no one to tell.
+    func publishReaction(_ reaction: Wire.RoomReaction, room: String, node: String) async throws
+
     /// Makes the store ready once the services it needs run (PostgreSQL: its schema, and the
     /// channel of other nodes' changes listened to); the server waits for it before serving.
     func prepare() async throws
@@ -74,6 +78,7 @@ extension RoomStore {
     public func publishPresence(_ share: NodePresence, room: String, node: String) async throws {}
     public func presence(room: String) async throws -> [NodePresence] { [] }
     public func prepare() async throws {}
+    public func publishReaction(_ reaction: Wire.RoomReaction, room: String, node: String) async throws {}
 
     /// Saves a state not yet encoded, over whatever is stored, keeping the claim (tests, tools).
     @discardableResult

@@ -28,6 +28,10 @@ public struct ServerLimits: Hashable, Sendable {
     /// Host connections one room accepts, counted once the token is checked (so strangers
     /// cannot spend them): a host on a flaky network reconnects a few times a minute.
     public var hostJoinsPerRoom = TokenBucket.Rate(burst: 10, perSecond: 0.2)
+    /// Reactions one connection may send, and one room may pass on (across reconnects and
+    /// connections, so reconnecting does not renew the allowance).
+    public var reactionsPerConnection = TokenBucket.Rate(burst: 5, perSecond: 1)
+    public var reactionsPerRoom = TokenBucket.Rate(burst: 30, perSecond: 10)
     /// Refused messages in a row after which a flooding connection is closed (4429).
     public var floodStrikes = 200
     /// Listeners in one room.

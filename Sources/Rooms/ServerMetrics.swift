@@ -18,6 +18,7 @@ public final class ServerMetrics: Sendable {
         case messageRate = "message_rate"
         case hostStateRate = "host_state_rate"
         case hostJoins = "host_joins"
+        case reactionRate = "reaction_rate"
         case messageSize = "message_size"
         case frameSize = "frame_size"
         case invalidUTF8 = "invalid_utf8"
@@ -43,6 +44,7 @@ public final class ServerMetrics: Sendable {
     package let presenceSent: Counter
     private let hostedRoomsFollowed: Gauge
     private let hostingLoginsRefused: Counter
+    private let reactions: [Reaction: Counter]
     private let limits: [Limit: Counter]
     private let inbound: [String: Counter]
     private let outbound: [String: Counter]
@@ -64,6 +66,17 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name("simulcast_hosted_rooms_followed", help: "Rooms started in the browser whose host's Spotify this node follows"))
         hostingLoginsRefused = registry.makeCounter(
             descriptor: Self.name("simulcast_hosting_logins_refused_total", help: "Hosts' saved logins the music service refused (the host must log in again)"))
+        let registry = self.registry
+        reactions = Dictionary(
+            uniqueKeysWithValues: Reaction.allCases.map { reaction in
+                (
+                    reaction,
+                    registry.makeCounter(
+                        descriptor: Self.name(
+                            "simulcast_reactions_total", help: "Reactions sent in rooms, counted on the node they were sent to (never stored)"),
+                        labels: [("reaction", reaction.rawValue)])
+                )
+            })
         roomsCreated = registry.makeCounter(descriptor: Self.name("simulcast_rooms_created_total", help: "Rooms created"))
         roomsExpired = registry.makeCounter(descriptor: Self.name("simulcast_rooms_expired_total", help: "Rooms deleted after their idle expiry"))
         coalescedStates = registry.makeCounter(
@@ -105,6 +118,7 @@ public final class ServerMetrics: Sendable {
     /// This node started (positive) or stopped (negative) following hosted rooms.
     package func followingHostedRooms(_ change: Int) { hostedRoomsFollowed.increment(by: Double(change)) }
     package func hostingLoginRefused() { hostingLoginsRefused.increment() }
+    package func reactionPassedOn(_ reaction: Reaction) { reactions[reaction]?.increment() }
 
     package func connections(_ role: ParticipantRole) -> Gauge {
         role == .host ? hostConnections : listenerConnections

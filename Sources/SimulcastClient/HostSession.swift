@@ -62,7 +62,7 @@ public actor HostSession: HostEventSink {
             resentAfterRefusal = now
             await publish()
         case .disconnected: synchronised = false
-        case .roomState, .serverError: break
+        case .roomState, .reaction, .serverError: break
         }
     }
 

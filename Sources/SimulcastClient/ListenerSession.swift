@@ -38,6 +38,10 @@ public actor ListenerSession {
         self.logger = logger
     }
 
+    /// The last reaction, shown this long.
+    static let reactionShownFor: Duration = .seconds(4)
+    private var lastReaction: (reaction: Wire.RoomReaction, shownUntil: LocalTime)?
+
     public func status() async -> ListenerStatus {
         ListenerStatus(
             connected: connected,
@@ -48,8 +52,15 @@ public actor ListenerSession {
             syncErrorMs: policy.syncErrorMs,
             clockUncertaintyMs: await client.clockSync.uncertainty.map { Double($0) / 1000 },
             correctionsThisTrack: policy.correctionsThisTrack,
-            outputLatencyMs: policy.outputLatencyMs
+            outputLatencyMs: policy.outputLatencyMs,
+            reaction: lastReaction.flatMap { clock.now().distance(to: $0.shownUntil) > 0 ? $0.reaction : nil }
         )
+    }
+
+    /// Sends a reaction to the room (false when not connected).
+    @discardableResult
+    public func send(_ reaction: Reaction) async -> Bool {
+        await client.send(.reaction(Wire.SendReaction(reaction: reaction.rawValue)))
     }
 
     public func run() async throws {
@@ -84,6 +95,8 @@ public actor ListenerSession {
             }
             policy.roomStateReceived(state)
             await step()
+        case .reaction(let reaction):
+            lastReaction = (reaction, clock.now().advanced(by: Self.reactionShownFor))
         case .serverError(let error):
             logger.warning("server error", metadata: ["code": "\(error.code.rawValue)", "message": "\(error.message)"])
         case .disconnected:

@@ -13,4 +13,6 @@ public struct ListenerStatus: Sendable {
     public var correctionsThisTrack: Int
     /// The output latency the player is aimed by (the error above is at the ear), in ms.
     public var outputLatencyMs: Double
+    /// A reaction someone sent in the last few seconds.
+    public var reaction: Wire.RoomReaction?
 }

@@ -126,6 +126,8 @@ public actor RoomClient {
             return .joined(welcome)
         case .roomState(let state):
             return .roomState(state)
+        case .roomReaction(let reaction):
+            return .reaction(reaction)
         case .error(let error):
             if RoomClientError.isFatal(error.code) { fatalRefusal = RoomClientError(code: error.code, message: error.message) }
             return .serverError(error)

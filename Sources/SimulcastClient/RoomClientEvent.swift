@@ -9,6 +9,8 @@ public enum RoomClientEvent: Sendable {
     /// Clock sync saw our clock (or the server's) step and started afresh.
     case clockStepped
     case roomState(RoomState)
+    /// Someone in the room reacted (`room.reaction`).
+    case reaction(Wire.RoomReaction)
     case serverError(Wire.Error)
     case disconnected(reason: String)
 }

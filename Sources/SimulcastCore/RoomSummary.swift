@@ -21,6 +21,19 @@ public struct RoomSummary: Codable, Hashable, Sendable {
         }
     }
 
+    /// A reaction of the last few seconds, with when this node passed it on.
+    public struct RecentReaction: Codable, Hashable, Sendable {
+        public var reaction: Reaction
+        public var from: String
+        public var at: ServerTime
+
+        public init(reaction: Reaction, from: String, at: ServerTime) {
+            self.reaction = reaction
+            self.from = from
+            self.at = at
+        }
+    }
+
     public var code: String
     public var createdAt: ServerTime
     public var serverTime: ServerTime
@@ -29,6 +42,9 @@ public struct RoomSummary: Codable, Hashable, Sendable {
     public var listeners: [Listener]
     /// Who listens on every node: the same answer from each node.
     public var presence: RoomPresence?
+    /// Reactions of the last few seconds (for a page without a connection: the host's); kept
+    /// in memory only, never stored.
+    public var reactions: [RecentReaction]?
 
     public init(code: String, createdAt: ServerTime, serverTime: ServerTime, state: RoomState, listeners: [Listener]) {
         self.code = code

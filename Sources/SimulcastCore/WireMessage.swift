@@ -11,6 +11,8 @@ public enum WireMessage: Hashable, Sendable {
     case roomState(RoomState)
     case listenerReport(Wire.ListenerReport)
     case roomPresence(RoomPresence)
+    case reaction(Wire.SendReaction)
+    case roomReaction(Wire.RoomReaction)
     case error(Wire.Error)
 
     public static let protocolVersion = 1
@@ -25,6 +27,8 @@ public enum WireMessage: Hashable, Sendable {
         case roomState = "room.state"
         case listenerReport = "listener.report"
         case roomPresence = "room.presence"
+        case reaction
+        case roomReaction = "room.reaction"
         case error
     }
 
@@ -38,6 +42,8 @@ public enum WireMessage: Hashable, Sendable {
         case .roomState: .roomState
         case .listenerReport: .listenerReport
         case .roomPresence: .roomPresence
+        case .reaction: .reaction
+        case .roomReaction: .roomReaction
         case .error: .error
         }
     }
@@ -69,6 +75,8 @@ extension WireMessage: Codable {
         case .roomState: self = .roomState(try RoomState(from: decoder))
         case .listenerReport: self = .listenerReport(try Wire.ListenerReport(from: decoder))
         case .roomPresence: self = .roomPresence(try RoomPresence(from: decoder))
+        case .reaction: self = .reaction(try Wire.SendReaction(from: decoder))
+        case .roomReaction: self = .roomReaction(try Wire.RoomReaction(from: decoder))
         case .error: self = .error(try Wire.Error(from: decoder))
         }
     }
@@ -86,6 +94,8 @@ extension WireMessage: Codable {
         case .roomState(let payload): try payload.encode(to: encoder)
         case .listenerReport(let payload): try payload.encode(to: encoder)
         case .roomPresence(let payload): try payload.encode(to: encoder)
+        case .reaction(let payload): try payload.encode(to: encoder)
+        case .roomReaction(let payload): try payload.encode(to: encoder)
         case .error(let payload): try payload.encode(to: encoder)
         }
     }

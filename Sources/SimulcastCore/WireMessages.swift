@@ -67,6 +67,26 @@ public enum Wire {
         }
     }
 
+    /// A reaction a host or listener sends (`reaction`); the name is checked by the room, so a
+    /// name this server does not know gets a clear error rather than a decoding failure.
+    public struct SendReaction: Hashable, Codable, Sendable {
+        public var reaction: String
+
+        public init(reaction: String) { self.reaction = reaction }
+    }
+
+    /// A reaction as everyone in the room sees it (`room.reaction`): what, and who sent it
+    /// (their name in the room's presence, or "Host"). Never stored.
+    public struct RoomReaction: Hashable, Codable, Sendable {
+        public var reaction: Reaction
+        public var from: String
+
+        public init(reaction: Reaction, from: String) {
+            self.reaction = reaction
+            self.from = from
+        }
+    }
+
     /// Where a listener's player is, measured at `measuredAt` (server time, by the listener's clock sync).
     public struct ListenerReport: Hashable, Codable, Sendable {
         public var trackId: String?

@@ -11,6 +11,7 @@ public enum APIErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     case invalidTarget = "invalid_target"
     case loginRefused = "login_refused"
     case malformedHosting = "malformed_hosting"
+    case malformedReaction = "malformed_reaction"
     case malformedCorrection = "malformed_correction"
     case metricsForbidden = "metrics_forbidden"
     case noCatalog = "no_catalog"

@@ -168,6 +168,20 @@ extension RESTController {
         return .noContent(.init())
     }
 
+    func sendReaction(_ input: Operations.SendReaction.Input) async throws -> Operations.SendReaction.Output {
+        guard case .json(let body) = input.body else { throw RESTErrorMiddleware.malformedReaction }
+        let room = try await lookup.room(input.path.code, for: request.client)
+        guard let token = request.bearer, await room.verifyHost(token: token) else {
+            throw APIError(
+                .forbidden, code: .notAllowed, message: "a reaction over REST is the host page's; it needs the host token (listeners react on their WebSocket)")
+        }
+        if let refusal = await room.reactAsHost(body.reaction.rawValue) {
+            if refusal.code == .rateLimited { throw APIError.rateLimited(refusal.message, retryAfter: 1) }
+            throw RESTErrorMiddleware.malformedReaction
+        }
+        return .noContent(.init())
+    }
+
     static func hostingBody(_ status: HostingStatus) -> Components.Schemas.Hosting {
         switch status {
         case .none: .init(status: .none)

@@ -1,5 +1,6 @@
 import HTTPTypes
 import OpenAPIRuntime
+import SimulcastCore
 
 /// Turns what goes wrong in a generated REST operation into the documented error body: an
 /// `APIError` from a handler as itself; a request the generated code could not parse as the
@@ -14,10 +15,14 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let malformedHosting = APIError(
         .badRequest, code: .malformedHosting, message: "expected {service: \"spotify\", code, codeVerifier, redirectUri} in at most 4 KiB")
 
+    static let malformedReaction = APIError(
+        .badRequest, code: .malformedReaction, message: "expected {reaction} with one of: \(Reaction.names), in at most 1 KiB")
+
     /// The operations with a body: how much of it is read, and the error for one that does not parse.
     static let bodies: [String: (limit: Int, malformed: APIError)] = [
         "addCorrection": (correctionBodyLimit, malformedCorrection),
         "startHosting": (hostingBodyLimit, malformedHosting),
+        "sendReaction": (1024, malformedReaction),
     ]
 
     func intercept(

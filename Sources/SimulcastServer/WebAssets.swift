@@ -27,6 +27,7 @@ struct WebAssets: Sendable {
         "host.html": "text/html; charset=utf-8",
         "host.js": "text/javascript; charset=utf-8",
         "apple-host.js": "text/javascript; charset=utf-8",
+        "reactions.js": "text/javascript; charset=utf-8",
         "listener.css": "text/css; charset=utf-8",
     ]
 

@@ -46,6 +46,7 @@ final class StatusLine: Sendable {
         // The error above is at the ear: say so when the player is aimed ahead of the room.
         if status.outputLatencyMs != 0 { parts.append(String(format: "at the ear (output %.0f ms)", status.outputLatencyMs)) }
         if !stable, let clock = status.clockUncertaintyMs { parts.append(String(format: "clock ±%.1f ms", clock)) }
+        if !stable, let reaction = status.reaction { parts.append("\(reaction.reaction.emoji) \(reaction.from)") }
         return parts.filter { !$0.isEmpty }.joined(separator: "  ")
     }
 }

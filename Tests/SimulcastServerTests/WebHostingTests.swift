@@ -1,4 +1,5 @@
 import Foundation
+import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
@@ -97,6 +98,53 @@ import Testing
             #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) == "following")
             try await rig.expectNoSpotifyTokenIsShown(room: code, hostToken: hostToken, pages: [page])
             await page.close()
+        }
+    }
+
+    /// Reactions on phones: a listener's reaches the host page (Spotify-hosted, no connection of
+    /// its own: it reads the room's last few seconds) and a CLI listener; the host page's reaches
+    /// the listener, from "Host". Names are text; both pages pass axe.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
+    func reactionsGoFromAListenerPageToTheHostPageAndBack() async throws {
+        try await HostingRig.run { rig in
+            let browser = try await HeadlessChromium.launch()
+            defer { browser.close() }
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 10_000, isPlaying: true)
+            let (hostPage, code, _) = try await rig.startRoomFromTheFrontPage(browser)
+            let base = await rig.base
+            let player = SimulatedPlayer(
+                configuration: .init(startLatencyMs: 100...200, seekLatencyMs: 40...80), trueClock: SystemClock(), deviceClock: SystemClock(), seed: 7)
+            let cli = ListenerSession(
+                client: RoomClient(
+                    serverURL: base, hello: Wire.Hello(role: .listener, room: code, service: .spotify, storefront: "us"), logger: TestSupport.quietLogger),
+                player: player, policy: .init(service: .spotify, storefront: "us"), logger: TestSupport.quietLogger)
+            let cliTask = Task { try await cli.run() }
+            defer { cliTask.cancel() }
+
+            let listener = try await browser.openPhone("\(base)/r/\(code)", initScript: WebRoom.initScript)
+            _ = try await listener.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await listener.click("#listener-name")
+            try await listener.type("<i>Bo</i>")
+            try await listener.run("document.getElementById('listener-name').dispatchEvent(new Event('change'))")
+            try await listener.click("[data-service=apple-music]")
+            try await rig.waitInSync(listener)
+            _ = try await listener.waitFor("!document.getElementById('reaction-bar').hidden", as: Bool.self)
+            try await listener.click("[data-reaction=fire]")
+            _ = try await hostPage.waitFor(
+                "Array.from(document.querySelectorAll('#reactions-shown li')).some(li => li.textContent === '🔥 <i>Bo</i>')", as: Bool.self, seconds: 6)
+            #expect(try await hostPage.evaluate("document.querySelectorAll('#reactions-shown i').length", as: Int.self) == 0, "a name is text")
+            #expect(await Poll.until(timeout: .seconds(5)) { await cli.status().reaction == Wire.RoomReaction(reaction: .fire, from: "<i>Bo</i>") })
+
+            try await hostPage.click("[data-reaction=clap]")
+            _ = try await listener.waitFor(
+                "Array.from(document.querySelectorAll('#reactions-shown li')).some(li => li.textContent === '👏 Host')", as: Bool.self, seconds: 5)
+            if let findings = try await AxeCore.scan(listener) { #expect(findings.isEmpty, "listener with reactions: \(findings)") }
+            if let findings = try await AxeCore.scan(hostPage) { #expect(findings.isEmpty, "host page with reactions: \(findings)") }
+            try await listener.run("document.getElementById('reaction-bar').scrollIntoView({block: 'center'})")
+            try await WebRoom.screenshot(listener, "listener-reactions")
+            #expect(await TestSupport.metric(try #require(await rig.server.port), "simulcast_reactions_total", label: "fire") == 1)
+            await listener.close()
+            await hostPage.close()
         }
     }
 }

@@ -75,6 +75,10 @@ actor WirePeer {
         }
     }
 
+    var reactions: [Wire.RoomReaction] {
+        messages.compactMap { if case .roomReaction(let reaction) = $0 { reaction } else { nil } }
+    }
+
     var errors: [Wire.ErrorCode] {
         messages.compactMap {
             if case .error(let error) = $0 { return error.code }

@@ -33,6 +33,11 @@
       host.connected = true;
       send({ type: "hello", role: "host", room: config.room, hostToken, client: "web-host" });
       burst();
+      window.SimulcastReactions.mount(async (reaction) => {
+        if (socket?.readyState !== WebSocket.OPEN) return false;
+        send({ type: "reaction", reaction });
+        return true;
+      });
     };
     socket.onmessage = (event) => {
       let message;
@@ -42,6 +47,8 @@
         samples += 1;
         // A burst is in: the anchors are on the server's clock from here on.
         if (samples === 8) { host.synchronised = true; publish("reanchor"); }
+      } else if (message?.type === "room.reaction") {
+        window.SimulcastReactions.show(message);
       } else if (message?.type === "error") {
         note("The room refused: " + String(message.message || message.code));
       }

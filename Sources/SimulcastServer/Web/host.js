@@ -51,7 +51,19 @@
       $("position").textContent = (summary.state.playing ? "Playing" : "Paused") + " at " + Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
     }
     if (summary.presence) SimulcastPresence.show(summary.presence);
+    // A page that publishes (Apple Music) gets reactions on its own connection; this one reads
+    // the last few seconds' from the room, each once.
+    if (!playsHere) {
+      for (const reaction of summary.reactions || []) {
+        const key = reaction.at + " " + reaction.from + " " + reaction.reaction;
+        if (seenReactions.has(key) || reaction.at < openedAt) continue;
+        seenReactions.add(key);
+        SimulcastReactions.show(reaction);
+      }
+    }
   }
+  const seenReactions = new Set();
+  let openedAt = 0;
 
   async function poll() {
     try {
@@ -72,7 +84,12 @@
         showMessage("");
         showHosting(body);
       }
-      if (room.ok) showRoom(await room.json());
+      if (room.ok) {
+        const summary = await room.json();
+        // Reactions from before this page opened are not news.
+        if (!openedAt) openedAt = summary.serverTime - 5000000;
+        showRoom(summary);
+      }
       page.polls += 1;
     } catch (error) {
       showMessage("The server cannot be reached; trying again.");
@@ -100,6 +117,13 @@
       $("stop").disabled = false;
     }
   });
+
+  if (!playsHere && hostToken) {
+    SimulcastReactions.mount(async (reaction) => {
+      const response = await request("/reactions", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reaction }) });
+      return response.ok;
+    });
+  }
 
   if (!hostToken) {
     $("status").textContent = "This browser does not hold the room's host token.";

@@ -305,6 +305,11 @@
         name: window.SimulcastPresence.name() ?? undefined });
       burst();
       policy?.connectionRestarted();
+      window.SimulcastReactions.mount(async (reaction) => {
+        if (socket?.readyState !== WebSocket.OPEN) return false;
+        send({ type: "reaction", reaction });
+        return true;
+      });
       render();
     };
     socket.onmessage = (event) => {
@@ -345,6 +350,9 @@
       case "room.presence":
         page.presence = message;
         window.SimulcastPresence.show(message);
+        break;
+      case "room.reaction":
+        window.SimulcastReactions.show(message);
         break;
       case "error":
         say(String(message.message || message.code || "the server refused a message"), "error", "soon");
