@@ -41,9 +41,7 @@ struct HostingRig: Sendable {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let key = try SecretsKey.loadOrCreate(path: keyPath)
-            var web = WebListenerConfiguration(spotifyClientId: clientId, spotifyAccountsURL: spotify, spotifyAPIURL: spotify)
-            web.appleMusicSigner = WebRoom.signer
-            web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
+            let web = try web(spotify: spotify)
             let server = LocalServer(
                 matchmaker: TestSupport.matchmaker, logger: logs.logger, web: web,
                 makeHosting: { store, hub in
@@ -55,6 +53,14 @@ struct HostingRig: Sendable {
                 HostingRig(server: server, spotifyURL: spotify, accounts: accounts, player: player, logs: logs, database: database, keyPath: keyPath))
             await server.stop()
         }
+    }
+
+    /// The web configuration of a test server: Spotify through the stand-in at `spotify`, the SDK stand-ins.
+    static func web(spotify: String) throws -> WebListenerConfiguration {
+        var web = WebListenerConfiguration(spotifyClientId: clientId, spotifyAccountsURL: spotify, spotifyAPIURL: spotify)
+        web.appleMusicSigner = WebRoom.signer
+        web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
+        return web
     }
 
     /// Polls the player four times a second, so a seek or skip reaches the room at once.
@@ -73,7 +79,7 @@ struct HostingRig: Sendable {
     }
 
     /// Where the host's Spotify is at `time` (this machine's clock), and whether it plays.
-    func spotifyPosition(at time: LocalTime) async -> (positionMs: Double, playing: Bool)? {
+    static func spotifyPosition(_ player: FakeSpotify.Player, at time: LocalTime) async -> (positionMs: Double, playing: Bool)? {
         guard let state = await player.state else { return nil }
         var position = Double(state.progressMs)
         if state.isPlaying { position += Double(state.since.distance(to: time)) / 1000 }
@@ -84,11 +90,16 @@ struct HostingRig: Sendable {
     /// Spotify for ten readings in a row (1 s); returns the last error.
     @discardableResult
     func waitInSync(_ page: DevToolsPage, bound: Double = 100, seconds: Double = 20) async throws -> Double {
+        try await Self.waitInSync(page, following: player, bound: bound, seconds: seconds)
+    }
+
+    @discardableResult
+    static func waitInSync(_ page: DevToolsPage, following player: FakeSpotify.Player, bound: Double = 100, seconds: Double = 20) async throws -> Double {
         var inARow = 0
         var last = Double.infinity
         let held = await Poll.until(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(100)) {
             if let reading = try? await page.evaluate(WebRoom.appleSample, as: WebRoom.Sample.self), reading.playing,
-                let host = await spotifyPosition(at: LocalTime(micros: Int64(reading.at * 1000))), host.playing
+                let host = await spotifyPosition(player, at: LocalTime(micros: Int64(reading.at * 1000))), host.playing
             {
                 last = reading.positionMs - host.positionMs
                 inARow = abs(last) < bound ? inARow + 1 : 0
