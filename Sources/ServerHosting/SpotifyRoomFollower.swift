@@ -10,6 +10,9 @@ import SpotifyAuth
 /// Spotify, publishing through a `HostSession` whose connection is in-process. A rotated
 /// refresh token is sealed and saved at once, so a restart resumes with the newest.
 struct SpotifyRoomFollower: Sendable {
+    /// The host's Spotify changed nothing for the idle limit.
+    struct HostIdle: Error {}
+
     let room: String
     let generation: Int
     let sealed: [UInt8]
@@ -36,6 +39,9 @@ struct SpotifyRoomFollower: Sendable {
             await forgetLogin(logger: logger)
         } catch let error as RoomClientError {
             logger.notice("the room refused the server's host connection; hosting from the browser ends", metadata: ["error": "\(error)"])
+            try? await store.deleteHostedAccount(room: room)
+        } catch is HostIdle {
+            logger.notice("the host's Spotify changed nothing for the idle limit; hosting from the browser ends")
             try? await store.deleteHostedAccount(room: room)
         } catch let error as SecretsKey.Problem {
             logger.warning("\(error.description); the host is asked to log in again")
@@ -70,6 +76,8 @@ struct SpotifyRoomFollower: Sendable {
         let session = HostSession(client: client)
         let link = InProcessRoomLink(hub: hub, client: client)
         let source = SpotifyHostSource(api: api, sink: session, clock: clock, configuration: configuration.source, logger: logger)
+        let activity = LastActivity(clock.now())
+        let idleLimit = configuration.idleLimit
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await link.run { event in await session.handle(event) } }
             group.addTask {
@@ -78,7 +86,15 @@ struct SpotifyRoomFollower: Sendable {
                     await session.heartbeatDue()
                 }
             }
-            group.addTask { try await source.run() }
+            group.addTask { try await source.run { _ in activity.touch(clock.now()) } }
+            group.addTask {
+                // The room cannot expire while it is followed: an idle host's login ends here.
+                let check = min(idleLimit / 10, .seconds(60))
+                while true {
+                    try await clock.sleep(until: clock.now().advanced(by: check))
+                    if activity.quiet(for: idleLimit, now: clock.now()) { throw HostIdle() }
+                }
+            }
             try await group.next()
             group.cancelAll()
         }

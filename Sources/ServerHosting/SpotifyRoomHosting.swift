@@ -18,6 +18,9 @@ public actor SpotifyRoomHosting: RoomHosting {
         public var apiURL: String
         public var source = SpotifyHostSource.Configuration()
         public var reconcileInterval: Duration = .seconds(1)
+        /// A hosted room whose host's Spotify reports no change this long stops being followed
+        /// and its login is deleted, so the room can expire (serve: the room expiry).
+        public var idleLimit: Duration = .seconds(7 * 86_400)
 
         public init(clientId: String, accountsURL: String = "https://accounts.spotify.com", apiURL: String = "https://api.spotify.com") {
             self.clientId = clientId

@@ -11,6 +11,10 @@ public enum SystemTests {
     public static var mpv: Bool { (MPVPlayer.executable() != nil && MPVPlayer.mprisPlugin() != nil) || required }
     /// Debian's zbar-tools, whose `zbarimg` reads QR codes from images.
     public static var zbar: Bool { zbarimg != nil || required }
+    /// Set by `scripts/test.sh` for its second pass, which runs alone the tests that would
+    /// disturb others (restarting the shared PostgreSQL, browsers and nodes by the handful) or be
+    /// disturbed by them (latency bounds).
+    public static var isolatedPass: Bool { ProcessInfo.processInfo.environment["SIMULCAST_TEST_ISOLATED"] == "1" }
     public static var zbarimg: URL? {
         ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
     }

@@ -172,8 +172,12 @@ struct ServeCommand: AsyncParsableCommand {
         let path = secretsKeyFile ?? ConfigFolder.path() + "/secrets.key"
         let key: SecretsKey
         do { key = try SecretsKey.loadOrCreate(path: path) } catch { throw ValidationError("--secrets-key-file: \(error)") }
-        let configuration = SpotifyRoomHosting.Configuration(clientId: clientId, accountsURL: web.spotifyAccountsURL, apiURL: web.spotifyAPIURL)
-        return { store, hub in SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, logger: logger) }
+        var configuration = SpotifyRoomHosting.Configuration(clientId: clientId, accountsURL: web.spotifyAccountsURL, apiURL: web.spotifyAPIURL)
+        // A followed room never goes idle: a host whose Spotify changed nothing for the room
+        // expiry is no longer followed, and the room then expires as any other.
+        configuration.idleLimit = .milliseconds(Int64(roomExpiry * 1000))
+        let hosting = configuration
+        return { store, hub in SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: hosting, logger: logger) }
     }
 
     func webConfiguration() throws -> WebListenerConfiguration {

@@ -88,7 +88,8 @@ import Testing
         }
     }
 
-    @Test func followsPlayPauseSeekSkipAndAdverts() async throws {
+    /// Its 50 ms bound is on loopback round trips: it runs in the isolated pass, alone.
+    @Test(.enabled(if: SystemTests.isolatedPass)) func followsPlayPauseSeekSkipAndAdverts() async throws {
         try await withSource { rig in
             // 204: nothing to publish, however often it is asked.
             #expect(await Poll.until { await rig.state.seen.filter { $0.path == "currently-playing" }.count >= 2 })

@@ -7,9 +7,11 @@ import NIOCore
 import NIOHTTP1
 import RoomStorage
 import ServerHosting
+import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
+import SpotifyAuth
 import Testing
 
 @testable import Rooms
@@ -28,7 +30,9 @@ struct HostingRig: Sendable {
 
     static let clientId = "web-client"
 
-    static func run(_ body: @Sendable (HostingRig) async throws -> Void) async throws {
+    static func run(
+        configure: @escaping @Sendable (inout SpotifyRoomHosting.Configuration) -> Void = { _ in }, _ body: @Sendable (HostingRig) async throws -> Void
+    ) async throws {
         let clock = SystemClock()
         let accounts = FakeSpotifyAccounts(clientId: clientId, clientSecret: "unused")
         let player = FakeSpotify.Player(clock: clock)
@@ -45,7 +49,9 @@ struct HostingRig: Sendable {
             let server = LocalServer(
                 matchmaker: TestSupport.matchmaker, logger: logs.logger, web: web,
                 makeHosting: { store, hub in
-                    SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: testConfiguration(spotify), logger: logs.logger)
+                    var configuration = testConfiguration(spotify)
+                    configure(&configuration)
+                    return SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, logger: logs.logger)
                 },
                 makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) })
             try await server.start()
@@ -95,21 +101,10 @@ struct HostingRig: Sendable {
 
     @discardableResult
     static func waitInSync(_ page: DevToolsPage, following player: FakeSpotify.Player, bound: Double = 100, seconds: Double = 20) async throws -> Double {
-        var inARow = 0
-        var last = Double.infinity
-        let held = await Poll.until(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(100)) {
-            if let reading = try? await page.evaluate(WebRoom.appleSample, as: WebRoom.Sample.self), reading.playing,
-                let host = await spotifyPosition(player, at: LocalTime(micros: Int64(reading.at * 1000))), host.playing
-            {
-                last = reading.positionMs - host.positionMs
-                inARow = abs(last) < bound ? inARow + 1 : 0
-            } else {
-                inARow = 0
-            }
-            return inARow >= 10
+        try await WebRoom.waitInSync(page, bound: bound, seconds: seconds, describing: "the host's Spotify") { at in
+            guard let host = await spotifyPosition(player, at: at), host.playing else { return nil }
+            return host.positionMs
         }
-        if held { return last }
-        throw DevToolsPage.ProtocolError(description: "not within \(bound) ms of the host's Spotify for 1 s in \(seconds) s (last \(last) ms)")
     }
 }
 
@@ -185,5 +180,23 @@ extension HostingRig {
         let code = String(path.dropFirst("/r/".count).dropLast("/host".count))
         let hostToken = try await page.evaluate("localStorage.getItem('simulcast.host.' + \(AxeCore.quoted(code)))", as: String.self)
         return (page, code, hostToken)
+    }
+}
+
+extension HostingRig {
+    /// A room hosted with Spotify through the REST route, as the callback page does: the room,
+    /// its host token, and the authorization code the stand-in's authorize page would send back.
+    func hostedRoom() async throws -> CreatedRoom {
+        let base = await self.base
+        let room = try await RoomsAPI(baseURL: base).createRoom()
+        var generator = SystemRandomNumberGenerator()
+        let pkce = SpotifyPKCE(using: &generator)
+        let redirect = base + "/r/callback"
+        let code = await accounts.authorize(challenge: SpotifyPKCE.challenge(for: pkce.verifier), redirectURI: redirect)
+        let answer = try await fetch(
+            "/v1/rooms/\(room.code)/hosting", method: .POST, bearer: room.hostToken,
+            json: #"{"service":"spotify","code":"\#(code)","codeVerifier":"\#(pkce.verifier)","redirectUri":"\#(redirect)"}"#)
+        #expect(answer.status == 202, "\(answer.text)")
+        return room
     }
 }

@@ -14,7 +14,7 @@ import Testing
 /// Three real `simulcast serve` processes on one PostgreSQL, sharing a secrets key: a room
 /// hosted from the browser is followed by exactly one node; that node is killed with SIGKILL
 /// and another takes the room over within the lease, following a seek made afterwards.
-@Suite(.serialized, .enabled(if: TestPostgres.isAvailable))
+@Suite(.serialized, .enabled(if: TestSupport.isolatedPass && TestPostgres.isAvailable))
 struct MultiNodeHostingTests {
     @Test(.enabled(if: ServeProcess.executable != nil, "needs the built simulcast (swift build --product simulcast)"))
     func aHostedRoomMovesToAnotherNodeWhenItsFollowerIsKilled() async throws {

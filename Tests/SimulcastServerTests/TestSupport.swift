@@ -38,9 +38,7 @@ enum TestSupport {
         return logger
     }
 
-    /// Set by `scripts/test.sh` for its second pass, which runs alone the tests that would
-    /// disturb others (restarting the shared PostgreSQL) or be disturbed by them (latency bounds).
-    static var isolatedPass: Bool { ProcessInfo.processInfo.environment["SIMULCAST_TEST_ISOLATED"] == "1" }
+    static var isolatedPass: Bool { SystemTests.isolatedPass }
 
     /// One sample from a server's `/metrics` (served to loopback): the first line of `name`,
     /// with a label value of `label` if one is given.

@@ -13,7 +13,7 @@ import TrackMatching
 /// itself through MusicKit JS (the stand-in, with real clicks on a phone): its play, seek,
 /// next and pause are followed by a Spotify listener page and a CLI listener (the `listen`
 /// command's session and a simulated player), each within 100 ms of the host's player.
-@Suite(.serialized) struct WebAppleHostTests {
+@Suite(.serialized, .enabled(if: TestSupport.isolatedPass)) struct WebAppleHostTests {
     /// The host's Apple Music catalog and library, as the MusicKit stand-in serves them.
     static let catalogScript = """
         window.__fakeAppleCatalog = {
@@ -70,13 +70,7 @@ import TrackMatching
             let status = try await listener.waitFor(
                 "['tap', 'inSync'].includes(simulcastPage.status) ? simulcastPage.status : null", as: String.self, seconds: 20)
             if status == "tap" { try await listener.click("#tap") }
-            let player = SimulatedPlayer(
-                configuration: .init(startLatencyMs: 150...300, seekLatencyMs: 60...120, canScheduleStart: true), trueClock: SystemClock(),
-                deviceClock: SystemClock(), seed: 24)
-            let cli = ListenerSession(
-                client: RoomClient(
-                    serverURL: base, hello: Wire.Hello(role: .listener, room: code, service: .spotify, storefront: "us"), logger: TestSupport.quietLogger),
-                player: player, policy: .init(service: .spotify, storefront: "us"), logger: TestSupport.quietLogger)
+            let (cli, player) = WebRoom.cliListener(base: base, code: code, service: .spotify, seed: 24)
             let cliTask = Task { try await cli.run() }
             defer { cliTask.cancel() }
 

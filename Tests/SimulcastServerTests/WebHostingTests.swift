@@ -9,7 +9,7 @@ import Testing
 /// clicks; the host closes the page and keeps playing in their (stand-in) Spotify; a listener
 /// on Apple Music follows a play, a seek, a skip and a pause; the server restarts and goes on
 /// hosting; Stop hosting ends it; no token leaks anywhere.
-@Suite(.serialized) struct WebHostingTests {
+@Suite(.serialized, .enabled(if: TestSupport.isolatedPass)) struct WebHostingTests {
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
     func aRoomStartedInTheBrowserIsFollowedAfterTheHostClosesThePageAndAfterARestart() async throws {
         try await HostingRig.run { rig in
@@ -112,12 +112,7 @@ import Testing
             await rig.player.set(track: Fixtures.cestLaVie, progressMs: 10_000, isPlaying: true)
             let (hostPage, code, _) = try await rig.startRoomFromTheFrontPage(browser)
             let base = await rig.base
-            let player = SimulatedPlayer(
-                configuration: .init(startLatencyMs: 100...200, seekLatencyMs: 40...80), trueClock: SystemClock(), deviceClock: SystemClock(), seed: 7)
-            let cli = ListenerSession(
-                client: RoomClient(
-                    serverURL: base, hello: Wire.Hello(role: .listener, room: code, service: .spotify, storefront: "us"), logger: TestSupport.quietLogger),
-                player: player, policy: .init(service: .spotify, storefront: "us"), logger: TestSupport.quietLogger)
+            let (cli, _) = WebRoom.cliListener(base: base, code: code, service: .spotify, seed: 7)
             let cliTask = Task { try await cli.run() }
             defer { cliTask.cancel() }
 

@@ -317,7 +317,7 @@ import Testing
     func thePageRunsThePortedPolicy() async throws {
         try await WebRoom.run { room in
             let page = try await room.open()
-            _ = try await page.waitFor("typeof SimulcastFollow === 'object'", as: Bool.self)
+            _ = try await page.waitFor("document.readyState === 'complete'", as: Bool.self)
             #expect(try await page.evaluate("typeof SimulcastFollow.FollowPolicy === 'function' && !('Follower' in SimulcastFollow)", as: Bool.self))
             #expect(try await page.evaluate("new SimulcastFollow.ClockSync().window", as: Int.self) == 32)
             let offset = try await page.evaluate(

@@ -116,12 +116,28 @@ struct WebRoom: Sendable {
     /// row), polling the page; returns the last error.
     @discardableResult
     func waitInSync(_ page: DevToolsPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15) async throws -> Double {
+        let host = self.host
+        return try await Self.waitInSync(page, sample: sample, bound: bound, seconds: seconds) { at in
+            let playback = await host.playback
+            return playback.playing ? playback.positionMs(at: at) : nil
+        }
+    }
+
+    /// Waits until the page's player plays within `bound` ms of `hostPosition` (where the host
+    /// is at an instant of this machine's clock; nil while it does not play) for ten readings
+    /// in a row; returns the last error.
+    @discardableResult
+    static func waitInSync(
+        _ page: DevToolsPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15, describing host: String = "the host",
+        hostPosition: @escaping @Sendable (LocalTime) async -> Double?
+    ) async throws -> Double {
         var inARow = 0
         var last = Double.infinity
         let held = await Poll.until(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(100)) {
-            if let reading = try? await page.evaluate(sample, as: Sample.self), reading.playing {
-                let playback = await host.playback
-                last = reading.positionMs - playback.positionMs(at: LocalTime(micros: Int64(reading.at * 1000)))
+            if let reading = try? await page.evaluate(sample, as: Sample.self), reading.playing,
+                let position = await hostPosition(LocalTime(micros: Int64(reading.at * 1000)))
+            {
+                last = reading.positionMs - position
                 inARow = abs(last) < bound ? inARow + 1 : 0
             } else {
                 inARow = 0
@@ -129,7 +145,19 @@ struct WebRoom: Sendable {
             return inARow >= 10
         }
         if held { return last }
-        throw DevToolsPage.ProtocolError(description: "not within \(bound) ms of the host for 1 s in \(seconds) s (last \(last) ms)")
+        throw DevToolsPage.ProtocolError(description: "not within \(bound) ms of \(host) for 1 s in \(seconds) s (last \(last) ms)")
+    }
+
+    /// A CLI listener in this process: the `listen` command's session with a simulated player.
+    static func cliListener(base: String, code: String, service: MusicService, seed: UInt64) -> (session: ListenerSession, player: SimulatedPlayer) {
+        let player = SimulatedPlayer(
+            configuration: .init(startLatencyMs: 150...300, seekLatencyMs: 60...120, canScheduleStart: true), trueClock: SystemClock(),
+            deviceClock: SystemClock(), seed: seed)
+        let session = ListenerSession(
+            client: RoomClient(
+                serverURL: base, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), logger: TestSupport.quietLogger),
+            player: player, policy: .init(service: service, storefront: "us"), logger: TestSupport.quietLogger)
+        return (session, player)
     }
 
     /// Saves a screenshot to $SIMULCAST_SCREENSHOT_DIR/NAME.png when that is set (docs/).
