@@ -26,7 +26,9 @@ extension WebListenerPageTests {
         return (0..<96_000).map { _ in Float.random(in: -0.2...0.2, using: &random) }
     }
 
-    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
+    /// Its 30 ms bound between a page and a CLI listener at the ear runs in the isolated pass: a
+    /// CI run with forty suites beside it had the page's timers 34 ms off.
+    @Test(.enabled(if: SystemTests.chromium && SystemTests.isolatedPass, "needs Chromium; runs in the isolated pass"))
     func theOutputLatencyIsSetWhileListeningAndTheEarsAgree() async throws {
         let noiseFile = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-noise-\(UUID().uuidString).wav")
         let clicksFile = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-clicks-\(UUID().uuidString).wav")
