@@ -22,7 +22,8 @@ import Testing
         switch kind {
         case .memory: InMemoryRoomStore()
         case .sqlite: try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase())
-        case .postgres: try await PostgresRoomStore.open(url: TestPostgres.freshDatabase(), listen: false)
+        // A patient connect: a CI run once starved all six of these of CPU for over the 5 s default.
+        case .postgres: try await PostgresRoomStore.open(url: TestPostgres.freshDatabase(), listen: false, timeout: .seconds(30))
         }
     }
 
@@ -206,9 +207,9 @@ import Testing
 
     @Test(.enabled(if: TestPostgres.isAvailable)) func postgresRefusesANewerSchemaAndOtherProgramsTables() async throws {
         let url = try await TestPostgres.freshDatabase()
-        try await PostgresRoomStore.open(url: url, listen: false).close()
+        try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(30)).close()
         // Opening again is a no-op migration.
-        try await PostgresRoomStore.open(url: url, listen: false).close()
+        try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(30)).close()
         try await TestPostgres.execute("UPDATE simulcast_schema SET version = 99", on: url)
         do {
             _ = try await PostgresRoomStore.open(url: url, listen: false)
