@@ -30,6 +30,28 @@ import TrackMatching
     static let hostSample =
         "(() => { const m = MusicKit.getInstance(); return {positionMs: m.currentPlaybackTime * 1000, at: Date.now(), playing: m.playbackState === 2}; })()"
 
+    /// Clicks a player control and waits until the page published that action. A click that
+    /// did nothing at all in 3 s (no action published: it landed beside a control that moved)
+    /// is made once more, as a person would; on failure says what the page did.
+    static func press(_ page: DevToolsPage, _ selector: String, publishes intent: String) async throws {
+        let before = try await page.evaluate("window.simulcastAppleHost.intents.length", as: Int.self)
+        let published = "window.simulcastAppleHost.intents.slice(\(before)).includes('\(intent)')"
+        try await page.click(selector)
+        do {
+            if await (try? page.waitFor(published, as: Bool.self, seconds: 3)) == nil,
+                try await page.evaluate("window.simulcastAppleHost.intents.length", as: Int.self) == before
+            {
+                try await page.click(selector)
+            }
+            _ = try await page.waitFor(published, as: Bool.self)
+        } catch {
+            let seen = try await page.evaluate(
+                "JSON.stringify({intents: simulcastAppleHost.intents, synchronised: simulcastAppleHost.synchronised, note: document.getElementById('apple-note').textContent})",
+                as: String.self)
+            throw DevToolsPage.ProtocolError(description: "\(selector) did not publish \(intent): \(seen)")
+        }
+    }
+
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
     func anAppleMusicHostPageIsFollowedByASpotifyPageAndACLIListener() async throws {
         let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused")
@@ -96,17 +118,15 @@ import TrackMatching
             }
 
             try await followed(Fixtures.sheLooksSoPerfect.id)
-            try await host.click("#apple-forward")
-            _ = try await host.waitFor("window.simulcastAppleHost.lastState?.intent === 'seek'", as: Bool.self)
+            try await Self.press(host, "#apple-forward", publishes: "seek")
             try await followed(Fixtures.sheLooksSoPerfect.id)
-            try await host.click("#apple-next")
+            try await Self.press(host, "#apple-next", publishes: "play")
             _ = try await host.waitFor("window.simulcastAppleHost.lastState?.track?.id === '298026101'", as: Bool.self)
             _ = try await listener.waitFor(
                 "(async () => { const s = await new Spotify.Player({name: 'probe', getOAuthToken: cb => cb('x')}).getCurrentState(); return s?.track_window?.current_track?.id === 'sp-cest'; })()",
                 as: Bool.self, seconds: 15)
             try await followed(Fixtures.cestLaVie.id)
-            try await host.click("#apple-toggle")
-            _ = try await host.waitFor("window.simulcastAppleHost.lastState?.intent === 'pause'", as: Bool.self)
+            try await Self.press(host, "#apple-toggle", publishes: "pause")
             _ = try await listener.waitFor(
                 "(async () => { const s = await new Spotify.Player({name: 'probe', getOAuthToken: cb => cb('x')}).getCurrentState(); return s.paused; })()",
                 as: Bool.self, seconds: 10)

@@ -12,7 +12,9 @@
   const { ClockSync } = window.SimulcastFollow;
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
   const hostToken = localStorage.getItem("simulcast.host." + config.room);
-  const host = (window.simulcastAppleHost = { connected: false, synchronised: false, published: 0, music: null, lastState: null });
+  // What the page did, for a look from outside (tests, a curious host): `intents` lists the
+  // actions published, oldest first (heartbeats' reanchors left out).
+  const host = (window.simulcastAppleHost = { connected: false, synchronised: false, published: 0, music: null, lastState: null, intents: [] });
   if (localStorage.getItem("simulcast.hostMode." + config.room) !== "apple-music" || !hostToken) return;
   $("apple-host").hidden = false;
 
@@ -95,6 +97,7 @@
       queue: upcoming(music), intent };
     host.lastState = state;
     host.published += 1;
+    if (intent !== "reanchor") host.intents.push(intent);
     send(state);
     render();
   }
