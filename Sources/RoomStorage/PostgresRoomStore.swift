@@ -427,9 +427,20 @@ public final class PostgresRoomStore: RoomStore {
     }
 
     public func hostedAccounts() async throws -> [HostedAccount] {
-        let query = PostgresQuery(
-            unsafeSQL: "SELECT room, service, sealed, generation, CASE WHEN \(Self.liveFollower) THEN follower END FROM hosted_accounts ORDER BY room")
-        return try await rows(query).map { row in
+        try await hostedAccounts(PostgresQuery(unsafeSQL: Self.hostedAccountsSelect + " ORDER BY room"))
+    }
+
+    public func hostedAccount(room: String) async throws -> HostedAccount? {
+        var query = PostgresQuery(unsafeSQL: Self.hostedAccountsSelect)
+        query.binds.append(room)
+        query.sql += " WHERE room = $\(query.binds.count)"
+        return try await hostedAccounts(query).first
+    }
+
+    static let hostedAccountsSelect = "SELECT room, service, sealed, generation, CASE WHEN \(liveFollower) THEN follower END FROM hosted_accounts"
+
+    private func hostedAccounts(_ query: PostgresQuery) async throws -> [HostedAccount] {
+        try await rows(query).map { row in
             let (room, service, sealed, generation, follower) = try row.decode((String, String, ByteBuffer?, Int, String?).self)
             return HostedAccount(
                 room: room, service: MusicService(rawValue: service), sealedCredential: sealed.map { Array($0.readableBytesView) }, generation: generation,

@@ -331,10 +331,18 @@ public final class SQLiteRoomStore: RoomStore {
     }
 
     public func hostedAccounts() async throws -> [HostedAccount] {
+        try await hostedAccounts(where: "", [])
+    }
+
+    public func hostedAccount(room: String) async throws -> HostedAccount? {
+        try await hostedAccounts(where: " WHERE room = ?", [.text(room)]).first
+    }
+
+    private func hostedAccounts(where condition: String, _ bindings: [SQLiteData]) async throws -> [HostedAccount] {
         let now = Int(clock.serverClockNow().micros)
         let rows = try await query(
-            "SELECT room, service, sealed, generation, CASE WHEN \(Self.liveFollower) THEN follower END AS follower FROM hosted_accounts ORDER BY room",
-            [.integer(now)])
+            "SELECT room, service, sealed, generation, CASE WHEN \(Self.liveFollower) THEN follower END AS follower FROM hosted_accounts\(condition) ORDER BY room",
+            [.integer(now)] + bindings)
         return rows.compactMap { row in
             guard let room = row.column("room")?.string, let service = row.column("service")?.string.map(MusicService.init(rawValue:)),
                 let generation = row.column("generation")?.integer

@@ -106,6 +106,10 @@ public actor InMemoryRoomStore: RoomStore {
         }
     }
 
+    public func hostedAccount(room: String) async throws -> HostedAccount? {
+        try await hostedAccounts().first { $0.room == room }
+    }
+
     public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
         guard var account = hosted[room], account.generation == generation, account.sealedCredential != nil,
             account.follower.map({ !isAlive($0) }) ?? true

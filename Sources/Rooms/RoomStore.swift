@@ -55,6 +55,8 @@ public protocol RoomStore: Sendable {
     func saveHostedAccount(room: String, service: MusicService, sealedCredential: [UInt8]) async throws
     /// Every hosted room; `follower` only when that node is alive.
     func hostedAccounts() async throws -> [HostedAccount]
+    /// One hosted room (the host page's status), the same way.
+    func hostedAccount(room: String) async throws -> HostedAccount?
     /// Makes `node` the room's follower when its login is `generation`, still held, and no live
     /// node follows it; true when it did (atomic, so two nodes never both win).
     func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool

@@ -77,7 +77,7 @@ public actor SpotifyRoomHosting: RoomHosting {
     }
 
     public func status(room: String) async throws -> HostingStatus {
-        guard let account = try await store.hostedAccounts().first(where: { $0.room == room }) else { return .none }
+        guard let account = try await store.hostedAccount(room: room) else { return .none }
         if account.sealedCredential == nil { return .refused(account.service) }
         return account.follower == nil ? .starting(account.service) : .following(account.service)
     }

@@ -113,6 +113,8 @@ import Testing
         #expect(try await store.claimFollowing(room: "HOST23", generation: 1, node: "a"))
         #expect(try await !store.claimFollowing(room: "HOST23", generation: 1, node: "b"), "a live follower keeps it")
         #expect(try await store.hostedAccounts().first?.follower == "a")
+        #expect(try await store.hostedAccount(room: "HOST23")?.follower == "a")
+        #expect(try await store.hostedAccount(room: "NONE23") == nil)
 
         // A rotated token is saved for the generation that holds; an older generation's write is ignored.
         try await store.updateHostedCredential(room: "HOST23", generation: 1, sealedCredential: [4, 5])
