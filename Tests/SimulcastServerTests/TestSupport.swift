@@ -81,9 +81,20 @@ struct RawPeer {
             var iterator = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
             for (frame, expected) in zip(frames, replies) {
                 try await outbound.write(.text(frame))
-                for _ in 0..<expected {
+                var replied = 0
+                while replied < expected {
                     guard let message = try await iterator.next() else { return }
-                    if case .text(let text) = message, let decoded = try? WireCodec().decode(text) { await collected.append(decoded) }
+                    guard case .text(let text) = message, let decoded = try? WireCodec().decode(text) else {
+                        replied += 1
+                        continue
+                    }
+                    // Presence and reactions come on the room's own schedule: not replies to a frame.
+                    switch decoded {
+                    case .roomPresence, .roomReaction: continue
+                    default: break
+                    }
+                    await collected.append(decoded)
+                    replied += 1
                 }
             }
         }
