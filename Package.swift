@@ -112,6 +112,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
@@ -177,13 +178,27 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Running a server for real: the config file (TOML), the settings every `serve` flag
+        // can take from it or the environment, `setup`'s answers and `doctor`'s checks.
+        .target(
+            name: "ServerSetup",
+            dependencies: [
+                "SimulcastCore", "Catalogs", "Rooms", "RoomStorage", "SimulcastServer", "ServerHosting", "TrackMatching",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strict
+        ),
         // Terminal output shared by the two executables (progress bars).
         .target(name: "TerminalUI", swiftSettings: strict),
         .executableTarget(
             name: "simulcast",
             dependencies: [
                 "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
-                "DBus", "Fingerprint", "TerminalUI", "ServerHosting",
+                "DBus", "Fingerprint", "TerminalUI", "ServerHosting", "ServerSetup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -232,6 +247,11 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "ServerHostingTests", dependencies: ["ServerHosting"], swiftSettings: strict),
+        .testTarget(
+            name: "ServerSetupTests",
+            dependencies: ["ServerSetup", "SimulcastServer", "SimulcastTesting", "Catalogs", "Rooms", "RoomStorage", "ServerHosting"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "MPRISTests",

@@ -31,13 +31,18 @@ public struct AppleMusicDeveloperToken: Sendable {
     public static func fromEnvironment(keyId: String?, teamId: String?, keyFile: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
         throws -> AppleMusicDeveloperToken?
     {
-        let keyId = keyId ?? environment["APPLE_MUSIC_KEY_ID"]
-        let teamId = teamId ?? environment["APPLE_MUSIC_TEAM_ID"]
-        let file = keyFile ?? environment["APPLE_MUSIC_KEY_FILE"]
-        var pem = environment["APPLE_MUSIC_PRIVATE_KEY"]
-        if let file {
-            do { pem = try String(contentsOfFile: file, encoding: .utf8) } catch {
-                throw CatalogServiceError.notConfigured(.appleMusic, detail: "cannot read the key file \(file)")
+        try make(
+            keyId: keyId ?? environment["APPLE_MUSIC_KEY_ID"], teamId: teamId ?? environment["APPLE_MUSIC_TEAM_ID"],
+            keyFile: keyFile ?? environment["APPLE_MUSIC_KEY_FILE"], pem: environment["APPLE_MUSIC_PRIVATE_KEY"])
+    }
+
+    /// A signer from explicit settings: nil when none of them is given, an error naming what
+    /// is missing when only some are. `keyFile` wins over `pem` (the key's text).
+    public static func make(keyId: String?, teamId: String?, keyFile: String?, pem: String?) throws -> AppleMusicDeveloperToken? {
+        var pem = pem
+        if let keyFile {
+            do { pem = try String(contentsOfFile: keyFile, encoding: .utf8) } catch {
+                throw CatalogServiceError.notConfigured(.appleMusic, detail: "cannot read the key file \(keyFile)")
             }
         }
         guard keyId != nil || teamId != nil || pem != nil else { return nil }

@@ -16,6 +16,8 @@ public struct CatalogSetup: Sendable {
     public var appleMusicKeyId: String?
     public var appleMusicTeamId: String?
     public var appleMusicKeyFile: String?
+    /// The key's PEM text, when it is not in a file.
+    public var appleMusicPrivateKey: String?
     public var deezerURL = "https://api.deezer.com"
     public var spotifyAPIURL = "https://api.spotify.com"
     public var spotifyAccountsURL = "https://accounts.spotify.com"
@@ -33,6 +35,10 @@ public struct CatalogSetup: Sendable {
         if let value = environment["SIMULCAST_DEEZER_URL"] { deezerURL = value }
         if let value = environment["SIMULCAST_SPOTIFY_API_URL"] { spotifyAPIURL = value }
         if let value = environment["SIMULCAST_SPOTIFY_ACCOUNTS_URL"] { spotifyAccountsURL = value }
+        appleMusicKeyId = appleMusicKeyId ?? environment["APPLE_MUSIC_KEY_ID"]
+        appleMusicTeamId = appleMusicTeamId ?? environment["APPLE_MUSIC_TEAM_ID"]
+        appleMusicKeyFile = appleMusicKeyFile ?? environment["APPLE_MUSIC_KEY_FILE"]
+        appleMusicPrivateKey = appleMusicPrivateKey ?? environment["APPLE_MUSIC_PRIVATE_KEY"]
         spotifyClientId = spotifyClientId ?? environment["SPOTIFY_CLIENT_ID"]
         spotifyClientSecret = spotifyClientSecret ?? environment["SPOTIFY_CLIENT_SECRET"]
     }
@@ -44,7 +50,7 @@ public struct CatalogSetup: Sendable {
         guard live else { return lines + ["live catalogs: off"] }
         if offlineFiles[.appleMusic] == nil {
             lines.append(
-                appleMusicKeyId != nil || ProcessInfo.processInfo.environment["APPLE_MUSIC_KEY_ID"] != nil
+                appleMusicKeyId != nil
                     ? "apple-music: Apple Music API at \(appleMusicURL)" : "apple-music: iTunes Search API at \(iTunesURL)")
         }
         if offlineFiles[.deezer] == nil { lines.append("deezer: Deezer API at \(deezerURL)") }
@@ -53,6 +59,11 @@ public struct CatalogSetup: Sendable {
                 spotifyClientId != nil ? "spotify: Web API at \(spotifyAPIURL)" : "spotify: not configured (set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET)")
         }
         return lines
+    }
+
+    /// The MusicKit key's signer, from these settings only.
+    public func appleMusicSigner() throws -> AppleMusicDeveloperToken? {
+        try AppleMusicDeveloperToken.make(keyId: appleMusicKeyId, teamId: appleMusicTeamId, keyFile: appleMusicKeyFile, pem: appleMusicPrivateKey)
     }
 
     public func makeCatalogs(
@@ -64,7 +75,7 @@ public struct CatalogSetup: Sendable {
         }
         guard live else { return catalogs }
         if catalogs[.appleMusic] == nil {
-            if let signer = try AppleMusicDeveloperToken.fromEnvironment(keyId: appleMusicKeyId, teamId: appleMusicTeamId, keyFile: appleMusicKeyFile) {
+            if let signer = try appleMusicSigner() {
                 catalogs[.appleMusic] = AppleMusicClient(
                     tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: appleMusicURL, transport: transport, policy: policy, clock: clock,
                     logger: logger)

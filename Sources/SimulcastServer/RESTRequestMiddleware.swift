@@ -8,7 +8,8 @@ struct RESTRequestMiddleware: RouterMiddleware {
     let trustedProxies: Set<String>
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let client = ClientAddress.resolve(peer: context.remoteAddress, headers: request.headers, trustedProxies: trustedProxies)
+        let client = ClientAddress.resolve(
+            peer: context.remoteAddress, headers: request.headers, trustedProxies: trustedProxies, secure: request.head.scheme == "https")
         let current = RESTRequest(client: client, peerIP: context.remoteAddress?.ipAddress, headers: request.headers)
         return try await RESTRequest.$current.withValue(current) { try await next(request, context) }
     }

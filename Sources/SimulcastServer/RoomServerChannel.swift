@@ -5,13 +5,16 @@ import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
+import NIOSSL
 import NIOWebSocket
 import Rooms
 import ServiceLifecycle
 import SimulcastCore
 import Synchronization
 
-/// The server's connection pipeline: the connection guard first, then HTTP/1.1 with NIO's
+/// The server's connection pipeline: TLS when the server has a certificate (each connection
+/// takes the certificate of the moment, so a renewal needs no restart), the connection guard,
+/// then HTTP/1.1 with NIO's
 /// parser (malformed requests get 400 and are closed), upgrading `/v1/rooms/{code}/ws` to a
 /// room WebSocket handled on the event loop by `RoomSocketHandler`; every other request goes
 /// to the Hummingbird router.
@@ -29,10 +32,14 @@ struct RoomServerChannel: HTTPChannelHandler {
     let responder: Responder
     let sockets: RoomSocketFactory
     let limiter: ConnectionLimiter
+    let tls: TLSContextStore?
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let limits = sockets.limits
+            // Before the guard, which reads the request's bytes in the clear; the guard's
+            // deadline still covers the handshake, and its caps are checked at connect.
+            if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls.context)) }
             try channel.pipeline.syncOperations.addHandler(
                 ConnectionGuard(limiter: limiter, headerTimeout: TimeAmount(limits.headerTimeout), metrics: sockets.metrics))
             let factory = sockets
@@ -50,10 +57,11 @@ struct RoomServerChannel: HTTPChannelHandler {
                 }
             )
             let idleTimeout = limits.idleTimeout
+            let secure = tls != nil
             var configuration = NIOUpgradableHTTPServerPipelineConfiguration<Negotiated>(
                 upgradeConfiguration: .init(upgraders: [upgrader]) { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: secure))
                         try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
                         return Negotiated.http(
                             try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true)))

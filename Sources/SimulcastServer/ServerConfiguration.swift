@@ -19,11 +19,18 @@ public struct ServerConfiguration: Sendable {
     public var shutdownTimeout: Duration
     /// The browser listener page and its developer-token endpoint.
     public var web: WebListenerConfiguration
+    /// HTTPS from these files; nil: plain HTTP (behind a proxy that terminates TLS, or on loopback).
+    public var tls: TLSFiles?
+    /// A plain-HTTP port that only redirects to HTTPS (and answers `/healthz`); needs `tls`.
+    public var httpRedirectPort: Int?
 
     public init(
         hostname: String = "127.0.0.1", port: Int = 8080, limits: ServerLimits = ServerLimits(), trustedProxies: Set<String> = [], adminToken: String? = nil,
-        expiry: RoomHub.Expiry = RoomHub.Expiry(), shutdownTimeout: Duration = .seconds(10), web: WebListenerConfiguration = WebListenerConfiguration()
+        expiry: RoomHub.Expiry = RoomHub.Expiry(), shutdownTimeout: Duration = .seconds(10), web: WebListenerConfiguration = WebListenerConfiguration(),
+        tls: TLSFiles? = nil, httpRedirectPort: Int? = nil
     ) {
+        self.tls = tls
+        self.httpRedirectPort = httpRedirectPort
         self.hostname = hostname
         self.port = port
         self.limits = limits

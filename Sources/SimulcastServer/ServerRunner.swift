@@ -14,7 +14,8 @@ public struct ServerRunner: Sendable {
         configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool,
         onServerRunning: @escaping @Sendable (Int) async -> Void
     ) throws {
-        let (application, hub) = try SimulcastApplication.build(configuration: configuration, dependencies: dependencies, onServerRunning: onServerRunning)
+        let (application, hub) = try SimulcastApplication.build(
+            configuration: configuration, dependencies: dependencies, handleSignals: handleSignals, onServerRunning: onServerRunning)
         self.hub = hub
         var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: application)], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: dependencies.logger)

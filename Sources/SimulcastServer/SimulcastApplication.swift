@@ -68,9 +68,12 @@ public enum SimulcastApplication {
         var value: Int? { port.withLock { $0 } }
     }
 
+    /// - Parameter handleSignals: SIGHUP reloads the TLS certificate (a process's own server,
+    ///   not one of several in a test process).
     public static func build(
         configuration: ServerConfiguration,
         dependencies: Dependencies,
+        handleSignals: Bool = false,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> (application: some ApplicationProtocol, hub: RoomHub) {
         let metrics = dependencies.metrics
@@ -94,9 +97,11 @@ public enum SimulcastApplication {
                 "a few clients could hold every connection: lower --max-connections-per-address and --max-connections-per-network, or raise the descriptor limit",
                 metadata: ["connections": "\(limiter.total)", "networks": "\(networks)"])
         }
+        let tls: TLSContextStore?
+        do { tls = try configuration.tls.map(TLSContextStore.init(files:)) } catch { throw ServerStartError(description: error.description) }
         var application = Application(
             router: router,
-            server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter) },
+            server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter, tls: tls) },
             configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "simulcast", backlog: 1024),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
@@ -110,6 +115,15 @@ public enum SimulcastApplication {
         let (storeReady, storeReadyContinuation) = AsyncStream<Void>.makeStream()
         application.addServices(dependencies.storeServices)
         application.addServices(RoomHubService(store: dependencies.store, hub: hub, hosting: hosting, storeReady: storeReady))
+        if let tls {
+            application.addServices(TLSReloadService(store: tls, clock: dependencies.clock, handleSignals: handleSignals, logger: dependencies.logger))
+        }
+        if let redirectPort = configuration.httpRedirectPort {
+            application.addServices(
+                HTTPSRedirectServer.application(
+                    hostname: configuration.hostname, port: redirectPort, httpsPort: { boundPort.value ?? configuration.port },
+                    publicOrigins: configuration.web.publicOrigins, logger: dependencies.logger))
+        }
         application.beforeServerStarts {
             try await dependencies.store.prepare()
             storeReadyContinuation.finish()
@@ -136,7 +150,7 @@ public enum SimulcastApplication {
         router.get("/openapi.yaml") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(string: document)))
         }
-        WebListenerRoutes.add(to: router, web: configuration.web, hostingOffered: hosting != nil) { raw in
+        WebListenerRoutes.add(to: router, web: configuration.web, hostingOffered: hosting != nil, trustedProxies: configuration.trustedProxies) { raw in
             try await lookup.room(raw, for: RESTRequest.current?.client ?? RESTRequest.unknown.client)
         }
         return router

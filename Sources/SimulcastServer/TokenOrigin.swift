@@ -14,13 +14,13 @@ enum TokenOrigin {
 
     /// - Parameter ownOrigins: the origins of the address the server listens on.
     static func decide(originHeader: String?, publicOrigins: [String], ownOrigins: [String]) -> Decision {
-        let allowed = (publicOrigins + ownOrigins).map(normalise)
+        let allowed = (publicOrigins + ownOrigins).map(WebOrigin.normalise)
         guard let originHeader, originHeader != "null" else {
             // A same-origin request: the page was served by us, from our configured origin.
             guard let first = allowed.first else { return .refuse("no public origin is configured and the listening address is unknown") }
             return .bind(first)
         }
-        let origin = normalise(originHeader)
+        let origin = WebOrigin.normalise(originHeader)
         return allowed.contains(origin)
             ? .bind(origin) : .refuse("origin \(String(origin.prefix(100))) is not one this server is configured to serve (--public-origin)")
     }
@@ -33,13 +33,5 @@ enum TokenOrigin {
         case "0.0.0.0", "::": return []  // every interface: the public name is unknown; use --public-origin
         default: return ["http://\(hostname):\(port)"]
         }
-    }
-
-    static func normalise(_ origin: String) -> String {
-        var text = origin.trimmingCharacters(in: .whitespaces).lowercased()
-        while text.hasSuffix("/") { text.removeLast() }
-        if text.hasPrefix("http://"), text.hasSuffix(":80") { text.removeLast(3) }
-        if text.hasPrefix("https://"), text.hasSuffix(":443") { text.removeLast(4) }
-        return text
     }
 }

@@ -13,12 +13,13 @@ import SimulcastCore
 /// developer token comes from the REST API (`RESTController.appleMusicDeveloperToken`).
 enum WebListenerRoutes {
     static func add(
-        to router: Router<SimulcastApplication.Context>, web: WebListenerConfiguration, hostingOffered: Bool,
+        to router: Router<SimulcastApplication.Context>, web: WebListenerConfiguration, hostingOffered: Bool, trustedProxies: Set<String>,
         lookUp: @escaping @Sendable (String) async throws -> LiveRoom
     ) {
         let assets = WebAssets.load()
-        let page = { @Sendable (name: String, room: String) throws -> Response in
-            try Self.page(assets, name, room: room, web: web, hostingOffered: hostingOffered)
+        let page = { @Sendable (name: String, room: String, request: Request) throws -> Response in
+            let share = room.isEmpty ? nil : shareLink(code: room, request: request, web: web, trustedProxies: trustedProxies)
+            return try Self.page(assets, name, room: room, web: web, hostingOffered: hostingOffered, share: share)
         }
         // The front page, and where its form goes without JavaScript.
         router.get("/") { _, _ -> Response in try frontPage(assets, error: nil, config: try configJSON(room: "", web: web, hostingOffered: hostingOffered)) }
@@ -34,25 +35,26 @@ enum WebListenerRoutes {
         }
         router.get("/r/:code") { request, context -> Response in
             let raw = try context.parameters.require("code")
-            if raw == "callback" { return try page("callback.html", "") }
-            do { return try page("listener.html", try await lookUp(raw).code) } catch let error as APIError where error.code == .roomNotFound {
+            if raw == "callback" { return try page("callback.html", "", request) }
+            do { return try page("listener.html", try await lookUp(raw).code, request) } catch let error as APIError where error.code == .roomNotFound {
                 return noSuchRoom(raw)
             }
         }
         // The host's page: served to anyone who knows the code (it shows nothing without the
         // host token, which its REST calls carry from the page's storage).
-        router.get("/r/:code/host") { _, context -> Response in
+        router.get("/r/:code/host") { request, context -> Response in
             let raw = try context.parameters.require("code")
-            do { return try page("host.html", try await lookUp(raw).code) } catch let error as APIError where error.code == .roomNotFound {
+            do { return try page("host.html", try await lookUp(raw).code, request) } catch let error as APIError where error.code == .roomNotFound {
                 return noSuchRoom(raw)
             }
         }
         // The room's link as a QR code, for the share panel (and anyone who wants to print it).
         router.get("/r/:code/qr.svg") { request, context -> Response in
             let room = try await lookUp(try context.parameters.require("code"))
-            guard let link = RoomLink.url(code: room.code, publicOrigins: web.publicOrigins, requestHost: request.head.authority) else {
-                throw APIError(
-                    .forbidden, code: .originNotAllowed, message: "the request's Host is not a plain host name; start the server with --public-origin")
+            let link: String
+            switch shareLink(code: room.code, request: request, web: web, trustedProxies: trustedProxies) {
+            case .link(let url): link = url
+            case .refused(let why): throw APIError(.forbidden, code: .originNotAllowed, message: why)
             }
             let code: QRCode
             do { code = try QRCode(text: link) } catch {
@@ -84,15 +86,24 @@ enum WebListenerRoutes {
             status: .notFound)
     }
 
-    static func page(_ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration, hostingOffered: Bool) throws -> Response {
+    /// The link this request's page shares: it came over HTTPS when this server's TLS served
+    /// it or a trusted proxy says so.
+    static func shareLink(code: String, request: Request, web: WebListenerConfiguration, trustedProxies: Set<String>) -> RoomLink.Decision {
+        let secure = request.head.scheme == "https" || RESTRequest.current?.client.scheme == "https"
+        return RoomLink.decide(code: code, publicOrigins: web.publicOrigins, requestHost: request.head.authority, requestSecure: secure)
+    }
+
+    static func page(
+        _ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration, hostingOffered: Bool, share: RoomLink.Decision? = nil
+    ) throws -> Response {
         guard let template = assets.file(name)?.text else { throw HTTPError(.internalServerError) }
-        let json = try configJSON(room: room, web: web, hostingOffered: hostingOffered)
+        let json = try configJSON(room: room, web: web, hostingOffered: hostingOffered, share: share)
         let text = template.replacingOccurrences(of: "{{CONFIG}}", with: json).replacingOccurrences(of: "{{ROOM}}", with: room)
         return html(text, status: .ok)
     }
 
     /// The page's configuration as JSON that is safe inside a `<script>` element.
-    static func configJSON(room: String, web: WebListenerConfiguration, hostingOffered: Bool) throws -> String {
+    static func configJSON(room: String, web: WebListenerConfiguration, hostingOffered: Bool, share: RoomLink.Decision? = nil) throws -> String {
         var services: [String] = []
         if web.appleMusicSigner != nil { services.append(MusicService.appleMusic.rawValue) }
         services.append(MusicService.spotify.rawValue)
@@ -101,7 +112,8 @@ enum WebListenerRoutes {
             musicKitURL: web.testSDKs == nil ? web.musicKitURL : WebTestSDKs.musicKitPath,
             spotifySDKURL: web.testSDKs == nil ? web.spotifySDKURL : WebTestSDKs.spotifyPlayerPath,
             spotifyAccountsURL: web.spotifyAccountsURL, spotifyAPIURL: web.spotifyAPIURL,
-            spotifyClientId: web.spotifyClientId, testMode: web.testSDKs != nil, hostingOffered: hostingOffered && web.spotifyClientId != nil)
+            spotifyClientId: web.spotifyClientId, testMode: web.testSDKs != nil, hostingOffered: hostingOffered && web.spotifyClientId != nil,
+            share: share)
         return String(decoding: try encoder.encode(config), as: UTF8.self)
             // Inside a <script> element, "<" must not open a tag.
             .replacingOccurrences(of: "<", with: "\\u003c")

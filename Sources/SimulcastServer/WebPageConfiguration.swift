@@ -13,9 +13,12 @@ struct WebPageConfiguration: Encodable {
     var testMode: Bool
     /// The server follows a host's Spotify for rooms started in the browser.
     var hostingOffered: Bool
+    /// The room's link to share (`RoomLink`), or why there is none.
+    var share: RoomLink.Decision?
 
     enum CodingKeys: String, CodingKey {
         case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode, hostingOffered
+        case shareLink, shareRefusal
     }
 
     // Written by hand so a missing client id is an explicit null, as the page expects.
@@ -31,5 +34,16 @@ struct WebPageConfiguration: Encodable {
         try container.encode(spotifyClientId, forKey: .spotifyClientId)
         try container.encode(testMode, forKey: .testMode)
         try container.encode(hostingOffered, forKey: .hostingOffered)
+        switch share {
+        case .link(let url)?:
+            try container.encode(url, forKey: .shareLink)
+            try container.encodeNil(forKey: .shareRefusal)
+        case .refused(let why)?:
+            try container.encodeNil(forKey: .shareLink)
+            try container.encode(why, forKey: .shareRefusal)
+        case nil:
+            try container.encodeNil(forKey: .shareLink)
+            try container.encodeNil(forKey: .shareRefusal)
+        }
     }
 }

@@ -5,7 +5,8 @@ import Logging
 import SimulcastCore
 import TrackMatching
 
-/// Catalog and matcher flags shared by `serve` and `match`.
+/// Catalog and matcher flags shared by `serve`, `match` and `demo`. Options with a default
+/// are optional here, so `serve` can tell a flag given from one left to its config file.
 struct CatalogOptions: ParsableArguments {
     @Option(
         name: .customLong("catalog"),
@@ -15,8 +16,10 @@ struct CatalogOptions: ParsableArguments {
     @Flag(help: "Use only offline catalogs: never call a music service.")
     var offline = false
 
-    @Option(help: "Matching strategy: simulcast (identifiers, parsed titles, gates and a margin) or seed (the original blog post's method).")
-    var matcher: MatcherKind = .simulcast
+    @Option(
+        help:
+            "Matching strategy: simulcast (identifiers, parsed titles, gates and a margin; the default) or seed (the original blog post's method).")
+    var matcher: MatcherKind?
 
     @Option(help: "Apple Music API key id (or APPLE_MUSIC_KEY_ID). Without a key, Apple Music is searched through the iTunes Search API.")
     var appleMusicKeyId: String?
@@ -27,11 +30,22 @@ struct CatalogOptions: ParsableArguments {
     @Option(help: "MusicKit private key file, .p8 (or APPLE_MUSIC_KEY_FILE, or its text in APPLE_MUSIC_PRIVATE_KEY).")
     var appleMusicKeyFile: String?
 
-    @Option(help: "iTunes Search API requests per minute for this process.")
-    var itunesRequestsPerMinute = 20
+    @Option(help: "Spotify app client id for catalog reads (or SPOTIFY_CLIENT_ID; its secret in SPOTIFY_CLIENT_SECRET or --spotify-client-secret-file).")
+    var spotifyClientId: String?
 
-    @Option(help: "The longest one Retry-After from a music service holds every request to it back, in seconds.")
-    var retryAfterCapSeconds = ServicePolicy().retryAfterCapSeconds
+    @Option(help: ArgumentHelp("A file holding the Spotify app's client secret.", valueName: "file"))
+    var spotifyClientSecretFile: String?
+
+    @Option(help: "iTunes Search API requests per minute for this process (default 20).")
+    var itunesRequestsPerMinute: Int?
+
+    @Option(
+        help:
+            "The longest one Retry-After from a music service holds every request to it back, in seconds (default \(Int(ServicePolicy().retryAfterCapSeconds)))."
+    )
+    var retryAfterCapSeconds: Double?
+
+    var matcherKind: MatcherKind { matcher ?? .simulcast }
 
     @Option(help: "Base URL of the iTunes Search API (or SIMULCAST_ITUNES_URL).")
     var itunesURL: String?
@@ -60,9 +74,18 @@ struct CatalogOptions: ParsableArguments {
         setup.appleMusicKeyId = appleMusicKeyId
         setup.appleMusicTeamId = appleMusicTeamId
         setup.appleMusicKeyFile = appleMusicKeyFile
-        setup.iTunesRequestsPerMinute = itunesRequestsPerMinute
-        guard retryAfterCapSeconds >= 0, retryAfterCapSeconds.isFinite else { throw ValidationError("--retry-after-cap-seconds takes 0 or more seconds") }
-        setup.policy.retryAfterCapSeconds = retryAfterCapSeconds
+        setup.spotifyClientId = spotifyClientId
+        if let spotifyClientSecretFile {
+            guard let secret = try? String(contentsOfFile: spotifyClientSecretFile, encoding: .utf8) else {
+                throw ValidationError("--spotify-client-secret-file: cannot read \(spotifyClientSecretFile)")
+            }
+            setup.spotifyClientSecret = secret.trimmingCharacters(in: .newlines)
+        }
+        if let itunesRequestsPerMinute { setup.iTunesRequestsPerMinute = itunesRequestsPerMinute }
+        if let retryAfterCapSeconds {
+            guard retryAfterCapSeconds >= 0, retryAfterCapSeconds.isFinite else { throw ValidationError("--retry-after-cap-seconds takes 0 or more seconds") }
+            setup.policy.retryAfterCapSeconds = retryAfterCapSeconds
+        }
         setup.applyEnvironment()
         if let itunesURL { setup.iTunesURL = itunesURL }
         if let appleMusicURL { setup.appleMusicURL = appleMusicURL }
@@ -76,7 +99,7 @@ struct CatalogOptions: ParsableArguments {
     func makeMatchmaker(
         cache: (any ResponseCache)?, logger: Logger, heldBack: @escaping @Sendable (MusicService, Double) -> Void = { _, _ in }
     ) throws -> TrackMatchmaker {
-        let strategy = matcher.make()
+        let strategy = matcherKind.make()
         do {
             var setup = try setup()
             setup.policy.heldBack = heldBack

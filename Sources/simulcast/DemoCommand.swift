@@ -54,7 +54,7 @@ struct DemoCommand: AsyncParsableCommand {
                     .appleMusic: try OfflineCatalog(service: .appleMusic, contentsOf: try Self.resource("demo-catalog-apple-music.jsonl")),
                     .deezer: try OfflineCatalog(service: .deezer, contentsOf: try Self.resource("demo-catalog-deezer.jsonl")),
                 ],
-                matcher: catalogOptions.matcher.make()
+                matcher: catalogOptions.matcherKind.make()
             )
         let events = try PlaybackScript.load(contentsOf: try Self.resource("demo-script.jsonl"))
 

@@ -5,26 +5,49 @@ import Logging
 import RoomStorage
 import Rooms
 import ServerHosting
+import ServerSetup
 import ServiceLifecycle
 import SimulcastCore
 import SimulcastServer
+import TrackMatching
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the room server (REST, WebSocket, metrics) with rooms stored in SQLite or PostgreSQL.",
+        abstract: "Run the room server (HTTPS or HTTP, REST, WebSocket, metrics) with rooms stored in SQLite or PostgreSQL.",
         discussion: """
-            Operator actions (global corrections, listing every correction, /metrics from other hosts) need the admin token from the \
-            SIMULCAST_ADMIN_TOKEN environment variable. Several nodes share rooms through one PostgreSQL database: give each \
-            --database postgres://user@host:5432/db (or SIMULCAST_DATABASE_URL, which keeps the password out of `ps`; PGPASSWORD also works).
+            Every option can also come from a config file (--config, or SIMULCAST_CONFIG; TOML, each key an option's name \
+            without its dashes) and from an environment variable (SIMULCAST_ and the name in capitals, e.g. SIMULCAST_PORT); \
+            flags beat the environment, which beats the file. Secrets can be given as files: admin-token-file, \
+            spotify-client-secret-file, database-password-file, apple-music-key-file. `simulcast setup` writes the file, \
+            `simulcast doctor` checks it, --print-config shows what is in effect (secrets masked). Several nodes share rooms \
+            through one PostgreSQL database: give each the same postgres:// database.
             """
     )
 
-    @Option(help: "Address to listen on (0.0.0.0 for every interface).")
-    var hostname = "127.0.0.1"
+    @Option(help: ArgumentHelp("A TOML config file whose keys are these options without dashes (or SIMULCAST_CONFIG).", valueName: "file"))
+    var config: String?
 
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port = 8080
+    @Flag(help: "Print the settings in effect (secrets masked), with where each came from, and exit.")
+    var printConfig = false
+
+    @Option(help: "Address to listen on (0.0.0.0 for every interface; default 127.0.0.1).")
+    var hostname: String?
+
+    @Option(help: "Port to listen on (0 picks a free one; default 8080).")
+    var port: Int?
+
+    @Option(help: ArgumentHelp("Serve HTTPS with this certificate chain (PEM); renewed files are picked up without a restart.", valueName: "file"))
+    var tlsCertificate: String?
+
+    @Option(help: ArgumentHelp("The certificate's private key (PEM).", valueName: "file"))
+    var tlsKey: String?
+
+    @Option(help: ArgumentHelp("Seconds between looks at the certificate files for a renewal (default 60; SIGHUP looks at once).", valueName: "seconds"))
+    var tlsReloadInterval: Double?
+
+    @Option(help: ArgumentHelp("Also listen for plain HTTP here, only to redirect to HTTPS (and answer /healthz).", valueName: "port"))
+    var httpRedirectPort: Int?
 
     @Option(
         help: ArgumentHelp(
@@ -34,12 +57,18 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "A SQLite file, or postgres://user:password@host:5432/db?sslmode=disable|prefer|require for several nodes (default: SIMULCAST_DATABASE_URL, else simulcast.sqlite)."
+            "A SQLite file, or postgres://user@host:5432/db?sslmode=disable|prefer|require for several nodes (or SIMULCAST_DATABASE_URL; default simulcast.sqlite)."
     )
     var database: String?
 
-    @Option(help: "Connections this node keeps to PostgreSQL.")
-    var databaseConnections = 16
+    @Option(help: ArgumentHelp("A file holding the PostgreSQL password (else the URL's, or PGPASSWORD).", valueName: "file"))
+    var databasePasswordFile: String?
+
+    @Option(help: "Connections this node keeps to PostgreSQL (default 16).")
+    var databaseConnections: Int?
+
+    @Option(help: ArgumentHelp("A file holding the admin token for operator actions (or SIMULCAST_ADMIN_TOKEN).", valueName: "file"))
+    var adminTokenFile: String?
 
     @OptionGroup var catalogOptions: CatalogOptions
 
@@ -48,10 +77,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How long the web page's MusicKit developer tokens live, seconds; the page renews them by 80 % of it.", valueName: "seconds"))
-    var appleMusicTokenLifetime: Int64 = 1800
+            "How long the web page's MusicKit developer tokens live, seconds (default 1800); the page renews them by 80 % of it.", valueName: "seconds"))
+    var appleMusicTokenLifetime: Int?
 
-    @Option(help: ArgumentHelp("The origin the web page is reached at behind a proxy, e.g. https://listen.example.com (repeatable).", valueName: "origin"))
+    @Option(help: ArgumentHelp("Where the pages load MusicKit JS from (a mirror; default Apple's CDN).", valueName: "url"))
+    var musickitScriptURL: String?
+
+    @Option(help: ArgumentHelp("Where the pages load the Spotify Web Playback SDK from (a mirror; default Spotify's).", valueName: "url"))
+    var spotifySDKScriptURL: String?
+
+    @Option(help: ArgumentHelp("The https:// origin people reach the server at, e.g. https://listen.example.com (repeatable).", valueName: "origin"))
     var publicOrigin: [String] = []
 
     @Option(
@@ -59,55 +94,118 @@ struct ServeCommand: AsyncParsableCommand {
             "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable); from anyone else they are ignored.", valueName: "address"))
     var trustedProxy: [String] = []
 
-    @Option(help: "Open connections in total (also kept below the descriptor limit).")
-    var maxConnections = ServerLimits().connections
+    @Option(help: "Open connections in total (also kept below the descriptor limit; default \(ServerLimits().connections)).")
+    var maxConnections: Int?
 
-    @Option(help: "Open connections from one client address.")
-    var maxConnectionsPerAddress = ServerLimits().connectionsPerAddress
+    @Option(help: "Open connections from one client address (default \(ServerLimits().connectionsPerAddress)).")
+    var maxConnectionsPerAddress: Int?
 
-    @Option(help: "Open connections from one client network (an IPv4 /24, an IPv6 /48).")
-    var maxConnectionsPerNetwork = ServerLimits().connectionsPerNetwork
+    @Option(help: "Open connections from one client network, an IPv4 /24 or an IPv6 /48 (default \(ServerLimits().connectionsPerNetwork)).")
+    var maxConnectionsPerNetwork: Int?
 
-    @Option(help: "Listeners in one room.")
-    var maxListenersPerRoom = ServerLimits().listenersPerRoom
+    @Option(help: "Listeners in one room (default \(ServerLimits().listenersPerRoom)).")
+    var maxListenersPerRoom: Int?
 
-    @Option(help: "Rooms one address may create per minute (after a burst of 20).")
-    var roomCreationsPerMinute: Double = ServerLimits().roomCreation.perSecond * 60
+    @Option(help: "Rooms one address may create per minute, after a burst of 20 (default 2).")
+    var roomCreationsPerMinute: Double?
 
-    @Option(help: "Lookups of unknown room codes one address may make per minute (after a burst of 30).")
-    var roomLookupMissesPerMinute: Double = ServerLimits().roomLookupMisses.perSecond * 60
+    @Option(help: "Lookups of unknown room codes one address may make per minute, after a burst of 30 (default 60).")
+    var roomLookupMissesPerMinute: Double?
 
-    @Option(help: "The day (YYYY-MM-DD, UTC) six-character room codes of earlier versions stop working; until then their hosts and listeners are told.")
-    var legacyRoomCodesUntil = "2027-01-01"
+    @Option(help: "The day (YYYY-MM-DD, UTC) six-character room codes of earlier versions stop working (default 2027-01-01).")
+    var legacyRoomCodesUntil: String?
 
-    @Option(help: "Seconds a new connection has to send its request headers.")
-    var headerTimeout: Double = 10
+    @Option(help: "Seconds a new connection has to send its request headers (default 10).")
+    var headerTimeout: Double?
 
-    @Option(help: "Seconds a listener's socket may stay undrained before it is closed.")
-    var drainTimeout: Double = 30
+    @Option(help: "Seconds a listener's socket may stay undrained before it is closed (default 30).")
+    var drainTimeout: Double?
 
     @Option(help: "Seconds without any host or listener after which a room is deleted (default 7 days).")
-    var roomExpiry: Double = 7 * 86_400
+    var roomExpiry: Double?
 
-    @Option(help: "Seconds between sweeps for idle and expired rooms.")
-    var sweepInterval: Double = 60
+    @Option(help: "Seconds between sweeps for idle and expired rooms (default 60).")
+    var sweepInterval: Double?
 
-    @Option(help: "Seconds SIGTERM may take, whatever the peers do.")
-    var shutdownTimeout: Double = 10
+    @Option(help: "Seconds SIGTERM may take, whatever the peers do (default 10).")
+    var shutdownTimeout: Double?
 
     @OptionGroup var logging: LoggingOptions
 
+    /// The flags given, by setting; every option above is in it.
+    var flags: [String: TOMLValue] {
+        var flags = SettingFlags()
+        flags.add(.hostname, hostname)
+        flags.add(.port, port)
+        flags.add(.tlsCertificate, tlsCertificate)
+        flags.add(.tlsKey, tlsKey)
+        flags.add(.tlsReloadInterval, tlsReloadInterval)
+        flags.add(.httpRedirectPort, httpRedirectPort)
+        flags.add(.publicOrigin, publicOrigin)
+        flags.add(.trustedProxy, trustedProxy)
+        flags.add(.database, database)
+        flags.add(.databasePasswordFile, databasePasswordFile)
+        flags.add(.databaseConnections, databaseConnections)
+        flags.add(.secretsKeyFile, secretsKeyFile)
+        flags.add(.adminTokenFile, adminTokenFile)
+        flags.add(.catalog, catalogOptions.catalogs)
+        flags.add(.offline, catalogOptions.offline)
+        flags.add(.matcher, catalogOptions.matcher)
+        flags.add(.appleMusicKeyId, catalogOptions.appleMusicKeyId)
+        flags.add(.appleMusicTeamId, catalogOptions.appleMusicTeamId)
+        flags.add(.appleMusicKeyFile, catalogOptions.appleMusicKeyFile)
+        flags.add(.appleMusicTokenLifetime, appleMusicTokenLifetime)
+        flags.add(.spotifyClientId, catalogOptions.spotifyClientId)
+        flags.add(.spotifyClientSecretFile, catalogOptions.spotifyClientSecretFile)
+        flags.add(.spotifyWebClientId, spotifyWebClientId)
+        flags.add(.itunesRequestsPerMinute, catalogOptions.itunesRequestsPerMinute)
+        flags.add(.retryAfterCapSeconds, catalogOptions.retryAfterCapSeconds)
+        flags.add(.itunesURL, catalogOptions.itunesURL)
+        flags.add(.appleMusicURL, catalogOptions.appleMusicURL)
+        flags.add(.deezerURL, catalogOptions.deezerURL)
+        flags.add(.spotifyAPIURL, catalogOptions.spotifyAPIURL)
+        flags.add(.spotifyAccountsURL, catalogOptions.spotifyAccountsURL)
+        flags.add(.musicKitScriptURL, musickitScriptURL)
+        flags.add(.spotifySDKScriptURL, spotifySDKScriptURL)
+        flags.add(.maxConnections, maxConnections)
+        flags.add(.maxConnectionsPerAddress, maxConnectionsPerAddress)
+        flags.add(.maxConnectionsPerNetwork, maxConnectionsPerNetwork)
+        flags.add(.maxListenersPerRoom, maxListenersPerRoom)
+        flags.add(.roomCreationsPerMinute, roomCreationsPerMinute)
+        flags.add(.roomLookupMissesPerMinute, roomLookupMissesPerMinute)
+        flags.add(.legacyRoomCodesUntil, legacyRoomCodesUntil)
+        flags.add(.headerTimeout, headerTimeout)
+        flags.add(.drainTimeout, drainTimeout)
+        flags.add(.roomExpiry, roomExpiry)
+        flags.add(.sweepInterval, sweepInterval)
+        flags.add(.shutdownTimeout, shutdownTimeout)
+        flags.add(.logLevel, logging.logLevel)
+        return flags.values
+    }
+
     func run() async throws {
-        let logger = logging.makeLogger(label: "simulcast.server", defaultLevel: .info)
-        let location = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? "simulcast.sqlite"
+        let environment = ProcessInfo.processInfo.environment
+        let settings = try ServeSettings.load(configPath: config, environment: environment, flags: flags)
+        if printConfig {
+            print(SettingsReport(settings.layers).render(), terminator: "")
+            return
+        }
+        let logger = {
+            var logger = Logger(label: "simulcast.server")
+            logger.logLevel = settings.logLevel
+            return logger
+        }()
+        for warning in ExposureCheck.warnings(settings.server) { logger.warning("\(warning)") }
+        let location = settings.database
         let store: any RoomStore
         let cache: any ResponseCache
         var storeServices: [any Service] = []
         let databaseName: String
         do {
-            if let url = try PostgresDatabaseURL(location) {
+            if var url = try PostgresDatabaseURL(location) {
+                if let password = settings.databasePassword { url.password = password }
                 // Connected and migrated by the server's service group, which runs its pool and listener.
-                let postgres = try PostgresRoomStore(url: url, maximumConnections: databaseConnections, logger: logger)
+                let postgres = try PostgresRoomStore(url: url, maximumConnections: settings.databaseConnections, logger: logger)
                 (store, cache, databaseName, storeServices) = (postgres, postgres.responseCache, url.description, postgres.services)
             } else {
                 let sqlite = try await SQLiteRoomStore.open(path: location, logger: logger)
@@ -118,17 +216,30 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // The database doubles as the catalog response cache, so matches survive restarts cheaply.
         let metrics = ServerMetrics()
-        let matchmaker = try catalogOptions.makeMatchmaker(cache: cache, logger: logger) { metrics.serviceHeldBack($0, seconds: $1) }
-        let web = try webConfiguration()
+        var catalog = settings.catalog
+        catalog.policy.heldBack = { metrics.serviceHeldBack($0, seconds: $1) }
+        let matchmaker: TrackMatchmaker
+        do {
+            matchmaker = TrackMatchmaker(catalogs: try catalog.makeCatalogs(cache: cache, logger: logger), matcher: settings.matcher.make())
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let server = settings.server
         let dependencies = SimulcastApplication.Dependencies(
             store: store, matchmaker: matchmaker, logger: logger, metrics: metrics, storeServices: storeServices,
-            makeHosting: try hosting(web: web, logger: logger))
-        let catalogLines = try catalogOptions.setup().describe()
-        let runner = try ServerRunner(configuration: try serverConfiguration(web: web), dependencies: dependencies, handleSignals: true) { port in
-            logger.notice("simulcast serving", metadata: ["url": "http://\(hostname):\(port)", "database": "\(databaseName)"])
+            makeHosting: try hosting(settings, logger: logger))
+        let scheme = server.tls == nil ? "http" : "https"
+        let hostname = server.hostname
+        let web = server.web
+        let catalogLines = catalog.describe()
+        let runner = try ServerRunner(configuration: server, dependencies: dependencies, handleSignals: true) { port in
+            logger.notice("simulcast serving", metadata: ["url": "\(scheme)://\(hostname):\(port)", "database": "\(databaseName)"])
             logger.notice(
                 "web listener",
-                metadata: ["page": "http://\(hostname):\(port)/r/ROOMCODE", "apple-music": "\(web.appleMusicSigner == nil ? "off (no MusicKit key)" : "on")"])
+                metadata: [
+                    "page": "\(web.publicOrigins.first ?? "\(scheme)://\(hostname):\(port)")/r/ROOMCODE",
+                    "apple-music": "\(web.appleMusicSigner == nil ? "off (no MusicKit key)" : "on")",
+                ])
             for line in catalogLines { logger.notice("catalog", metadata: ["uses": "\(line)"]) }
         }
         // Host claims in the database name this id; a restarted process is a new node.
@@ -140,63 +251,18 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    func serverConfiguration(web: WebListenerConfiguration) throws -> ServerConfiguration {
-        var limits = ServerLimits()
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate]
-        guard let retirement = day.date(from: legacyRoomCodesUntil) else {
-            throw ValidationError("--legacy-room-codes-until takes a day as YYYY-MM-DD; got \"\(legacyRoomCodesUntil.prefix(20))\"")
-        }
-        limits.legacyRoomCodesUntil = ServerTime(micros: Int64(retirement.timeIntervalSince1970 * 1_000_000))
-        limits.connections = maxConnections
-        limits.connectionsPerAddress = maxConnectionsPerAddress
-        limits.connectionsPerNetwork = maxConnectionsPerNetwork
-        limits.listenersPerRoom = maxListenersPerRoom
-        limits.roomCreation.perSecond = roomCreationsPerMinute / 60
-        limits.roomLookupMisses.perSecond = roomLookupMissesPerMinute / 60
-        limits.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
-        limits.drainTimeout = .milliseconds(Int64(drainTimeout * 1000))
-        let admin = ProcessInfo.processInfo.environment["SIMULCAST_ADMIN_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        return ServerConfiguration(
-            hostname: hostname, port: port, limits: limits, trustedProxies: Set(trustedProxy), adminToken: admin,
-            expiry: .init(
-                roomIdle: .milliseconds(Int64(roomExpiry * 1000)), sweepInterval: .milliseconds(Int64(sweepInterval * 1000)),
-                unloadAfter: .milliseconds(Int64(min(30, roomExpiry) * 1000))),
-            shutdownTimeout: .milliseconds(Int64(shutdownTimeout * 1000)), web: web)
-    }
-
     /// Rooms started from the browser with Spotify: offered with a web client id, their logins
     /// sealed with the secrets key (made on first start).
-    func hosting(web: WebListenerConfiguration, logger: Logger) throws -> (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? {
+    func hosting(_ settings: ServeSettings, logger: Logger) throws -> (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? {
+        let web = settings.server.web
         guard let clientId = web.spotifyClientId else { return nil }
-        let path = secretsKeyFile ?? ConfigFolder.path() + "/secrets.key"
         let key: SecretsKey
-        do { key = try SecretsKey.loadOrCreate(path: path) } catch { throw ValidationError("--secrets-key-file: \(error)") }
+        do { key = try SecretsKey.loadOrCreate(path: settings.secretsKeyFile) } catch { throw ValidationError("secrets-key-file: \(error)") }
         var configuration = SpotifyRoomHosting.Configuration(clientId: clientId, accountsURL: web.spotifyAccountsURL, apiURL: web.spotifyAPIURL)
         // A followed room never goes idle: a host whose Spotify changed nothing for the room
         // expiry is no longer followed, and the room then expires as any other.
-        configuration.idleLimit = .milliseconds(Int64(roomExpiry * 1000))
+        configuration.idleLimit = settings.server.expiry.roomIdle
         let hosting = configuration
         return { store, hub in SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: hosting, logger: logger) }
-    }
-
-    func webConfiguration() throws -> WebListenerConfiguration {
-        let setup = try catalogOptions.setup()
-        let environment = ProcessInfo.processInfo.environment
-        let signer: AppleMusicDeveloperToken?
-        do {
-            signer = try AppleMusicDeveloperToken.fromEnvironment(
-                keyId: setup.appleMusicKeyId, teamId: setup.appleMusicTeamId, keyFile: setup.appleMusicKeyFile)
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        // Apple accepts developer tokens of up to six months; under a minute the page would
-        // spend its time renewing.
-        guard (60...15_777_000).contains(appleMusicTokenLifetime) else {
-            throw ValidationError("--apple-music-token-lifetime is 60 to 15777000 seconds (six months)")
-        }
-        return WebListenerConfiguration(
-            appleMusicSigner: signer, spotifyClientId: spotifyWebClientId ?? environment["SPOTIFY_WEB_CLIENT_ID"], publicOrigins: publicOrigin,
-            developerTokenLifetimeSeconds: appleMusicTokenLifetime, spotifyAccountsURL: setup.spotifyAccountsURL, spotifyAPIURL: setup.spotifyAPIURL)
     }
 }
