@@ -37,6 +37,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        // Test certificates (a CA, names, expiry) for the HTTPS and doctor tests; already in the
+        // build graph through swift-nio-ssl.
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.19.4"),
     ],
     targets: [
         // Models, wire protocol, clock and position maths, follow policy, player interfaces: no I/O.
@@ -132,6 +135,7 @@ let package = Package(
             dependencies: [
                 "SimulcastCore",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -236,6 +240,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
             ],
             resources: [.copy("Web")],
             swiftSettings: strict

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import NIOSSL
 import SimulcastCore
 
 /// A host's or listener's connection to a room: says hello, keeps its clock in sync with
@@ -13,6 +14,8 @@ public actor RoomClient {
     public var webSocketURL: String { driver.url }
     public nonisolated let hello: Wire.Hello
     public nonisolated let clock: any LocalClock
+    /// For wss:// servers: which certificates to trust (nil: the system's).
+    let tls: TLSConfiguration?
     let logger: Logger
     let codec = WireCodec()
     /// When to connect, ping and back off: the same driver runs live and in the simulator.
@@ -31,10 +34,12 @@ public actor RoomClient {
     ///   - serverURL: the server's base URL (`http://host:port`), or several separated by
     ///     commas; the WebSocket URLs are derived.
     ///   - seed: for the backoff's jitter (nil: a random one).
+    ///   - tls: for https servers, what to trust (nil: the system's authorities).
     public init(
         serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = ConnectionDriver.defaultPingInterval,
-        seed: UInt64? = nil, logger: Logger = Logger(label: "simulcast.client")
+        seed: UInt64? = nil, tls: TLSConfiguration? = nil, logger: Logger = Logger(label: "simulcast.client")
     ) {
+        self.tls = tls
         let bases = Self.serverURLs(serverURL).map { url in
             var base = url
             if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }
@@ -152,7 +157,8 @@ public actor RoomClient {
             var reason = "connection closed"
             do {
                 let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
-                try await WebSocketClient.connect(url: webSocketURL, configuration: configuration, logger: logger) { inbound, outbound, _ in
+                try await WebSocketClient.connect(url: webSocketURL, configuration: configuration, tlsConfiguration: tls, logger: logger) {
+                    inbound, outbound, _ in
                     try await self.session(inbound: inbound, outbound: outbound, onEvent: onEvent)
                 }
             } catch {

@@ -19,6 +19,8 @@ struct RESTController: APIProtocol {
     let ownOrigins: @Sendable () -> [String]
     /// Following hosts' own accounts; nil when this server does not offer it.
     let hosting: (any RoomHosting)?
+    /// This server serves HTTPS itself.
+    let tlsServed: Bool
 
     private var request: RESTRequest { RESTRequest.current ?? .unknown }
 
@@ -28,13 +30,20 @@ struct RESTController: APIProtocol {
     }
 
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        .ok(.init(body: .json(.init(status: .ok))))
+        guard input.query.verbose == true else { return .ok(.init(body: .json(.init(status: .ok)))) }
+        let report = HealthReport(
+            requestSecure: request.client.scheme == "https", publicOrigins: web.publicOrigins, tlsServed: tlsServed,
+            appleMusic: web.appleMusicSigner != nil, spotifyLogin: web.spotifyClientId != nil, hostingOffered: hosting != nil)
+        return .ok(.init(body: .json(.init(status: .ok, checks: report.checks()))))
     }
 
     func metrics(_ input: Operations.Metrics.Input) async throws -> Operations.Metrics.Output {
         // Loopback (a local Prometheus or an operator's curl) or the admin token.
+        // Through a trusted proxy the peer is the proxy's loopback address: the client behind it decides.
         let peer = request.peerIP
-        guard peer == "127.0.0.1" || peer == "::1" || peer == nil || isAdmin else {
+        let loopback = { (address: String) in address == "127.0.0.1" || address == "::1" }
+        let local = peer.map { loopback($0) && loopback(request.client.ip) } ?? true
+        guard local || isAdmin else {
             throw APIError(.forbidden, code: .metricsForbidden, message: "metrics are served to loopback or with the admin token (Authorization: Bearer ...)")
         }
         return .ok(.init(body: .plainText(HTTPBody(metrics.render()))))

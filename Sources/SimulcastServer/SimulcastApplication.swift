@@ -115,9 +115,8 @@ public enum SimulcastApplication {
         let (storeReady, storeReadyContinuation) = AsyncStream<Void>.makeStream()
         application.addServices(dependencies.storeServices)
         application.addServices(RoomHubService(store: dependencies.store, hub: hub, hosting: hosting, storeReady: storeReady))
-        if let tls {
-            application.addServices(TLSReloadService(store: tls, clock: dependencies.clock, handleSignals: handleSignals, logger: dependencies.logger))
-        }
+        let reloads = tls.map { TLSReloadService(store: $0, clock: dependencies.clock, handleSignals: handleSignals, logger: dependencies.logger) }
+        if let reloads { application.addServices(reloads) }
         if let redirectPort = configuration.httpRedirectPort {
             application.addServices(
                 HTTPSRedirectServer.application(
@@ -127,6 +126,7 @@ public enum SimulcastApplication {
         application.beforeServerStarts {
             try await dependencies.store.prepare()
             storeReadyContinuation.finish()
+            if let reloads { for await _ in reloads.signalsTrapped {} }
         }
         return (application, hub)
     }
@@ -143,7 +143,7 @@ public enum SimulcastApplication {
         // The REST routes, generated from openapi.yaml; the document itself is served beside them.
         let controller = RESTController(
             hub: hub, metrics: metrics, limiters: limiters, lookup: lookup, adminToken: configuration.adminToken, web: configuration.web, clock: clock,
-            ownOrigins: ownOrigins, hosting: hosting)
+            ownOrigins: ownOrigins, hosting: hosting, tlsServed: configuration.tls != nil)
         // Compact JSON, keys sorted (the generator's default pretty-prints).
         try controller.registerHandlers(on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys]), middlewares: [RESTErrorMiddleware()])
         let document = OpenAPIDocument.load()

@@ -11,6 +11,18 @@ struct TLSReloadService: Service {
     let clock: any LocalClock
     let handleSignals: Bool
     let logger: Logger
+    /// Ends once SIGHUP is trapped: the server binds only then, so an early reload (systemd's,
+    /// a renewal hook's) can never kill it with the signal's default action.
+    let signalsTrapped: AsyncStream<Void>
+    private let trappedContinuation: AsyncStream<Void>.Continuation
+
+    init(store: TLSContextStore, clock: any LocalClock, handleSignals: Bool, logger: Logger) {
+        self.store = store
+        self.clock = clock
+        self.handleSignals = handleSignals
+        self.logger = logger
+        (signalsTrapped, trappedContinuation) = AsyncStream<Void>.makeStream()
+    }
 
     func run() async throws {
         // Ends quietly with the server: a cancelled sleep is the way out, not a failure.
@@ -18,10 +30,12 @@ struct TLSReloadService: Service {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 if handleSignals {
                     let hangups = await UnixSignalsSequence(trapping: .sighup)
+                    trappedContinuation.finish()
                     group.addTask {
                         for await _ in hangups { reload(force: true, why: "SIGHUP") }
                     }
                 }
+                trappedContinuation.finish()
                 group.addTask {
                     while !Task.isCancelled {
                         try await clock.sleep(until: clock.now().advanced(by: store.files.reloadInterval))

@@ -7,6 +7,7 @@ struct WebAssets: Sendable {
         "listener.html": "text/html; charset=utf-8",
         "index.html": "text/html; charset=utf-8",
         "front.js": "text/javascript; charset=utf-8",
+        "secure-origin.js": "text/javascript; charset=utf-8",
         "callback.html": "text/html; charset=utf-8",
         "listener.js": "text/javascript; charset=utf-8",
         "linear-fit.js": "text/javascript; charset=utf-8",

@@ -11,20 +11,39 @@ import Testing
 @testable import SimulcastServer
 
 /// Issue 24: a room's link as a QR code the server draws (`GET /r/{code}/qr.svg`), read back
-/// by `zbarimg`; the link is under the configured public origin, else the request's plain Host.
+/// by `zbarimg`. Issue 32: the link is the https public origin's, else the request's plain Host
+/// when it came over HTTPS or is this machine's; never a plain http:// link to another machine.
 @Suite struct RoomQRCodeTests {
+    static let insecure = RoomLink.Decision.refused(RoomLink.insecure)
+
     @Test(
         arguments: [
-            ([String](), "127.0.0.1:8080", "http://127.0.0.1:8080/r/K7PQ2MXR9T"),
-            ([], "Listen.Example.com", "http://listen.example.com/r/K7PQ2MXR9T"),
-            ([], "[::1]:9000", "http://[::1]:9000/r/K7PQ2MXR9T"),
-            (["https://listen.example.com/"], "10.0.0.2:8080", "https://listen.example.com/r/K7PQ2MXR9T"),
-            (["https://listen.example.com:443"], nil, "https://listen.example.com/r/K7PQ2MXR9T"),
-            ([], "evil.example/<script>", nil), ([], "a b", nil), ([], "", nil), ([], nil, nil), ([], ":80", nil),
-            ([], String(repeating: "a", count: 256), nil),
-        ] as [([String], String?, String?)])
-    func theLinkIsThePublicOriginsOrAPlainHosts(publicOrigins: [String], host: String?, link: String?) {
-        #expect(RoomLink.url(code: "K7PQ2MXR9T", publicOrigins: publicOrigins, requestHost: host) == link)
+            ([String](), "127.0.0.1:8080", false, .link("http://127.0.0.1:8080/r/K7PQ2MXR9T")),
+            ([], "localhost:8080", false, .link("http://localhost:8080/r/K7PQ2MXR9T")),
+            ([], "[::1]:9000", false, .link("http://[::1]:9000/r/K7PQ2MXR9T")),
+            // Issue 32: a plain http link to another machine would land a friend on a page that cannot play.
+            ([], "Listen.Example.com", false, insecure),
+            ([], "192.168.1.20:8080", false, insecure),
+            ([], "127.0.0.1.evil.example", false, insecure),
+            (["http://192.168.1.20:8080"], "192.168.1.20:8080", false, insecure),
+            (["http://localhost:8080"], "192.168.1.20:8080", false, .link("http://localhost:8080/r/K7PQ2MXR9T")),
+            // Over HTTPS (the server's own certificate, or a trusted proxy's word) the request's host will do.
+            ([], "Listen.Example.com", true, .link("https://listen.example.com/r/K7PQ2MXR9T")),
+            (["https://listen.example.com/"], "10.0.0.2:8080", false, .link("https://listen.example.com/r/K7PQ2MXR9T")),
+            (["https://listen.example.com:443"], nil, false, .link("https://listen.example.com/r/K7PQ2MXR9T")),
+            (["http://10.0.0.2:8080", "https://listen.example.com"], "10.0.0.2:8080", false, .link("https://listen.example.com/r/K7PQ2MXR9T")),
+        ] as [([String], String?, Bool, RoomLink.Decision)])
+    func theLinkIsSecureOrThisMachines(publicOrigins: [String], host: String?, secure: Bool, decision: RoomLink.Decision) {
+        #expect(RoomLink.decide(code: "K7PQ2MXR9T", publicOrigins: publicOrigins, requestHost: host, requestSecure: secure) == decision)
+    }
+
+    @Test(arguments: ["evil.example/<script>", "a b", "", ":80", String(repeating: "a", count: 256)] as [String])
+    func aHostThatIsNotAPlainNameIsRefused(host: String) {
+        #expect(RoomLink.decide(code: "K7PQ2MXR9T", publicOrigins: [], requestHost: host, requestSecure: true) != .link("https://\(host)/r/K7PQ2MXR9T"))
+        guard case .refused = RoomLink.decide(code: "K7PQ2MXR9T", publicOrigins: [], requestHost: host, requestSecure: true) else {
+            Issue.record("\(host) was drawn")
+            return
+        }
     }
 
     @Test func theServedCodeReadsAsTheRoomsLinkAndAnUnknownRoomIs404() async throws {

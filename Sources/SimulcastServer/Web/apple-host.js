@@ -7,6 +7,7 @@
 // shows the host away.
 (function () {
   "use strict";
+  if (window.simulcastInsecure) return;
   const $ = (id) => document.getElementById(id);
   const config = JSON.parse($("simulcast-config").textContent);
   const { ClockSync } = window.SimulcastFollow;

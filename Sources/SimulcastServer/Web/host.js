@@ -3,6 +3,8 @@
 // room's host token from this browser's storage; without it the page shows nothing of the room.
 (function () {
   "use strict";
+  // An insecure origin cannot log in (PKCE needs Web Crypto) nor play: secure-origin.js says so.
+  if (window.simulcastInsecure) { window.simulcastHostPage = { hosting: null, status: "insecure" }; return; }
   const $ = (id) => document.getElementById(id);
   const config = JSON.parse($("simulcast-config").textContent);
   const tokenKey = "simulcast.host." + config.room;

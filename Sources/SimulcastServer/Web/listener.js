@@ -6,6 +6,8 @@
 // room does and what the player does; the status line is computed from all three.
 (function () {
   "use strict";
+  // An insecure origin cannot play (secure-origin.js says so): nothing is loaded or joined.
+  if (window.simulcastInsecure) { window.simulcastPage = { phase: "insecure", status: "insecure" }; return; }
   const { ClockSync, FollowPolicy, FollowTarget, targetPosition, matchFor } = window.SimulcastFollow;
   // This device's output latency (sound-panel.js): the player is aimed that far ahead.
   const sound = window.SimulcastSound;

@@ -5,10 +5,19 @@
   const button = document.getElementById('share-link');
   const note = document.getElementById('share-note');
   const config = JSON.parse(document.getElementById('simulcast-config').textContent);
-  const link = location.origin + '/r/' + encodeURIComponent(config.room);
+  // The server's link for this room (its https public origin), never a plain http:// one to
+  // another machine: a friend could not play there. Without one the page says why.
+  const link = config.shareLink;
+  if (!link) {
+    button.hidden = true;
+    document.getElementById('qr').hidden = true;
+    note.textContent = config.shareRefusal || '';
+    window.simulcastShare = { link: null };
+    return;
+  }
 
   async function share() {
-    const data = { title: 'Listen along on Simulcast', text: 'Hear what I play, on your own music service', url: link };
+    const data = { title: 'Listen along on Simulcast', text: 'Listen along with us, each on our own music service', url: link };
     if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
       try {
         await navigator.share(data);
