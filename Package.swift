@@ -248,7 +248,13 @@ let package = Package(
             swiftSettings: strict
         ),
         // Runs the built `simulcast` as a user would: `--help` snapshots, refused arguments.
-        .testTarget(name: "CLITests", dependencies: ["SimulcastTesting"], exclude: ["Help"], swiftSettings: strict),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "SimulcastTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ], exclude: ["Help"],
+            swiftSettings: strict),
         .testTarget(name: "SyncSimulatorTests", dependencies: ["SyncSimulator"], swiftSettings: strict),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),

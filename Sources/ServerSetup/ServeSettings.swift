@@ -38,7 +38,8 @@ public struct ServeSettings: Sendable {
         if let day = try layers.text(.legacyRoomCodesUntil) {
             let parser = ISO8601DateFormatter()
             parser.formatOptions = [.withFullDate]
-            guard let date = parser.date(from: day) else {
+            // Strictly: the formatter would read 2027-02-30 as a day in March.
+            guard let date = parser.date(from: day), parser.string(from: date) == day else {
                 throw .badValue(
                     key: Key.legacyRoomCodesUntil.name, source: try layers.value(.legacyRoomCodesUntil)?.source ?? .defaultValue, expected: "a day that exists",
                     got: day)

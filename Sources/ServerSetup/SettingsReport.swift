@@ -21,8 +21,12 @@ public struct SettingsReport {
                 lines.append("# \(key.name) is not set (\(key.environment))")
                 continue
             }
-            let shown = key.isSecret ? "\"\(Self.mask)\"" : Self.toml(key.name == SettingKey.database.name ? Self.maskingPassword(value) : value)
-            lines.append("\(key.name) = \(shown)  # \(source)\(key.isSecret ? ", masked" : "")")
+            // A masked secret is a comment, so what is printed still reads back as a config file.
+            if key.isSecret {
+                lines.append("# \(key.name) = \"\(Self.mask)\"  # \(source), masked")
+            } else {
+                lines.append("\(key.name) = \(Self.toml(key.name == SettingKey.database.name ? Self.maskingPassword(value) : value))  # \(source)")
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

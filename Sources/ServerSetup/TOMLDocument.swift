@@ -8,6 +8,12 @@ public struct TOMLDocument: Sendable, Equatable {
         public var key: String
         public var value: TOMLValue
         public var line: Int
+
+        public init(key: String, value: TOMLValue, line: Int) {
+            self.key = key
+            self.value = value
+            self.line = line
+        }
     }
 
     /// In the order written.
@@ -239,10 +245,11 @@ public struct TOMLDocument: Sendable, Equatable {
 
         /// Decimal, with an optional sign and underscores between digits.
         static func integer(_ text: String) -> Int64? {
-            guard let digits = underscoresRemoved(text, allowed: "0123456789") else { return nil }
-            let unsigned = digits.hasPrefix("+") || digits.hasPrefix("-") ? digits.dropFirst() : Substring(digits)
+            let signed = text.hasPrefix("+") || text.hasPrefix("-")
+            guard let unsigned = underscoresRemoved(signed ? String(text.dropFirst()) : text, allowed: "0123456789") else { return nil }
             // TOML forbids leading zeros, so 0755 is not silently decimal.
-            guard !unsigned.isEmpty, unsigned == "0" || !unsigned.hasPrefix("0") else { return nil }
+            guard unsigned == "0" || !unsigned.hasPrefix("0") else { return nil }
+            let digits = (text.hasPrefix("-") ? "-" : "") + unsigned
             return Int64(digits)
         }
 

@@ -56,7 +56,10 @@ struct CatalogOptions: ParsableArguments {
     @Option(help: "Base URL of the Deezer API (or SIMULCAST_DEEZER_URL).")
     var deezerURL: String?
 
-    @Option(help: "Base URL of the Spotify Web API (or SIMULCAST_SPOTIFY_API_URL).")
+    // Named by hand: the parser would spell it spotify-apiurl, as earlier versions did (still read).
+    @Option(
+        name: [.customLong("spotify-api-url"), .customLong("spotify-apiurl")],
+        help: ArgumentHelp("Base URL of the Spotify Web API (or SIMULCAST_SPOTIFY_API_URL).", valueName: "url"))
     var spotifyAPIURL: String?
 
     @Option(help: "Base URL of Spotify accounts (or SIMULCAST_SPOTIFY_ACCOUNTS_URL).")

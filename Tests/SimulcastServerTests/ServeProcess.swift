@@ -63,12 +63,7 @@ final class ServeProcess {
         }
     }
 
-    static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        return port
-    }
+    static func freePort() async throws -> Int { try await FreePort.next() }
 }
 
 struct ServeProcessError: Error, CustomStringConvertible {
