@@ -14,6 +14,13 @@ public enum SystemTests {
     /// Set by `scripts/test.sh` for its second pass, which runs alone the tests that would
     /// disturb others (restarting the shared PostgreSQL, browsers and nodes by the handful) or be
     /// disturbed by them (latency bounds).
+    /// Debian's caddy and pebble: the HTTPS front the README gives, with a local ACME server.
+    public static var caddy: Bool { (executable("caddy") != nil && executable("pebble") != nil) || required }
+    public static func executable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return (path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin"]).map { "\($0)/\(name)" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
     public static var isolatedPass: Bool { ProcessInfo.processInfo.environment["SIMULCAST_TEST_ISOLATED"] == "1" }
     public static var zbarimg: URL? {
         ["/usr/bin/zbarimg", "/usr/local/bin/zbarimg"].first { FileManager.default.isExecutableFile(atPath: $0) }.map { URL(fileURLWithPath: $0) }
