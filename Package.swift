@@ -188,12 +188,16 @@ let package = Package(
             name: "ServerSetup",
             dependencies: [
                 "SimulcastCore", "Catalogs", "Rooms", "RoomStorage", "SimulcastServer", "ServerHosting", "TrackMatching",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // The Caddyfile the README shows (deploy/Caddyfile links to it); `setup` fills it in.
+            resources: [.copy("Caddyfile")],
             swiftSettings: strict
         ),
         // Terminal output shared by the two executables (progress bars).
@@ -252,6 +256,7 @@ let package = Package(
             name: "CLITests",
             dependencies: [
                 "SimulcastTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ], exclude: ["Help"],
             swiftSettings: strict),
@@ -262,7 +267,10 @@ let package = Package(
         .testTarget(name: "ServerHostingTests", dependencies: ["ServerHosting"], swiftSettings: strict),
         .testTarget(
             name: "ServerSetupTests",
-            dependencies: ["ServerSetup", "SimulcastServer", "SimulcastTesting", "Catalogs", "Rooms", "RoomStorage", "ServerHosting"],
+            dependencies: [
+                "ServerSetup", "SimulcastServer", "SimulcastTesting", "Catalogs", "Rooms", "RoomStorage", "ServerHosting",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "SQLiteNIO", package: "sqlite-nio"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "SimulcastTesting"], swiftSettings: strict),

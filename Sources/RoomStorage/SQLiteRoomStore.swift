@@ -12,7 +12,7 @@ public final class SQLiteRoomStore: RoomStore {
     private let connection: SQLiteConnection
     private let clock: any LocalClock
     private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
-    private static let schemaVersion = 5
+    static let schemaVersion = 5
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
     static let applicationId = 0x5343_5354
 

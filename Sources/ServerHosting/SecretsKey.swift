@@ -14,18 +14,48 @@ public struct SecretsKey: Sendable {
 
     public init(key: SymmetricKey) { self.key = key }
 
-    /// Reads the key at `path`, or creates it there (0600, its folder 0700) when missing.
-    public static func loadOrCreate(path: String) throws -> SecretsKey {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: path) {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-                let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count == 32
-            else { throw Problem(description: "\(path) is not a Simulcast secrets key (32 bytes, base64); move it away to have a new one made") }
-            if let attributes = try? manager.attributesOfItem(atPath: path), let mode = attributes[.posixPermissions] as? Int, mode & 0o077 != 0 {
-                throw Problem(description: "\(path) can be read by other users (mode \(String(mode, radix: 8))); chmod 600 it")
-            }
-            return SecretsKey(key: SymmetricKey(data: bytes))
+    /// What is at a key's path, looked at without changing anything (`doctor` shows it; `serve`
+    /// acts on it). A symbolic link is judged by the file it points to.
+    public enum Inspection: Sendable {
+        case missing
+        case unreadable(String)
+        case notAKey
+        /// Other users may read it: the octal mode of the file itself.
+        case readableByOthers(mode: Int)
+        case key(SecretsKey)
+    }
+
+    public static func inspect(path: String) -> Inspection {
+        var info = stat()
+        // stat follows links: a link's own mode (777) says nothing of the key's.
+        guard stat(path, &info) == 0 else {
+            return errno == ENOENT ? .missing : .unreadable("cannot look at \(path): \(String(cString: strerror(errno)))")
         }
+        let mode = Int(info.st_mode) & 0o777
+        guard FileManager.default.isReadableFile(atPath: path), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            return .unreadable(
+                "\(path) cannot be read by this user (uid \(getuid())); it belongs to uid \(info.st_uid) with mode \(String(mode, radix: 8)): run serve as that user, or give this user the file"
+            )
+        }
+        guard let bytes = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)), bytes.count == 32 else { return .notAKey }
+        if mode & 0o077 != 0 { return .readableByOthers(mode: mode) }
+        return .key(SecretsKey(key: SymmetricKey(data: bytes)))
+    }
+
+    /// Reads the key at `path`, or creates it there (0600, its folder 0700) when missing;
+    /// `created` says which, so a new key can be announced loudly (a node with a fresh key
+    /// cannot open the logins sealed under the others' key).
+    public static func loadOrCreate(path: String) throws -> (key: SecretsKey, created: Bool) {
+        switch inspect(path: path) {
+        case .key(let key): return (key, false)
+        case .unreadable(let why): throw Problem(description: why)
+        case .notAKey:
+            throw Problem(description: "\(path) is not a Simulcast secrets key (32 bytes, base64); give serve the key file its other nodes use")
+        case .readableByOthers(let mode):
+            throw Problem(description: "\(path) can be read by other users (mode \(String(mode, radix: 8))); chmod 600 it")
+        case .missing: break
+        }
+        let manager = FileManager.default
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             try manager.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -37,7 +67,15 @@ public struct SecretsKey: Sendable {
             throw Problem(description: "cannot create the secrets key \(path) (is its folder writable?)")
         }
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        return SecretsKey(key: key)
+        return (SecretsKey(key: key), true)
+    }
+
+    /// Names the key without revealing it: the first 12 hex digits of a SHA-256 over a label
+    /// and the key. Nodes that share one key show one id (`simulcast doctor`, the database's
+    /// sealed logins); the id tells nothing of the key.
+    public var id: String {
+        let digest = key.withUnsafeBytes { SHA256.hash(data: Data("simulcast secrets key id v1".utf8) + Data($0)) }
+        return digest.prefix(6).map { String(format: "%02x", $0) }.joined()
     }
 
     public func seal(_ plaintext: [UInt8]) throws -> [UInt8] {

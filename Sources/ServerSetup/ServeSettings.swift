@@ -22,8 +22,10 @@ public struct ServeSettings: Sendable {
     public var secretsKeyFile: String
     public var logLevel: Logger.Level
 
-    /// - Parameter configFolder: where the secrets key is by default (`ConfigFolder.path()`).
-    public init(_ layers: LayeredSettings, configFolder: String) throws(SettingsError) {
+    /// - Parameters:
+    ///   - configFolder: where the secrets key is by default (`ConfigFolder.path()`).
+    ///   - checkingAppleKey: refuse a MusicKit key that cannot sign (serve); `doctor` reads on and judges it.
+    public init(_ layers: LayeredSettings, configFolder: String, checkingAppleKey: Bool = true) throws(SettingsError) {
         typealias Key = SettingKey
         self.layers = layers
         var limits = ServerLimits()
@@ -75,8 +77,12 @@ public struct ServeSettings: Sendable {
         self.catalog = catalog
         self.matcher = MatcherKind(rawValue: try layers.text(.matcher) ?? "") ?? .simulcast
 
+        // Doctor reads settings whose key is unusable, to say what is wrong with it; serve does not start with one.
         let signer: AppleMusicDeveloperToken?
-        do { signer = try catalog.appleMusicSigner() } catch { throw .unusable("the Apple MusicKit key: \(error)") }
+        do { signer = try catalog.appleMusicSigner() } catch {
+            guard !checkingAppleKey else { throw .unusable("the Apple MusicKit key: \(error)") }
+            signer = nil
+        }
         var web = WebListenerConfiguration(
             appleMusicSigner: signer, spotifyClientId: try layers.text(.spotifyWebClientId), publicOrigins: try layers.list(.publicOrigin),
             developerTokenLifetimeSeconds: Int64(try layers.integer(.appleMusicTokenLifetime) ?? 1800),
@@ -115,11 +121,11 @@ public struct ServeSettings: Sendable {
     /// The file at `configPath` (or `SIMULCAST_CONFIG`; none when neither), the environment
     /// over it and the flags over both.
     public static func load(
-        configPath: String?, environment: [String: String], flags: [String: TOMLValue], configFolder: String? = nil
+        configPath: String?, environment: [String: String], flags: [String: TOMLValue], configFolder: String? = nil, checkingAppleKey: Bool = true
     ) throws(SettingsError) -> ServeSettings {
         let path = configPath ?? environment["SIMULCAST_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
         let layers = try LayeredSettings.load(keys: SettingKey.serve, path: path, environment: environment, flags: flags)
-        return try ServeSettings(layers, configFolder: configFolder ?? ConfigFolder.path(environment: environment))
+        return try ServeSettings(layers, configFolder: configFolder ?? ConfigFolder.path(environment: environment), checkingAppleKey: checkingAppleKey)
     }
 
     static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }

@@ -257,7 +257,19 @@ struct ServeCommand: AsyncParsableCommand {
         let web = settings.server.web
         guard let clientId = web.spotifyClientId else { return nil }
         let key: SecretsKey
-        do { key = try SecretsKey.loadOrCreate(path: settings.secretsKeyFile) } catch { throw ValidationError("secrets-key-file: \(error)") }
+        do {
+            let (loaded, created) = try SecretsKey.loadOrCreate(path: settings.secretsKeyFile)
+            key = loaded
+            if created {
+                // Loudly: a node with a key of its own cannot open the logins the others sealed.
+                logger.warning(
+                    "made a NEW secrets key: if other nodes share this database, stop this one and give it their key file instead",
+                    metadata: ["file": "\(settings.secretsKeyFile)", "key-id": "\(key.id)"])
+            }
+        } catch {
+            throw ValidationError("secrets-key-file: \(error)")
+        }
+        logger.notice("secrets key", metadata: ["file": "\(settings.secretsKeyFile)", "key-id": "\(key.id)"])
         var configuration = SpotifyRoomHosting.Configuration(clientId: clientId, accountsURL: web.spotifyAccountsURL, apiURL: web.spotifyAPIURL)
         // A followed room never goes idle: a host whose Spotify changed nothing for the room
         // expiry is no longer followed, and the room then expires as any other.

@@ -13,18 +13,22 @@ import Testing
     @Test func theKeyIsMadeOnceOwnerOnlyAndReadBack() throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
-        let made = try SecretsKey.loadOrCreate(path: path)
+        let (made, created) = try SecretsKey.loadOrCreate(path: path)
+        #expect(created)
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         let sealed = try made.seal(Array("refresh-token".utf8))
         #expect(!String(decoding: sealed, as: UTF8.self).contains("refresh-token"))
-        let again = try SecretsKey.loadOrCreate(path: path)
+        let (again, createdAgain) = try SecretsKey.loadOrCreate(path: path)
+        #expect(!createdAgain)
+        #expect(again.id == made.id && made.id.count == 12)
         #expect(try again.open(sealed) == Array("refresh-token".utf8), "a restart reads the same key")
     }
 
     @Test func aValueOpensOnlyWithItsKeyAndUnaltered() throws {
-        let first = try SecretsKey.loadOrCreate(path: temporaryPath())
-        let second = try SecretsKey.loadOrCreate(path: temporaryPath())
+        let first = try SecretsKey.loadOrCreate(path: temporaryPath()).key
+        let second = try SecretsKey.loadOrCreate(path: temporaryPath()).key
+        #expect(first.id != second.id)
         var sealed = try first.seal([1, 2, 3])
         #expect(throws: SecretsKey.Problem.self) { try second.open(sealed) }
         sealed[sealed.count / 2] ^= 0x01
@@ -41,6 +45,24 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         let error = #expect(throws: SecretsKey.Problem.self) { try SecretsKey.loadOrCreate(path: path) }
         #expect(error?.description.contains("not a Simulcast secrets key") == true)
+    }
+
+    /// Issue 33 (8): a link to a good 0600 key was refused with "mode 777; chmod 600 it" (the
+    /// link's own mode), and a key this user cannot read was called "not a Simulcast secrets key".
+    @Test func aLinkToAGoodKeyIsReadAndAnUnreadableKeyIsNamedAsSuch() throws {
+        let path = temporaryPath()
+        let made = try SecretsKey.loadOrCreate(path: path).key
+        let link = (path as NSString).deletingLastPathComponent + "/linked.key"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        let (read, created) = try SecretsKey.loadOrCreate(path: link)
+        #expect(!created && read.id == made.id)
+        // Only a user other than root can be refused a file by its mode.
+        if getuid() != 0 {
+            try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)
+            let error = #expect(throws: SecretsKey.Problem.self) { try SecretsKey.loadOrCreate(path: path) }
+            #expect(error?.description.contains("cannot be read by this user") == true, "\(error.map { "\($0)" } ?? "")")
+            #expect(error?.description.contains("not a Simulcast secrets key") == false)
+        }
     }
 
     @Test func aCredentialNeverPrintsItsTokens() throws {

@@ -44,7 +44,7 @@ struct HostingRig: Sendable {
             let keyPath = folder + "/secrets.key"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let key = try SecretsKey.loadOrCreate(path: keyPath)
+            let key = try SecretsKey.loadOrCreate(path: keyPath).key
             let web = try web(spotify: spotify)
             let server = LocalServer(
                 matchmaker: TestSupport.matchmaker, logger: logs.logger, web: web,

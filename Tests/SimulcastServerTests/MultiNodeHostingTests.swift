@@ -90,7 +90,7 @@ struct MultiNodeHostingTests {
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { spotify in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-nodes-\(UUID().uuidString)").path
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let key = try SecretsKey.loadOrCreate(path: folder + "/secrets.key")
+            let key = try SecretsKey.loadOrCreate(path: folder + "/secrets.key").key
             let database = try await TestPostgres.freshDatabase()
             let web = try HostingRig.web(spotify: spotify)
             var nodes: [LocalServer] = []
