@@ -2,10 +2,10 @@
 # The project's test command: installs what the system tests need when it is missing
 # (Debian: chromium for the browser tests, dbus for the MPRIS tests, mpv and mpv-mpris for
 # the two-real-players test, zbar-tools to read QR codes back, postgresql for the PostgreSQL
-# and multi-node tests, nginx for the load-balanced variant, nodejs to replay the
-# follow-policy decision table through the web page's follow.js; root or sudo), then runs
-# `swift test`. Without chromium, dbus, mpv, zbarimg, nginx or node those tests are skipped
-# with a reason; PostgreSQL is required.
+# and multi-node tests, nginx for the load-balanced variant, caddy and pebble for the HTTPS
+# front, nodejs to replay the follow-policy decision table through the web page's follow.js;
+# root or sudo), then runs `swift test`. Without chromium, dbus, mpv, zbarimg, nginx, caddy or
+# node those tests are skipped with a reason; PostgreSQL is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +20,13 @@ command -v mpv >/dev/null 2>&1 || missing+=(mpv)
 [ -e /usr/lib/mpv-mpris/mpris.so ] || [ -e /etc/mpv/scripts/mpris.so ] || missing+=(mpv-mpris)
 # zbarimg reads the QR codes the server draws back (a decoder we did not write).
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+# HTTPS as the README deploys it: Caddy in front, pebble as its ACME server (issue 32).
+command -v caddy >/dev/null 2>&1 || missing+=(caddy)
+command -v pebble >/dev/null 2>&1 || missing+=(pebble)
+# The install archive's check (scripts/check-archive.sh): systemd-analyze verify, and strace to
+# see that the unpacked program reads its files from the archive.
+command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 # The reactions' emoji in the browser tests' screenshots (docs/); the tests pass without it.
 [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -174,6 +174,30 @@ import Testing
         }
     }
 
+    /// The example config in the archive reads, and so does each setting it shows commented out.
+    @Test func theExampleConfigReadsWithEveryCommentedSettingToo() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: repository.appendingPathComponent("deploy/simulcast.example.toml"), encoding: .utf8)
+        let settings = try Self.settings(file: text)
+        #expect(settings.server.web.publicOrigins == ["https://listen.example.com"] && settings.server.trustedProxies == ["127.0.0.1"])
+        let names = Set(SettingKey.serve.map(\.name))
+        let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            guard line.hasPrefix("# "), let key = line.dropFirst(2).split(separator: " ").first, names.contains(String(key)), line.contains(" = ") else {
+                return line
+            }
+            return line.dropFirst(2)
+        }
+        // Both ways of serving are shown; the later one wins a key, so each key is read once.
+        var seen = Set<String>()
+        let once = uncommented.filter { line in
+            guard let key = line.split(separator: " ").first, names.contains(String(key)) else { return true }
+            return seen.insert(String(key)).inserted
+        }
+        let layers = try LayeredSettings(keys: SettingKey.serve, fileText: once.joined(separator: "\n"), environment: [:], flags: [:])
+        for key in SettingKey.serve { _ = try layers.value(key) }
+        #expect(seen.count >= 15, "only \(seen.count) settings in the example")
+    }
+
     /// Everything serve is built from, as text (secrets included: only compared, never shown).
     static func fingerprint(_ settings: ServeSettings) -> String {
         var text = ""
