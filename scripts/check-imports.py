@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checks that every module a target imports is one it declares in Package.swift (its own
 targets or products; the toolchain's modules need no declaration), and prints the graph of
-our targets. `--markdown` prints the table the README keeps; CI runs it with `--check-readme`
-to fail when the README's table and the real imports disagree."""
+our targets. `--markdown` prints the table docs/ARCHITECTURE.md keeps; CI runs it with
+`--check-readme` to fail when that table and the real imports disagree."""
 import json, pathlib, re, subprocess, sys
 
 root = pathlib.Path(__file__).resolve().parent.parent
@@ -69,9 +69,9 @@ if "--markdown" in sys.argv:
     print(markdown())
     sys.exit(0)
 if "--check-readme" in sys.argv:
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     if markdown() not in readme:
-        problems.append("README.md's import graph differs from the code; paste the output of scripts/check-imports.py --markdown")
+        problems.append("docs/ARCHITECTURE.md's import graph differs from the code; paste the output of scripts/check-imports.py --markdown")
 for problem in problems:
     print(problem)
 if problems:

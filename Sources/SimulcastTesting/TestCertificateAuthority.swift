@@ -36,7 +36,8 @@ public struct TestCertificateAuthority: Sendable {
         certificatePEM = try certificate.serializeAsPEM().pemString
     }
 
-    /// Writes `<name>.crt` (the leaf, then this authority) and `<name>.key` into `folder`.
+    /// Writes `<name>.crt` (the leaf, then this authority) and `<name>.key` into `folder`; the
+    /// names are DNS names (reach a loopback server as `localhost`).
     public func issue(
         names: [String], in folder: URL, fileName: String = "server", notBefore: Date = Date().addingTimeInterval(-60),
         notAfter: Date = Date().addingTimeInterval(86_400 * 20)
@@ -50,7 +51,7 @@ public struct TestCertificateAuthority: Sendable {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))
                 try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames(names.map { name in name.first?.isNumber == true ? .ipAddress(Self.addressBytes(name)) : .dnsName(name) })
+                SubjectAlternativeNames(names.map { .dnsName($0) })
             },
             issuerPrivateKey: .init(key))
         let certificatePath = folder.appendingPathComponent("\(fileName).crt").path
@@ -65,9 +66,5 @@ public struct TestCertificateAuthority: Sendable {
     /// Writes this authority's certificate to `path` (for a client that should trust it).
     public func writeCertificate(to path: String) throws {
         try certificatePEM.write(toFile: path, atomically: true, encoding: .utf8)
-    }
-
-    static func addressBytes(_ address: String) -> ASN1OctetString {
-        ASN1OctetString(contentBytes: ArraySlice(address.split(separator: ".").compactMap { UInt8($0) }))
     }
 }

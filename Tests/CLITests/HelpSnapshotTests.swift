@@ -6,7 +6,7 @@ import Testing
 /// changed option, default or value list shows up in review. After a deliberate change,
 /// `SIMULCAST_UPDATE_SNAPSHOTS=1 swift test --filter HelpSnapshotTests` rewrites them.
 @Suite struct HelpSnapshotTests {
-    static let commands = ["", "demo", "serve", "host", "listen", "match", "match-eval", "match-fit", "correct", "login", "fingerprint"]
+    static let commands = ["", "demo", "serve", "setup", "doctor", "host", "listen", "match", "match-eval", "match-fit", "correct", "login", "fingerprint"]
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Help")
 

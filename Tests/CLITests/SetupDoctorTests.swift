@@ -31,6 +31,17 @@ import Testing
         let (again, refusal) = try ServeConfigTests.run(["setup", "--non-interactive", "--config", config, "--public-origin", "https://localhost"])
         #expect(again != 0 && refusal.contains("--force"))
 
+        // The same questions on a terminal: answered line by line, an empty line takes the default.
+        let asked = folder.file("asked.toml")
+        let answers = "https://listen.example.com\n\n\nweb-client\n\n"
+        let (askedStatus, askedOutput) = try Self.runWithInput(
+            ["setup", "--config", asked, "--database", folder.file("asked.sqlite"), "--secrets-key-file", folder.file("asked.key")], input: answers)
+        #expect(askedStatus == 0, "\(askedOutput)")
+        #expect(askedOutput.contains("The https:// address friends will open"))
+        let written = try String(contentsOfFile: asked, encoding: .utf8)
+        #expect(written.contains("public-origin = [\"https://listen.example.com\"]") && written.contains("spotify-web-client-id = \"web-client\""))
+        #expect(written.contains("trusted-proxy = [\"127.0.0.1\"]"), "caddy is the default front")
+
         let serve = try ChildProcess(
             try ServeConfigTests.executable.path, ["serve", "--config", config, "--offline"], logPath: folder.file("serve.log"))
         defer { serve.stop() }
@@ -47,5 +58,22 @@ import Testing
         ] {
             #expect(report.contains(line), "doctor did not say \(line): \(report)")
         }
+    }
+
+    static func runWithInput(_ arguments: [String], input: String) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = try ServeConfigTests.executable
+        process.arguments = arguments
+        let stdin = Pipe()
+        let output = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

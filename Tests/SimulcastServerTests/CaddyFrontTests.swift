@@ -24,8 +24,13 @@ import Testing
     @Test func theReadmeShowsTheCaddyfileTheTestsRun() throws {
         let readme = try String(contentsOf: Self.repository.appendingPathComponent("README.md"), encoding: .utf8)
         let file = try String(contentsOf: Self.caddyfile, encoding: .utf8)
-        let shown = readme.contains("```caddyfile\n" + file + "```")
-        #expect(shown, "README.md must show deploy/Caddyfile verbatim in a ```caddyfile block")
+        // The block as written in the README, its list item's indentation taken off.
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```caddyfile" }, "README.md has no ```caddyfile block")
+        let indent = lines[start].prefix { $0 == " " }.count
+        let end = try #require(lines[(start + 1)...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```" })
+        let shown = lines[(start + 1)..<end].map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }.joined(separator: "\n") + "\n"
+        #expect(shown == file, "README.md must show deploy/Caddyfile verbatim in its ```caddyfile block")
     }
 
     /// Behind a proxy on loopback, /metrics was served to anyone (the proxy is the peer): the
@@ -50,7 +55,7 @@ import Testing
         let folder = try TemporaryFolder(prefix: "simulcast-caddy")
         // pebble serves its ACME API over HTTPS with a certificate from a test authority, which Caddy trusts.
         let authority = try TestCertificateAuthority()
-        let acmeCertificate = try authority.issue(names: ["localhost", "127.0.0.1"], in: folder.url, fileName: "pebble")
+        let acmeCertificate = try authority.issue(names: ["localhost"], in: folder.url, fileName: "pebble")
         try authority.writeCertificate(to: folder.file("authority.pem"))
         let (acmePort, managementPort) = (try await FreePort.next(), try await FreePort.next())
         try """
@@ -94,7 +99,7 @@ import Testing
                 try #require(SystemTests.executable("caddy")), ["run", "--config", Self.caddyfile.path, "--adapter", "caddyfile"],
                 environment: [
                     "SIMULCAST_DOMAIN": Self.name, "SIMULCAST_PORT": "\(port)", "SIMULCAST_HTTPS_PORT": "\(httpsPort)", "SIMULCAST_HTTP_PORT": "\(httpPort)",
-                    "SIMULCAST_ACME_CA": "https://127.0.0.1:\(acmePort)/dir", "SIMULCAST_CADDY_ADMIN": "127.0.0.1:\(adminPort)",
+                    "SIMULCAST_ACME_CA": "https://localhost:\(acmePort)/dir", "SIMULCAST_CADDY_ADMIN": "127.0.0.1:\(adminPort)",
                     "SSL_CERT_FILE": folder.file("authority.pem"), "XDG_DATA_HOME": folder.file("caddy-data"), "XDG_CONFIG_HOME": folder.file("caddy-config"),
                     "HOME": folder.path,
                 ], logPath: folder.file("caddy.log"))
