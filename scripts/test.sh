@@ -72,7 +72,8 @@ if [ $# -eq 0 ]; then
   # Rooms hosted from the browser: Chromium, three nodes and 100 ms bounds; the Spotify
   # source's 50 ms bound on loopback round trips; a page and a CLI listener within 30 ms at the ear.
   # One at a time: a filter naming several suites would run them side by side.
-  for alone in WebHostingTests WebAppleHostTests MultiNodeHostingTests followsPlayPauseSeekSkipAndAdverts theOutputLatencyIsSetWhileListeningAndTheEarsAgree; do
+  # HTTPS in a browser: the server's own certificate, and Caddy with pebble in front of serve.
+  for alone in HTTPSPageTests WebHostingTests WebAppleHostTests MultiNodeHostingTests followsPlayPauseSeekSkipAndAdverts theOutputLatencyIsSetWhileListeningAndTheEarsAgree; do
     SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter "$alone" 2>&1 | tee "$log" || { summarise; exit 1; }
   done
 fi

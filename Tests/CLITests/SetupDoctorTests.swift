@@ -24,6 +24,7 @@ import Testing
         #expect(status == 0, "\(output)")
         #expect(output.contains("https://localhost:\(port)/r/callback"), "setup must say which redirect URI to register")
         #expect(output.contains("simulcast doctor --config \(config)"))
+        #expect(!(try String(contentsOfFile: config, encoding: .utf8)).contains("http-redirect-port"), "no redirect port was asked for")
         for (file, mode) in [(config, 0o600), (folder.file("var/secrets.key"), 0o600)] {
             #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == mode, "\(file)")
         }
@@ -45,7 +46,8 @@ import Testing
         let serve = try ChildProcess(
             try ServeConfigTests.executable.path, ["serve", "--config", config, "--offline"], logPath: folder.file("serve.log"))
         defer { serve.stop() }
-        let up = await Poll.until(timeout: .seconds(20), interval: .milliseconds(100)) {
+        // A patient bound: a process starting beside a hundred suites on two cores.
+        let up = await Poll.until(timeout: .seconds(60), interval: .milliseconds(100)) {
             (try? await TLSProbe.served(port: port, serverName: "localhost").serialHex) == certificate.serialHex
         }
         #expect(up, "serve did not start with the config setup wrote: \(serve.tail)")
