@@ -1,6 +1,7 @@
 import Synchronization
 
-/// One token bucket per client address, for one kind of request. The table is bounded:
+/// One token bucket per client address, for one kind of request; an IPv6 /64 is one address
+/// (`NetworkPrefix.subscriber`: one home or one machine is handed a whole /64). The table is bounded:
 /// full buckets are dropped (they carry no information) when it grows, and if an attacker
 /// with many addresses still fills it, new addresses share one overflow bucket.
 public final class AddressRateLimiter: Sendable {
@@ -27,12 +28,12 @@ public final class AddressRateLimiter: Sendable {
     }
 
     public func retryAfterSeconds(_ address: String) -> Int {
-        buckets.withLock { $0[address]?.secondsToNextToken ?? 1 }
+        buckets.withLock { $0[NetworkPrefix.subscriber(address)]?.secondsToNextToken ?? 1 }
     }
 
     private func withBucket(_ address: String, now: ContinuousClock.Instant, _ body: (inout TokenBucket) -> Bool) -> Bool {
         buckets.withLock { table in
-            var key = address
+            var key = NetworkPrefix.subscriber(address)
             if table[key] == nil, table.count >= maximumAddresses {
                 table = table.filter { entry in
                     var bucket = entry.value

@@ -78,6 +78,8 @@ package actor LiveRoom {
     private var reactions: TokenBucket
     /// The host page's allowance (its reactions come over REST, not a connection).
     private var hostPageReactions: TokenBucket
+    /// Each sending address's allowance (an IPv6 /64 counts as one), across its connections.
+    private let senderReactions: AddressRateLimiter
     /// The last few reactions, in memory for `GET /v1/rooms/{code}` (the host page has no connection).
     private var recentReactions: [RoomSummary.RecentReaction] = []
     static let recentReactionsKept = 20
@@ -95,6 +97,7 @@ package actor LiveRoom {
         self.hostJoins = TokenBucket(rate: context.limits.hostJoinsPerRoom, now: epoch.continuous)
         self.reactions = TokenBucket(rate: context.limits.reactionsPerRoom, now: epoch.continuous)
         self.hostPageReactions = TokenBucket(rate: context.limits.reactionsPerConnection, now: epoch.continuous)
+        self.senderReactions = AddressRateLimiter(rate: context.limits.reactionsPerSender, maximumAddresses: 1_000)
     }
 
     /// The room's clock as the instant a `TokenBucket` reads.
@@ -130,8 +133,17 @@ package actor LiveRoom {
             }
         }
         let storefront = Storefront.normalise(hello.storefront ?? "us", for: hello.service) ?? "us"
-        // `WireLimits` refused a name that is not one before the join.
-        let name = (try? DisplayName.normalise(hello.name).get()).flatMap { $0 } ?? DisplayName.fallback(number: id)
+        // A name the rules refuse is replaced, and the welcome says why: a friend who typed
+        // "Host" joins as "Listener 7" rather than being turned away.
+        let fallback = DisplayName.fallback(number: id)
+        var nameNotice: String?
+        let name: String
+        switch DisplayName.normalise(hello.name) {
+        case .success(let chosen): name = chosen ?? fallback
+        case .failure(let problem):
+            name = fallback
+            nameNotice = "Your name was not used (\(problem)); the others see you as \(fallback)."
+        }
         let connection = Connection(
             id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket, name: name, joinedAt: context.clock.serverClockNow(),
             reactions: TokenBucket(rate: limits.reactionsPerConnection, now: bucketNow))
@@ -162,12 +174,16 @@ package actor LiveRoom {
         context.metrics.connections(hello.role).increment()
         context.logger.info(
             "joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
-        let notice =
+        let retiring =
             RoomCode.isLegacy(code)
             ? "This room's six-character code stops working on \(context.limits.legacyRoomCodesDay) (UTC): the host should start a new room, whose code has ten characters."
             : nil
+        let notice = [retiring, hello.role == .listener ? nameNotice : nil].compactMap { $0 }.joined(separator: " ")
         socket.send(
-            control: .welcome(Wire.Welcome(role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow(), notice: notice)))
+            control: .welcome(
+                Wire.Welcome(
+                    role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow(), notice: notice.isEmpty ? nil : notice,
+                    name: hello.role == .listener ? name : nil)))
         let seenBefore = stored.state.seq
         if let key = connection.matchKey {
             // The newcomer's own corrections are in the state it is about to receive.
@@ -258,17 +274,30 @@ package actor LiveRoom {
     /// sent to this node's connections and announced to the other nodes. Never stored.
     private func react(_ sent: Wire.SendReaction, from id: Int) async -> Wire.Error? {
         guard let connection = connections[id] else { return nil }
-        return await react(sent.reaction, from: connection.role == .host ? "Host" : connection.name) { room, now in
-            room.connections[id]?.reactions.take(now: now) == true
+        if connection.role == .host {
+            return await react(sent.reaction, from: DisplayName.hostLabel, host: true) { room, now in
+                room.connections[id]?.reactions.take(now: now) == true
+            }
+        }
+        // Both the connection's allowance and its sender's: reconnecting, or opening ten
+        // connections from one address, buys nothing.
+        let sender = connection.socket.address.ip
+        return await react(sent.reaction, from: connection.name, host: false) { room, now in
+            guard room.connections[id]?.reactions.take(now: now) == true else { return false }
+            return room.senderReactions.take(sender, now: now)
         }
     }
 
     /// A reaction from the host's page (`POST /v1/rooms/{code}/reactions`, host token checked).
     package func reactAsHost(_ name: String) async -> Wire.Error? {
-        await react(name, from: "Host") { room, now in room.hostPageReactions.take(now: now) }
+        await react(name, from: DisplayName.hostLabel, host: true) { room, now in room.hostPageReactions.take(now: now) }
     }
 
-    private func react(_ name: String, from sender: String, allowance: (isolated LiveRoom, ContinuousClock.Instant) -> Bool) async -> Wire.Error? {
+    /// The host's reactions draw on the host's own allowance only: listeners spending the
+    /// room's budget never silence the host.
+    private func react(_ name: String, from sender: String, host: Bool, allowance: (isolated LiveRoom, ContinuousClock.Instant) -> Bool) async
+        -> Wire.Error?
+    {
         guard let reaction = Reaction(rawValue: name) else {
             return Wire.Error(code: .malformedMessage, message: "unknown reaction; one of: \(Reaction.names)")
         }
@@ -278,12 +307,12 @@ package actor LiveRoom {
             let rate = Int(context.limits.reactionsPerConnection.perSecond)
             return Wire.Error(code: .rateLimited, message: "at most \(rate) reaction(s) a second from one sender; this one was dropped")
         }
-        guard reactions.take(now: now) else {
+        guard host || reactions.take(now: now) else {
             context.metrics.limitHit(.reactionRate)
             let rate = Int(context.limits.reactionsPerRoom.perSecond)
             return Wire.Error(code: .rateLimited, message: "this room passes on at most \(rate) reactions a second; this one was dropped")
         }
-        let passed = Wire.RoomReaction(reaction: reaction, from: sender)
+        let passed = Wire.RoomReaction(reaction: reaction, from: sender, fromHost: host)
         context.metrics.reactionPassedOn(reaction)
         pass(passed)
         if context.sharedStore {
@@ -299,7 +328,7 @@ package actor LiveRoom {
         let now = context.clock.serverClockNow()
         let oldest = now.advanced(by: -Self.recentReactionsFor.inMicroseconds)
         recentReactions.removeAll { $0.at < oldest }
-        recentReactions.append(RoomSummary.RecentReaction(reaction: reaction.reaction, from: reaction.from, at: now))
+        recentReactions.append(RoomSummary.RecentReaction(reaction: reaction.reaction, from: reaction.from, fromHost: reaction.fromHost == true, at: now))
         if recentReactions.count > Self.recentReactionsKept { recentReactions.removeFirst(recentReactions.count - Self.recentReactionsKept) }
         guard !connections.isEmpty else { return }
         context.fanOut.deliver(control: context.codec.encode(.roomReaction(reaction)), to: connections.values.map(\.socket))
@@ -356,15 +385,18 @@ package actor LiveRoom {
     /// (read from a shared store), or alone.
     package func currentPresence() async -> RoomPresence {
         let share = NodePresence(members: presenceMembers, room: stored.state, node: context.node)
-        return await merged(with: share) ?? NodePresence.merge([share], hostConnected: stored.state.hostConnected)
+        if let presence = await merged(with: share) { return presence }
+        return NodePresence.merge([share], hostConnected: stored.state.hostConnected).within { context.codec.encode(.roomPresence($0)).utf8.count }
     }
 
     /// `share` with every other live node's (from a shared store), or alone; nil when the
     /// store could not be read.
     private func merged(with share: NodePresence) async -> RoomPresence? {
-        guard context.sharedStore else { return NodePresence.merge([share], hostConnected: stored.state.hostConnected) }
+        let codec = context.codec
+        let measure = { (presence: RoomPresence) in codec.encode(.roomPresence(presence)).utf8.count }
+        guard context.sharedStore else { return NodePresence.merge([share], hostConnected: stored.state.hostConnected).within(encodedSize: measure) }
         guard let shares = try? await context.store.presence(room: code) else { return nil }
-        return NodePresence.merge(shares, hostConnected: stored.state.hostConnected)
+        return NodePresence.merge(shares, hostConnected: stored.state.hostConnected).within(encodedSize: measure)
     }
 
     /// Once a second (RoomHub.runPresence): publishes this node's share when it changed, and

@@ -16,6 +16,18 @@ public enum NetworkPrefix {
         return ip
     }
 
+    /// What one subscriber holds: an IPv4 address, or an IPv6 /64 ("2001:db8:1:2::/64"), for
+    /// limits per client: one machine gets a whole /64 and can change its address within it
+    /// at will. A value that is not an IP address is its own.
+    public static func subscriber(_ ip: String) -> String {
+        var text = ip.lowercased()
+        if let percent = text.firstIndex(of: "%") { text = String(text[..<percent]) }
+        if text.hasPrefix("::ffff:"), text.contains(".") { text = String(text.dropFirst(7)) }
+        if ipv4(text) != nil { return text }
+        if let groups = ipv6(text) { return groups.prefix(4).map { String($0, radix: 16) }.joined(separator: ":") + "::/64" }
+        return ip
+    }
+
     static func ipv4(_ text: String) -> [Int]? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4 else { return nil }

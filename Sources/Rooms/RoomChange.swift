@@ -21,7 +21,9 @@ public enum RoomChange: Hashable, Sendable {
         case .state(let code, let seq): "s \(code) \(seq)"
         case .corrections(let room): "c \(room)"
         case .match(let key): "m \(key.sourceService.rawValue) \(key.targetService.rawValue) \(key.storefront) \(key.sourceId)"
-        case .reaction(let code, let node, let reaction): "r \(code) \(node) \(reaction.reaction.rawValue) \(reaction.from)"
+        // "R" for the host's: the mark travels with it, never inferred from the name.
+        case .reaction(let code, let node, let reaction):
+            "\(reaction.fromHost == true ? "R" : "r") \(code) \(node) \(reaction.reaction.rawValue) \(reaction.from)"
         case .resync: nil
         }
     }
@@ -35,9 +37,9 @@ public enum RoomChange: Hashable, Sendable {
             self = .state(code: parts[1], seq: seq)
         case ("c", 2):
             self = .corrections(room: parts[1])
-        case ("r", 5):
+        case ("r", 5), ("R", 5):
             guard let reaction = Reaction(rawValue: parts[3]) else { return nil }
-            self = .reaction(code: parts[1], node: parts[2], reaction: Wire.RoomReaction(reaction: reaction, from: parts[4]))
+            self = .reaction(code: parts[1], node: parts[2], reaction: Wire.RoomReaction(reaction: reaction, from: parts[4], fromHost: parts[0] == "R"))
         case ("m", 5):
             self = .match(
                 MatchCacheKey(

@@ -31,6 +31,9 @@ public struct ServerLimits: Hashable, Sendable {
     /// Reactions one connection may send, and one room may pass on (across reconnects and
     /// connections, so reconnecting does not renew the allowance).
     public var reactionsPerConnection = TokenBucket.Rate(burst: 5, perSecond: 1)
+    /// Reactions from one address (an IPv6 /64) across all its connections: a household
+    /// shares it; reconnecting or opening more connections does not renew it.
+    public var reactionsPerSender = TokenBucket.Rate(burst: 10, perSecond: 3)
     public var reactionsPerRoom = TokenBucket.Rate(burst: 30, perSecond: 10)
     /// Refused messages in a row after which a flooding connection is closed (4429).
     public var floodStrikes = 200

@@ -15,6 +15,10 @@ public struct RoomPresence: Hashable, Codable, Sendable {
     }
 
     public static let maximumNames = 50
+    /// The most one `room.presence` may weigh, encoded. Names are bounded in bytes
+    /// (`DisplayName`), so 50 of the largest fit with room to spare; the budget is what holds
+    /// if a rule is ever loosened.
+    public static let budgetBytes = 16 * 1024
 
     /// Listeners connected, on every node.
     public var count: Int
@@ -32,6 +36,16 @@ public struct RoomPresence: Hashable, Codable, Sendable {
         self.statuses = statuses
         self.listeners = listeners
         self.hostConnected = hostConnected
+    }
+
+    /// This presence with as many of its first listeners as fit in `budget` bytes, as
+    /// `encodedSize` measures it (the counts stay whole).
+    public func within(budget: Int = budgetBytes, encodedSize: (RoomPresence) -> Int) -> RoomPresence {
+        var fitting = self
+        while !fitting.listeners.isEmpty, encodedSize(fitting) > budget {
+            fitting.listeners.removeLast(max(1, fitting.listeners.count / 4))
+        }
+        return fitting
     }
 
     public static let empty = RoomPresence(count: 0, services: [:], statuses: [:], listeners: [], hostConnected: false)

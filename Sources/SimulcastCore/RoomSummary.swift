@@ -25,11 +25,14 @@ public struct RoomSummary: Codable, Hashable, Sendable {
     public struct RecentReaction: Codable, Hashable, Sendable {
         public var reaction: Reaction
         public var from: String
+        /// true from the host (as `Wire.RoomReaction`); absent from a listener.
+        public var fromHost: Bool?
         public var at: ServerTime
 
-        public init(reaction: Reaction, from: String, at: ServerTime) {
+        public init(reaction: Reaction, from: String, fromHost: Bool = false, at: ServerTime) {
             self.reaction = reaction
             self.from = from
+            self.fromHost = fromHost ? true : nil
             self.at = at
         }
     }

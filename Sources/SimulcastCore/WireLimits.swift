@@ -28,7 +28,8 @@ public struct WireLimits: Hashable, Sendable {
     /// server can serve listeners on.
     public func problem(with hello: Wire.Hello, services: Set<MusicService>) -> String? {
         if let client = hello.client, client.utf8.count > maximumClientNameBytes { return "client is longer than \(maximumClientNameBytes) bytes" }
-        if case .failure(let problem) = DisplayName.normalise(hello.name) { return problem.description }
+        // A name the rules refuse does not refuse the hello: the room names the listener
+        // "Listener N" and says why in its welcome (`LiveRoom.join`).
         if let token = hello.hostToken, token.utf8.count > maximumIdBytes { return "hostToken is too long" }
         if let storefront = hello.storefront, Storefront.normalise(storefront, for: hello.service) == nil {
             return "storefront must be a two-letter country code such as \"us\""

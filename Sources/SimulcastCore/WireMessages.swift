@@ -37,15 +37,19 @@ public enum Wire {
         public var connectionId: String
         public var serverTime: ServerTime
         /// Something the person should know about this room, in a sentence (a retiring room
-        /// code); absent otherwise. Clients show it; older ones ignore it.
+        /// code, a name that could not be used); absent otherwise. Clients show it; older ones ignore it.
         public var notice: String?
+        /// A listener's name as the others see it (theirs, or "Listener N" when they gave none
+        /// or one the rules refuse); absent for the host.
+        public var name: String?
 
-        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: ServerTime, notice: String? = nil) {
+        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: ServerTime, notice: String? = nil, name: String? = nil) {
             self.role = role
             self.room = room
             self.connectionId = connectionId
             self.serverTime = serverTime
             self.notice = notice
+            self.name = name
         }
     }
 
@@ -76,14 +80,19 @@ public enum Wire {
     }
 
     /// A reaction as everyone in the room sees it (`room.reaction`): what, and who sent it
-    /// (their name in the room's presence, or "Host"). Never stored.
+    /// (their name in the room's presence, or "Host"). `fromHost` is the server's word that the
+    /// host sent it: clients mark the host by it, never by the name, which no listener may take
+    /// but which older servers did not guard. Never stored.
     public struct RoomReaction: Hashable, Codable, Sendable {
         public var reaction: Reaction
         public var from: String
+        /// true from the host; absent from a listener.
+        public var fromHost: Bool?
 
-        public init(reaction: Reaction, from: String) {
+        public init(reaction: Reaction, from: String, fromHost: Bool = false) {
             self.reaction = reaction
             self.from = from
+            self.fromHost = fromHost ? true : nil
         }
     }
 

@@ -42,13 +42,15 @@ public final class ConnectionLimiter: Sendable {
         return networks < 8 ? networks : nil
     }
 
-    public func admit(_ address: String) -> Admission {
-        let network = NetworkPrefix.of(address)
+    public func admit(_ peer: String) -> Admission {
+        let network = NetworkPrefix.of(peer)
+        // An IPv6 /64 is one address: one machine holds a whole one.
+        let address = NetworkPrefix.subscriber(peer)
         return counts.withLock { counts in
             guard counts.total < total else { return .tooManyInTotal }
             let fromAddress = counts.byAddress[address, default: 0]
             let fromNetwork = counts.byNetwork[network, default: 0]
-            if !exempt.contains(address) {
+            if !exempt.contains(peer) {
                 guard fromAddress < perAddress else { return .tooManyFromAddress }
                 guard fromNetwork < perNetwork else { return .tooManyFromNetwork }
             }
@@ -59,8 +61,9 @@ public final class ConnectionLimiter: Sendable {
         }
     }
 
-    public func release(_ address: String) {
-        let network = NetworkPrefix.of(address)
+    public func release(_ peer: String) {
+        let network = NetworkPrefix.of(peer)
+        let address = NetworkPrefix.subscriber(peer)
         counts.withLock { counts in
             counts.total -= 1
             let left = counts.byAddress[address, default: 1] - 1

@@ -21,6 +21,45 @@ import Testing
         NameCase(raw: "Ana\nBob", expected: .failure(.controlCharacters)),
         NameCase(raw: "\u{202E}anA", expected: .failure(.controlCharacters)),
         NameCase(raw: "👩‍👩‍👧", expected: .success("👩‍👩‍👧")),
+        // Issue 33: what a name weighs, not only how many characters it shows.
+        NameCase(raw: "a" + String(repeating: "\u{0301}", count: 30_000), expected: .failure(.tooManyBytes(bytes: 60_001))),
+        NameCase(raw: Array(repeating: "👩", count: 8_000).joined(separator: "\u{200D}"), expected: .failure(.tooManyBytes(bytes: 55_997))),
+        NameCase(raw: "a\u{0301}\u{0302}\u{0303}\u{0304}", expected: .failure(.stackedCharacter)),
+        NameCase(raw: "Việt Nguyễn", expected: .success("Việt Nguyễn")),
+        NameCase(raw: "Vie\u{0323}\u{0302}t", expected: .success("Vie\u{0323}\u{0302}t")),
+        NameCase(raw: "👨‍👩‍👧‍👦 family", expected: .success("👨‍👩‍👧‍👦 family")),
+        NameCase(raw: "👩🏽‍❤️‍💋‍👨🏻", expected: .success("👩🏽‍❤️‍💋‍👨🏻")),
+        NameCase(raw: "👨‍👩‍👧‍👦‍👦", expected: .failure(.stackedCharacter)),
+        NameCase(raw: String(repeating: "🎧", count: 32), expected: .success(String(repeating: "🎧", count: 32))),
+        NameCase(raw: String(repeating: "🎧", count: 33), expected: .failure(.tooManyBytes(bytes: 132))),
+        NameCase(raw: String(repeating: "音", count: 32), expected: .success(String(repeating: "音", count: 32))),
+        NameCase(raw: String(repeating: "🇫🇷", count: 17), expected: .failure(.tooManyBytes(bytes: 136))),
+        // Bidi and invisible formatting characters.
+        NameCase(raw: "\u{2067}Ana\u{2069}", expected: .failure(.controlCharacters)),
+        NameCase(raw: "Ana\u{200F}", expected: .failure(.controlCharacters)),
+        NameCase(raw: "A\u{200B}na", expected: .failure(.controlCharacters)),
+        // Names that render as nothing.
+        NameCase(raw: "\u{3164}", expected: .failure(.blank)),
+        NameCase(raw: "\u{3164}\u{3164}\u{115F}", expected: .failure(.blank)),
+        NameCase(raw: "\u{2800}\u{2800}", expected: .failure(.blank)),
+        NameCase(raw: "\u{0301}", expected: .failure(.blank)),
+        NameCase(raw: "\u{FE0F}", expected: .failure(.blank)),
+        // The host's label and its look-alikes.
+        NameCase(raw: "Host", expected: .failure(.reserved)),
+        NameCase(raw: "host", expected: .failure(.reserved)),
+        NameCase(raw: "HOST 🎧", expected: .failure(.reserved)),
+        NameCase(raw: "Ｈｏｓｔ", expected: .failure(.reserved)),
+        NameCase(raw: "\u{041D}ost", expected: .failure(.reserved)),  // Cyrillic capital En
+        NameCase(raw: "H\u{03BF}st", expected: .failure(.reserved)),  // Greek omicron
+        NameCase(raw: "\u{0397}\u{039F}\u{0405}\u{03A4}", expected: .failure(.reserved)),  // Greek Eta, Omicron, Cyrillic Dze, Greek Tau
+        NameCase(raw: "H0st", expected: .failure(.reserved)),
+        NameCase(raw: "Hóst", expected: .failure(.reserved)),
+        NameCase(raw: "H o s t", expected: .failure(.reserved)),
+        NameCase(raw: "Host2", expected: .failure(.reserved)),
+        NameCase(raw: "The host", expected: .failure(.reserved)),
+        NameCase(raw: "Ghost", expected: .success("Ghost")),
+        NameCase(raw: "Hostess", expected: .success("Hostess")),
+        NameCase(raw: "Ana (not the host)", expected: .failure(.reserved)),
     ]
 
     @Test(arguments: names) func displayName(_ c: NameCase) {
@@ -71,12 +110,26 @@ import Testing
 
 /// A hello's name is held to `DisplayName` before anyone joins.
 @Suite struct HelloNameLimitTests {
-    @Test func aNameOutsideTheRulesRefusesTheHello() {
+    /// Issue 33: a name the rules refuse no longer refuses the hello: the room names the
+    /// listener "Listener N" and its welcome says why (`ReactionTests`).
+    @Test func aNameOutsideTheRulesDoesNotRefuseTheHello() {
         let limits = WireLimits()
         func hello(_ name: String?) -> Wire.Hello { Wire.Hello(role: .listener, room: "K7PQ2MXR9T", service: .appleMusic, storefront: "us", name: name) }
-        #expect(limits.problem(with: hello("Ana"), services: [.appleMusic]) == nil)
-        #expect(limits.problem(with: hello(nil), services: [.appleMusic]) == nil)
-        #expect(limits.problem(with: hello(String(repeating: "é", count: 40)), services: [.appleMusic]) == "name has 40 characters; at most 32 are accepted")
-        #expect(limits.problem(with: hello("a\u{0000}b"), services: [.appleMusic]) == "name must not contain control characters")
+        for name in ["Ana", nil, String(repeating: "é", count: 40), "a\u{0000}b", "Host"] as [String?] {
+            #expect(limits.problem(with: hello(name), services: [.appleMusic]) == nil)
+        }
+    }
+
+    /// Presence never weighs more than its budget, whatever names reach it.
+    @Test func presenceIsTrimmedToItsBudget() {
+        let heavy = String(repeating: "x", count: 2_000)
+        let listeners = (0..<50).map { RoomPresence.Listener(name: heavy + "\($0)", service: .appleMusic, status: .inSync) }
+        let presence = RoomPresence(count: 70, services: ["apple-music": 70], statuses: ["inSync": 70], listeners: listeners, hostConnected: true)
+        let codec = WireCodec()
+        let size = { (presence: RoomPresence) in codec.encode(.roomPresence(presence)).utf8.count }
+        #expect(size(presence) > RoomPresence.budgetBytes)
+        let fitting = presence.within(encodedSize: size)
+        #expect(size(fitting) <= RoomPresence.budgetBytes)
+        #expect(fitting.count == 70 && !fitting.listeners.isEmpty && fitting.listeners == Array(listeners.prefix(fitting.listeners.count)))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdWSClient
 import NIOWebSocket
 import SimulcastCore
@@ -12,20 +13,23 @@ actor WirePeer {
     private var outbox: AsyncStream<String>.Continuation?
     private var task: Task<Void, Never>?
 
-    /// Connects and says hello.
-    static func connect(port: Int, room: String, hello: String) async -> WirePeer {
+    /// Connects and says hello; `forwardedFor`: the client a trusted proxy would name
+    /// (`X-Forwarded-For`), to stand for many addresses from loopback.
+    static func connect(port: Int, room: String, hello: String, forwardedFor: String? = nil) async -> WirePeer {
         let peer = WirePeer()
-        await peer.start(port: port, room: room, hello: hello)
+        await peer.start(port: port, room: room, hello: hello, forwardedFor: forwardedFor)
         return peer
     }
 
-    private func start(port: Int, room: String, hello: String) {
+    private func start(port: Int, room: String, hello: String, forwardedFor: String?) {
         let (frames, outbox) = AsyncStream<String>.makeStream()
         self.outbox = outbox
         outbox.yield(hello)
         task = Task {
             let close = try? await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws", configuration: .init(maxFrameSize: 1 << 20), logger: TestSupport.quietLogger
+                url: "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws",
+                configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: forwardedFor.map { [HTTPField.Name("X-Forwarded-For")!: $0] } ?? [:]),
+                logger: TestSupport.quietLogger
             ) { inbound, outbound, _ in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {

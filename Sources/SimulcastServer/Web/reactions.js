@@ -42,7 +42,16 @@
     mark.textContent = emoji[reaction.reaction];
     mark.setAttribute("aria-label", words[reaction.reaction]);
     mark.setAttribute("role", "img");
-    item.append(mark, " " + String(reaction.from || ""));
+    // The host is marked by the server's word (fromHost), never by a name, which no listener
+    // may take anyway.
+    if (reaction.fromHost === true) {
+      item.className = "from-host";
+      const badge = document.createElement("strong");
+      badge.textContent = "Host";
+      item.append(mark, " ", badge);
+    } else {
+      item.append(mark, " " + String(reaction.from || ""));
+    }
     list.append(item);
     while (list.children.length > MOST_SHOWN) list.firstElementChild.remove();
     state.shown += 1;
