@@ -236,6 +236,7 @@ package actor LiveRoom {
             }
             let keys = activeMatchKeys()
             let sharedStore = context.sharedStore
+            let snapshot = snapshot.keepingServiceArtwork()
             let result = await commit(claim: .holding(claim)) { state in
                 var next = state.applying(snapshot)
                 // Pairs only other nodes' listeners use are invisible here: with a shared store

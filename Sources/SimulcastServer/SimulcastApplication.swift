@@ -100,7 +100,7 @@ public enum SimulcastApplication {
         let tls: TLSContextStore?
         do { tls = try configuration.tls.map(TLSContextStore.init(files:)) } catch { throw ServerStartError(description: error.description) }
         var application = Application(
-            router: router,
+            responder: SecurityHeadersResponder(wrapped: router.buildResponder(), policy: PageSecurityPolicy(web: configuration.web)),
             server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter, tls: tls) },
             configuration: .init(address: .hostname(configuration.hostname, port: configuration.port), serverName: "simulcast", backlog: 1024),
             onServerRunning: { channel in
@@ -138,7 +138,7 @@ public enum SimulcastApplication {
         let router = Router(context: Context.self)
         let lookup = RoomLookup(hub: hub, limiter: limiters.roomLookups, metrics: metrics)
         let ownOrigins: @Sendable () -> [String] = { TokenOrigin.ownOrigins(hostname: configuration.hostname, port: boundPort.value) }
-        router.add(middleware: LogRequestsMiddleware(.debug))
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: RESTRequestMiddleware(trustedProxies: configuration.trustedProxies))
         // The REST routes, generated from openapi.yaml; the document itself is served beside them.
         let controller = RESTController(

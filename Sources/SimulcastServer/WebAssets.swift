@@ -9,6 +9,7 @@ struct WebAssets: Sendable {
         "front.js": "text/javascript; charset=utf-8",
         "secure-origin.js": "text/javascript; charset=utf-8",
         "callback.html": "text/html; charset=utf-8",
+        "callback.js": "text/javascript; charset=utf-8",
         "listener.js": "text/javascript; charset=utf-8",
         "linear-fit.js": "text/javascript; charset=utf-8",
         "clock-sync.js": "text/javascript; charset=utf-8",

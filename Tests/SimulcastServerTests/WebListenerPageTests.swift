@@ -177,9 +177,11 @@ import Testing
         try await WebRoom.runWithSpotify(tokenLifetime: 8) { room, _ in
             let page = try await room.open("#spotify_token=pasted-token")
             defer { Task { await page.close() } }
-            // A token pasted into the address is taken out of it at once (a copied link must not carry it).
+            // Issue 33 (7): a token in a link is never adopted as the listener's login, and is taken
+            // out of the address at once (a copied link must not carry it).
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
             #expect(try await page.evaluate("location.href.includes('pasted-token')", as: Bool.self) == false)
+            #expect(try await page.evaluate("sessionStorage.getItem('simulcast.spotify') === null", as: Bool.self), "a token in a link became the login")
             // A login whose refresh token Spotify has revoked, its access token about to expire.
             try await page.run(
                 "sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'stale', refresh: 'revoked', expiresAt: Date.now() - 1000, lifetimeMs: 8000}))"

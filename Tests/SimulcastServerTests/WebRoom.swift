@@ -24,6 +24,8 @@ struct WebRoom: Sendable {
     /// buttons; lets a test move `performance.now()` as a sleeping laptop does; counts the
     /// page's WebSockets and keeps the newest (to speak for the page on the wire).
     static let initScript = """
+        window.__cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(e.effectiveDirective + ' ' + e.blockedURI));
         window.__mediaSessionHandlers = {};
         if (navigator.mediaSession) {
           const set = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
@@ -145,7 +147,10 @@ struct WebRoom: Sendable {
             return inARow >= 10
         }
         if held { return last }
-        throw DevToolsPage.ProtocolError(description: "not within \(bound) ms of \(host) for 1 s in \(seconds) s (last \(last) ms)")
+        let blocked = (try? await page.evaluate("window.__cspViolations || []", as: [String].self)) ?? []
+        throw DevToolsPage.ProtocolError(
+            description:
+                "not within \(bound) ms of \(host) for 1 s in \(seconds) s (last \(last) ms)\(blocked.isEmpty ? "" : "; the page's policy blocked \(blocked)")")
     }
 
     /// A CLI listener in this process: the `listen` command's session with a simulated player.

@@ -60,7 +60,13 @@
       host.connected = false;
       host.synchronised = false;
       socket = null;
-      if (event.code === 4401 || event.code === 4404) { note("The room refused this page's host token; start a room again from the front page."); return; }
+      if (event.code === 4401 || event.code === 4404) {
+        // The room is gone, or the token was never its: this browser keeps it no longer.
+        localStorage.removeItem("simulcast.host." + config.room);
+        localStorage.removeItem("simulcast.hostMode." + config.room);
+        note("The room refused this page's host token; start a room again from the front page.");
+        return;
+      }
       if (event.code === 4409) { note("Another host connection took over this room (is this page open twice?). Reload to host from here again."); return; }
       setTimeout(connect, retryMs + Math.random() * 100);
       retryMs = Math.min(retryMs * 2, 5000);

@@ -32,6 +32,19 @@
     input.removeAttribute('aria-invalid');
   });
 
+  // Host tokens of rooms that have ended go (they are no use, and a token is a secret).
+  for (let index = localStorage.length - 1; index >= 0; index -= 1) {
+    const key = localStorage.key(index);
+    const code = key && key.startsWith('simulcast.host.') ? key.slice('simulcast.host.'.length) : null;
+    if (!code || !/^[A-Z0-9]{6,10}$/.test(code)) continue;
+    fetch('/v1/rooms/' + code).then((response) => {
+      if (response.status === 404) {
+        localStorage.removeItem(key);
+        localStorage.removeItem('simulcast.hostMode.' + code);
+      }
+    }).catch(() => {});
+  }
+
   // Starting a room with Spotify: the room is made here, its host token kept in this
   // browser's storage (the host page needs it), then the Spotify login; /r/callback hands the
   // code to the server, which follows the host's player from then on.

@@ -9,6 +9,12 @@
   const config = JSON.parse($("simulcast-config").textContent);
   const tokenKey = "simulcast.host." + config.room;
   const hostToken = localStorage.getItem(tokenKey);
+  // The host token stays in this browser only while it is of use: gone when hosting is
+  // stopped or the room is, so a shared or borrowed browser does not keep it for ever.
+  function forgetHostToken() {
+    localStorage.removeItem(tokenKey);
+    localStorage.removeItem("simulcast.hostMode." + config.room);
+  }
   const api = "/v1/rooms/" + encodeURIComponent(config.room);
   const page = (window.simulcastHostPage = { hosting: null, stopped: false, polls: 0 });
   // A room hosted from this page's own Apple Music player (apple-host.js), not the server.
@@ -86,6 +92,12 @@
         showMessage("");
         showHosting(body);
       }
+      if (room.status === 404) {
+        forgetHostToken();
+        $("status").textContent = "This room has ended.";
+        showMessage("Start a new room from the front page.");
+        return false;
+      }
       if (room.ok) {
         const summary = await room.json();
         // Reactions from before this page opened are not news.
@@ -111,8 +123,12 @@
       const response = await request("/hosting", { method: "DELETE" });
       if (!response.ok) throw new Error(String(response.status));
       page.stopped = true;
+      forgetHostToken();
       showHosting({ status: "none" });
+      $("login").hidden = true;
+      $("status").textContent = "You stopped hosting. The room stays; listeners see you as away. This browser no longer holds the room's host token.";
       $("status").focus?.();
+      return;
     } catch (error) {
       showMessage("Hosting could not be stopped (" + error.message + "); try again.");
     } finally {

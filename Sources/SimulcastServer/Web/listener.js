@@ -154,11 +154,9 @@
     stored() { try { return JSON.parse(sessionStorage.getItem(this.key) || "null"); } catch { return null; } },
     store(tokens) { sessionStorage.setItem(this.key, JSON.stringify(tokens)); },
     forget() { sessionStorage.removeItem(this.key); },
-    // A token pasted into the address (#spotify_token=) is read once and taken out of it.
-    adoptFragment() {
-      const fragment = new URLSearchParams(location.hash.slice(1));
-      const token = fragment.get("spotify_token");
-      if (token) this.store({ access: token, refresh: null, expiresAt: Date.now() + 3600000, lifetimeMs: 3600000 });
+    // A token in a link (#spotify_token=) is never taken as the listener's login: whoever
+    // sent the link would choose whose account plays. It is only taken out of the address.
+    clearFragment() {
       if (location.hash) history.replaceState(null, "", location.pathname + location.search.replace(/([?&])service=[^&]*&?/, "$1").replace(/[?&]$/, ""));
     },
     // Renewed a minute before expiry, or by 80 % of a shorter lifetime.
@@ -705,7 +703,7 @@
 
   // --- start --------------------------------------------------------------------------------
 
-  SpotifyLogin.adoptFragment();
+  SpotifyLogin.clearFragment();
   const offered = config.services.filter((service) => service !== "spotify" || config.spotifyClientId || SpotifyLogin.stored());
   for (const button of document.querySelectorAll("[data-service]")) {
     const service = button.dataset.service;
