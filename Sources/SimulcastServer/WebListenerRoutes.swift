@@ -113,7 +113,7 @@ enum WebListenerRoutes {
             spotifySDKURL: web.testSDKs == nil ? web.spotifySDKURL : WebTestSDKs.spotifyPlayerPath,
             spotifyAccountsURL: web.spotifyAccountsURL, spotifyAPIURL: web.spotifyAPIURL,
             spotifyClientId: web.spotifyClientId, testMode: web.testSDKs != nil, hostingOffered: hostingOffered && web.spotifyClientId != nil,
-            share: share)
+            share: share, origins: web.publicOrigins.map(WebOrigin.normalise))
         return String(decoding: try encoder.encode(config), as: UTF8.self)
             // Inside a <script> element, "<" must not open a tag.
             .replacingOccurrences(of: "<", with: "\\u003c")

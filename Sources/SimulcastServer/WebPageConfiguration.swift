@@ -15,10 +15,12 @@ struct WebPageConfiguration: Encodable {
     var hostingOffered: Bool
     /// The room's link to share (`RoomLink`), or why there is none.
     var share: RoomLink.Decision?
+    /// The server's own public origins: the only other nodes a page's `?server=` may name.
+    var origins: [String] = []
 
     enum CodingKeys: String, CodingKey {
         case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode, hostingOffered
-        case shareLink, shareRefusal
+        case shareLink, shareRefusal, origins
     }
 
     // Written by hand so a missing client id is an explicit null, as the page expects.
@@ -34,6 +36,7 @@ struct WebPageConfiguration: Encodable {
         try container.encode(spotifyClientId, forKey: .spotifyClientId)
         try container.encode(testMode, forKey: .testMode)
         try container.encode(hostingOffered, forKey: .hostingOffered)
+        try container.encode(origins, forKey: .origins)
         switch share {
         case .link(let url)?:
             try container.encode(url, forKey: .shareLink)

@@ -35,8 +35,9 @@ struct WebRoom: Sendable {
         const monotonic = performance.now.bind(performance);
         performance.now = () => monotonic() + window.__clockShiftMs;
         window.__sockets = 0;
+        window.__socketURLs = [];
         const RealWebSocket = window.WebSocket;
-        window.WebSocket = class extends RealWebSocket { constructor(...a) { super(...a); window.__sockets += 1; window.__socket = this; } };
+        window.WebSocket = class extends RealWebSocket { constructor(...a) { super(...a); window.__sockets += 1; window.__socket = this; window.__socketURLs.push(String(a[0])); } };
         """
 
     /// A room whose host (a `HostSession`) is synchronised, and a browser.

@@ -284,11 +284,16 @@
   Object.defineProperty(page, "clockSteps", { get: () => clock.stepsDetected });
   let policy = null;
   let socket = null, player = null, busy = false, lastReport = 0, retryMs = 250, retryTimer = null;
-  // This page's own server first, then any others named in ?server=URL1,URL2 (several nodes
-  // without a load balancer): when a connection drops, the next one is tried.
+  // This page's own server first, then the other nodes named in ?server=URL1,URL2 (several
+  // nodes without a load balancer): when a connection drops, the next one is tried. Only the
+  // server's own origins may be named (its public origins): a link naming another server
+  // would otherwise move the page there, playing what it says on the listener's account.
+  const ownOrigins = new Set([location.origin].concat(config.origins || []));
   const servers = [(location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host].concat(
     (new URLSearchParams(location.search).get("server") || "").split(",").map((url) => url.trim().replace(/\/+$/, ""))
-      .filter((url) => /^(https?|wss?):\/\/[^/]+$/.test(url)).map((url) => url.replace(/^http/, "ws")));
+      .filter((url) => /^(https?|wss?):\/\/[^/]+$/.test(url))
+      .filter((url) => { try { return ownOrigins.has(new URL(url.replace(/^ws/, "http")).origin); } catch { return false; } })
+      .map((url) => url.replace(/^http/, "ws")));
   let serverIndex = 0;
 
   function burst() { for (let i = 0; i < 16; i++) setTimeout(ping, i * 40); }
