@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import PostgresNIO
 import Rooms
 import SQLiteNIO
@@ -37,6 +38,36 @@ public enum DatabaseSchema {
             try? await connection.close()
             throw StoreError(.cannotOpen, "database \(path) is damaged or not a database: \(error)")
         }
+    }
+
+    /// The ids of the keys the database's hosted logins were sealed with (`SealedSecret`), read
+    /// without changing anything: every node must hold one of them (`simulcast doctor`).
+    public static func sealedKeyIds(sqlite path: String, logger: Logger = Logger(label: "simulcast.doctor")) async throws -> Set<String> {
+        guard FileManager.default.fileExists(atPath: path) else { return [] }
+        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        defer { Task { try? await connection.close() } }
+        let tables = try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'hosted_accounts'")
+        guard !tables.isEmpty else { return [] }
+        let rows = try await connection.query("SELECT sealed FROM hosted_accounts WHERE sealed IS NOT NULL")
+        return Set(rows.compactMap { $0.column("sealed")?.blob.flatMap { SealedSecret.unwrap(Array($0.readableBytesView))?.keyId } })
+    }
+
+    public static func sealedKeyIds(postgres url: PostgresDatabaseURL, logger: Logger = Logger(label: "simulcast.doctor")) async throws -> Set<String> {
+        var configuration = try url.connectionConfiguration()
+        configuration.options.connectTimeout = .seconds(5)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        defer { Task { try? await connection.close() } }
+        let tables = try await connection.query(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'hosted_accounts'", logger: logger
+        ).collect()
+        guard !tables.isEmpty else { return [] }
+        var ids: Set<String> = []
+        for try await sealed in try await connection.query("SELECT sealed FROM hosted_accounts WHERE sealed IS NOT NULL", logger: logger).decode(
+            ByteBuffer.self)
+        {
+            if let id = SealedSecret.unwrap(Array(sealed.readableBytesView))?.keyId { ids.insert(id) }
+        }
+        return ids
     }
 
     public static func postgres(url: PostgresDatabaseURL, timeout: Duration = .seconds(5), logger: Logger = Logger(label: "simulcast.doctor")) async throws

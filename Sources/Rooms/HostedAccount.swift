@@ -13,6 +13,9 @@ public struct HostedAccount: Hashable, Sendable {
     /// The live node following the room; nil when none is (not yet, or its node died).
     public var follower: String?
 
+    /// The id of the key that sealed the login (`SealedSecret`); nil when none is recorded.
+    public var sealedKeyId: String? { sealedCredential.flatMap(SealedSecret.unwrap)?.keyId }
+
     public init(room: String, service: MusicService, sealedCredential: [UInt8]?, generation: Int, follower: String?) {
         self.room = room
         self.service = service

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Rooms
 
 /// The server's key for secrets it must keep across restarts (hosts' refresh tokens): 256
 /// bits in a file only its owner can read, created on first start. Sealed values are
@@ -71,26 +72,41 @@ public struct SecretsKey: Sendable {
     }
 
     /// Names the key without revealing it: the first 12 hex digits of a SHA-256 over a label
-    /// and the key. Nodes that share one key show one id (`simulcast doctor`, the database's
-    /// sealed logins); the id tells nothing of the key.
-    public var id: String {
+    /// and the key. Nodes that share one key show one id (`simulcast doctor`, the sealed logins
+    /// in the database); the id tells nothing of the key.
+    public var id: String { SealedSecret.hex(idBytes) }
+
+    var idBytes: [UInt8] {
         let digest = key.withUnsafeBytes { SHA256.hash(data: Data("simulcast secrets key id v1".utf8) + Data($0)) }
-        return digest.prefix(6).map { String(format: "%02x", $0) }.joined()
+        return Array(digest.prefix(SealedSecret.idBytes))
     }
 
+    /// The box, behind this key's id (`SealedSecret`).
     public func seal(_ plaintext: [UInt8]) throws -> [UInt8] {
         guard let combined = try AES.GCM.seal(plaintext, using: key).combined else {
             throw Problem(description: "sealing failed")
         }
-        return Array(combined)
+        return SealedSecret.wrap(keyId: idBytes, box: Array(combined))
     }
 
-    /// The plaintext, or a `Problem` when the value was sealed with another key or altered.
+    /// The plaintext, or a `Problem` when the value was sealed with another key (saying
+    /// which) or altered. A value sealed before ids were recorded is opened as it is.
     public func open(_ sealed: [UInt8]) throws -> [UInt8] {
+        var box = sealed
+        if let wrapped = SealedSecret.unwrap(sealed) {
+            guard wrapped.keyId == id else {
+                throw Problem(
+                    description: "a sealed secret was sealed with secrets key \(wrapped.keyId), not this server's key \(id) (another secrets-key-file)")
+            }
+            box = wrapped.box
+        }
         do {
-            return Array(try AES.GCM.open(AES.GCM.SealedBox(combined: sealed), using: key))
+            return Array(try AES.GCM.open(AES.GCM.SealedBox(combined: box), using: key))
         } catch {
-            throw Problem(description: "a sealed secret does not open with this server's key (another --secrets-key-file?)")
+            throw Problem(description: "a sealed secret does not open with this server's key \(id) (another secrets-key-file, or it was altered)")
         }
     }
+
+    /// Whether this key opens `sealed` (without keeping what it holds).
+    public func opens(_ sealed: [UInt8]) -> Bool { (try? open(sealed)) != nil }
 }

@@ -44,8 +44,8 @@ struct SpotifyRoomFollower: Sendable {
             logger.notice("the host's Spotify changed nothing for the idle limit; hosting from the browser ends")
             try? await store.deleteHostedAccount(room: room)
         } catch let error as SecretsKey.Problem {
-            logger.warning("\(error.description); the host is asked to log in again")
-            await forgetLogin(logger: logger)
+            // Never forgotten: the login may open on a node with the right key.
+            logger.warning("\(error.description); this node does not follow the room")
         } catch {
             if !Task.isCancelled { logger.warning("following the hosted room stopped", metadata: ["error": "\(error)"]) }
         }

@@ -37,6 +37,9 @@ public actor SpotifyRoomHosting: RoomHosting {
     let clock: any LocalClock
     let logger: Logger
     private var following: [String: (generation: Int, task: Task<Void, Never>)] = [:]
+    /// Logins this node's key cannot open ("room#generation"), said once each and never
+    /// touched: another node with the right key follows them.
+    private var unopenable: Set<String> = []
 
     public init(
         store: any RoomStore, hub: RoomHub, key: SecretsKey, configuration: Configuration, transport: any HTTPTransport = AsyncHTTPClientTransport(),
@@ -83,6 +86,7 @@ public actor SpotifyRoomHosting: RoomHosting {
     }
 
     public func run() async {
+        await sayWhichKeysSealedTheLogins()
         while !Task.isCancelled {
             await reconcile()
             do { try await Task.sleep(for: configuration.reconcileInterval) } catch { break }
@@ -119,6 +123,16 @@ public actor SpotifyRoomHosting: RoomHosting {
         }
         for account in accounts where following[account.room] == nil && account.follower == nil {
             guard let sealed = account.sealedCredential, account.service == .spotify else { continue }
+            // A login this node's key cannot open is never claimed, so never forgotten: a node
+            // with a wrong (or newly made) key must not take over and wipe the others' logins.
+            guard key.opens(sealed) else {
+                if unopenable.insert("\(account.room)#\(account.generation)").inserted {
+                    logger.warning(
+                        "a hosted room's login was sealed with another secrets key; this node leaves it to the nodes that have that key",
+                        metadata: ["room": "\(account.room)", "sealed-with": "\(account.sealedKeyId ?? "unknown")", "this-key": "\(key.id)"])
+                }
+                continue
+            }
             do {
                 guard try await store.claimFollowing(room: account.room, generation: account.generation, node: hub.node) else { continue }
             } catch {
@@ -140,6 +154,17 @@ public actor SpotifyRoomHosting: RoomHosting {
             hub.metrics.followingHostedRooms(1)
             logger.info("following a hosted room", metadata: ["room": "\(room)"])
         }
+    }
+
+    /// At start, loudly, when logins in the database were sealed with another key than this node's.
+    private func sayWhichKeysSealedTheLogins() async {
+        guard let accounts = try? await store.hostedAccounts() else { return }
+        let others = Set(accounts.compactMap(\.sealedKeyId)).subtracting([key.id])
+        guard !others.isEmpty else { return }
+        let count = accounts.filter { $0.sealedKeyId.map(others.contains) == true }.count
+        logger.warning(
+            "\(count) hosted login(s) were sealed with another secrets key: this node will not follow those rooms; give it the secrets-key-file the other nodes use",
+            metadata: ["sealed-with": "\(others.sorted().joined(separator: ","))", "this-key": "\(key.id)"])
     }
 
     /// A follower stopped on its own (a refusal): the room is picked up again only with a new login.

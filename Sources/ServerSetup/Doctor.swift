@@ -65,9 +65,10 @@ public struct Doctor: Sendable {
         checks.append(spotify(origin: secureOrigin))
         checks.append(await database())
         let hosting = server.web.spotifyClientId != nil
+        let sealedWith = try? await probes.sealedKeyIds(database: settings.database, password: settings.databasePassword)
         checks.append(
             hosting
-                ? SecretsKeyCheck.judge(path: settings.secretsKeyFile, inspection: SecretsKey.inspect(path: settings.secretsKeyFile))
+                ? SecretsKeyCheck.judge(path: settings.secretsKeyFile, inspection: SecretsKey.inspect(path: settings.secretsKeyFile), sealedWith: sealedWith)
                 : DoctorCheck("secrets key", .skip, "not used: rooms are not hosted from the browser without spotify-web-client-id"))
         checks.append(ClockCheck.judge(now: now, reference: reference, referenceName: secureOrigin ?? "the origin"))
         checks.append(await port(host: server.hostname, port: server.port, tls: server.tls != nil, what: "port"))

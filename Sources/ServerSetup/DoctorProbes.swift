@@ -11,6 +11,8 @@ public protocol DoctorProbes: Sendable {
     /// Whether `host:port` can be bound, and if not, whether a Simulcast server holds it.
     func port(host: String, port: Int, tls: Bool) async -> PortState
     func schema(database: String, password: String?) async throws -> DatabaseSchema.Reading
+    /// The key ids the database's hosted logins were sealed with.
+    func sealedKeyIds(database: String, password: String?) async throws -> Set<String>
     func now() -> Date
 }
 

@@ -100,6 +100,14 @@ public struct LiveDoctorProbes: DoctorProbes {
         return try await DatabaseSchema.sqlite(path: database)
     }
 
+    public func sealedKeyIds(database: String, password: String?) async throws -> Set<String> {
+        if var url = try PostgresDatabaseURL(database) {
+            if let password { url.password = password }
+            return try await DatabaseSchema.sealedKeyIds(postgres: url)
+        }
+        return try await DatabaseSchema.sealedKeyIds(sqlite: database)
+    }
+
     public func now() -> Date { Date() }
 
     struct ProbeError: Error, CustomStringConvertible {
