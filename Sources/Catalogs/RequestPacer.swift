@@ -9,6 +9,8 @@ public actor RequestPacer {
     let clock: any LocalClock
     /// Granted start times of the last `limit` requests, oldest first.
     private var granted: [LocalTime] = []
+    /// Nobody sends before this (a `Retry-After`), whenever their slot was reserved.
+    private var heldUntil: LocalTime?
 
     public init(limit: Int, window: Duration, clock: any LocalClock) {
         self.limit = max(1, limit)
@@ -34,11 +36,15 @@ public actor RequestPacer {
         granted.append(slot)
         if granted.count > limit { granted.removeFirst(granted.count - limit) }
         if slot > now { try await clock.sleep(until: slot) }
+        // A hold placed while this caller slept holds it too: slots reserved before a 429
+        // must not go out into the service's Retry-After.
+        while let hold = heldUntil, clock.now() < hold { try await clock.sleep(until: hold) }
         return true
     }
 
     /// After a 429 or 403 from the service, nobody sends before `until`.
     public func holdOff(until: LocalTime) {
+        heldUntil = max(heldUntil ?? until, until)
         // Pretend a full window of requests went out just before `until`: the next slot is then `until`.
         let floor = until.advanced(by: .zero - window)
         var filled = granted.map { max($0, floor) }

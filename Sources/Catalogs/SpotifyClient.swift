@@ -24,16 +24,25 @@ public struct SpotifyClient: Catalog {
     }
 
     /// `retry`: a poller that keeps its own pace passes `RetryPolicy(maximumAttempts: 1)`,
-    /// so a 429 reaches it at once with its `Retry-After`.
+    /// so a 429 reaches it at once with its `Retry-After`. `pacer`: shared by every client of
+    /// one app (the server following many hosts), so together they keep the app's pace and a
+    /// `Retry-After` holds them all back.
     public init(
         token: @escaping @Sendable () async throws -> String, invalidate: @escaping @Sendable () async -> Void = {}, apiURL: String = "https://api.spotify.com",
         transport: any HTTPTransport = AsyncHTTPClientTransport(), retry: RetryPolicy = RetryPolicy(), policy: ServicePolicy = ServicePolicy(),
-        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        pacer: RequestPacer? = nil, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.apiURL = apiURL
         self.token = token
         self.invalidate = invalidate
-        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: nil, retry: retry, policy: policy, clock: clock, logger: logger)
+        self.http = ServiceHTTPClient(service: .spotify, transport: transport, pacer: pacer, retry: retry, policy: policy, clock: clock, logger: logger)
+    }
+
+    /// The Spotify user whose token this client holds (`GET /v1/me`'s `id`).
+    public func currentUserId() async throws -> String {
+        struct Me: Decodable { var id: String }
+        let me: Me = try await get("/v1/me", query: [])
+        return me.id
     }
 
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {

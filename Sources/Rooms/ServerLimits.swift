@@ -17,6 +17,11 @@ public struct ServerLimits: Hashable, Sendable {
     /// Lookups that may miss (unknown room codes) per address; every lookup needs a token,
     /// only a miss spends one, so a guesser is slowed and a real user is not.
     public var roomLookupMisses = TokenBucket.Rate(burst: 30, perSecond: 1)
+    /// Logins handed to the server for hosting (`POST /v1/rooms/{code}/hosting`), per address
+    /// and per room: each costs a request to Spotify's accounts service, under the server's
+    /// one client id, so a loop of them must not reach Spotify.
+    public var hostingLogins = TokenBucket.Rate(burst: 5, perSecond: 1.0 / 60)
+    public var hostingLoginsPerRoom = TokenBucket.Rate(burst: 3, perSecond: 1.0 / 60)
     /// MusicKit developer tokens minted per address.
     public var tokenMinting = TokenBucket.Rate(burst: 10, perSecond: 0.1)
     /// Messages per WebSocket connection: a host's burst (a skip sends several) passes, a flood does not.

@@ -15,6 +15,7 @@ public final class ServerMetrics: Sendable {
         case roomCreation = "room_creation"
         case roomLookup = "room_lookup"
         case tokenMinting = "token_minting"
+        case hostingLogins = "hosting_logins"
         case messageRate = "message_rate"
         case hostStateRate = "host_state_rate"
         case hostJoins = "host_joins"

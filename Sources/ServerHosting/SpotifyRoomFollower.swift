@@ -20,6 +20,8 @@ struct SpotifyRoomFollower: Sendable {
     let hub: RoomHub
     let key: SecretsKey
     let configuration: SpotifyRoomHosting.Configuration
+    /// The node's pace for Spotify's Web API, shared by every room it follows.
+    let pacer: RequestPacer
     let transport: any HTTPTransport
     let clock: any LocalClock
     let logger: Logger
@@ -69,7 +71,7 @@ struct SpotifyRoomFollower: Sendable {
             }, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
         let api = SpotifyClient(
             token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: configuration.apiURL, transport: transport,
-            retry: RetryPolicy(maximumAttempts: 1), clock: clock, logger: logger)
+            retry: RetryPolicy(maximumAttempts: 1), pacer: pacer, clock: clock, logger: logger)
         let client = RoomClient(
             serverURL: "in-process", hello: Wire.Hello(role: .host, room: room, hostToken: credential.hostToken, client: "simulcast-server"), clock: clock,
             logger: logger)

@@ -21,6 +21,12 @@ public actor SpotifyRoomHosting: RoomHosting {
         /// A hosted room whose host's Spotify reports no change this long stops being followed
         /// and its login is deleted, so the room can expire (serve: the room expiry).
         public var idleLimit: Duration = .seconds(7 * 86_400)
+        /// Rooms this node follows at most; more are left to other nodes (each polls Spotify
+        /// every 2 s while it plays, under the one client id).
+        public var maximumFollowedRooms = 100
+        /// Requests to Spotify's Web API per second from all the rooms this node follows
+        /// together; a `Retry-After` holds them all back.
+        public var apiRequestsPerSecond = 40
 
         public init(clientId: String, accountsURL: String = "https://accounts.spotify.com", apiURL: String = "https://api.spotify.com") {
             self.clientId = clientId
@@ -37,6 +43,10 @@ public actor SpotifyRoomHosting: RoomHosting {
     let clock: any LocalClock
     let logger: Logger
     private var following: [String: (generation: Int, task: Task<Void, Never>)] = [:]
+    /// Every followed room's Web API requests, paced together.
+    let apiPacer: RequestPacer
+    /// Whether "this node is at its cap" was said since it last had room.
+    private var saidFull = false
     /// Logins this node's key cannot open ("room#generation"), said once each and never
     /// touched: another node with the right key follows them.
     private var unopenable: Set<String> = []
@@ -52,6 +62,7 @@ public actor SpotifyRoomHosting: RoomHosting {
         self.transport = transport
         self.clock = clock
         self.logger = logger
+        self.apiPacer = RequestPacer(limit: configuration.apiRequestsPerSecond, window: .seconds(1), clock: clock)
     }
 
     /// Rooms this node follows now (tests, metrics).
@@ -60,15 +71,29 @@ public actor SpotifyRoomHosting: RoomHosting {
     public func hostWithSpotify(room: String, hostToken: String, authorization: SpotifyAuthorizationCode) async throws {
         let exchange = SpotifyCodeExchange(
             clientId: configuration.clientId, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
-        let refreshToken: String
+        let login: (refreshToken: String, accessToken: String)
+        let user: String
         do {
-            refreshToken = try await exchange.redeem(code: authorization.code, verifier: authorization.verifier, redirectURI: authorization.redirectURI)
+            login = try await exchange.redeemLogin(code: authorization.code, verifier: authorization.verifier, redirectURI: authorization.redirectURI)
+            let api = SpotifyClient(
+                token: { login.accessToken }, apiURL: configuration.apiURL, transport: transport, retry: RetryPolicy(maximumAttempts: 1), pacer: apiPacer,
+                clock: clock, logger: logger)
+            user = try await api.currentUserId()
         } catch let error as CatalogServiceError {
             if case .notConfigured = error { throw HostingRefusal.loginRefused }
             logger.warning("the Spotify login could not be finished", metadata: ["room": "\(room)", "error": "\(error)"])
             throw HostingRefusal.serviceUnavailable
         }
-        let sealed = try HostCredential(hostToken: hostToken, refreshToken: refreshToken).sealed(with: key)
+        let account = HostCredential.accountHash(service: .spotify, user: user)
+        // One room per Spotify account: the newest login takes the account's hosting over.
+        for other in try await store.hostedAccounts() where other.room != room {
+            guard let sealed = other.sealedCredential, let credential = try? HostCredential.open(sealed, with: key), credential.account == account else {
+                continue
+            }
+            try await store.deleteHostedAccount(room: other.room)
+            logger.notice("the host's Spotify moved from one hosted room to another", metadata: ["from": "\(other.room)", "to": "\(room)"])
+        }
+        let sealed = try HostCredential(hostToken: hostToken, refreshToken: login.refreshToken, account: account).sealed(with: key)
         try await store.saveHostedAccount(room: room, service: .spotify, sealedCredential: sealed)
         logger.notice("room hosted from the browser with Spotify", metadata: ["room": "\(room)"])
         await reconcile()
@@ -105,6 +130,7 @@ public actor SpotifyRoomHosting: RoomHosting {
             return
         }
         let byRoom = Dictionary(accounts.map { ($0.room, $0) }, uniquingKeysWith: { first, _ in first })
+        if following.count < configuration.maximumFollowedRooms { saidFull = false }
         for (room, followed) in following {
             let account = byRoom[room]
             var keep = account?.generation == followed.generation && account?.sealedCredential != nil
@@ -123,6 +149,15 @@ public actor SpotifyRoomHosting: RoomHosting {
         }
         for account in accounts where following[account.room] == nil && account.follower == nil {
             guard let sealed = account.sealedCredential, account.service == .spotify else { continue }
+            guard following.count < configuration.maximumFollowedRooms else {
+                if !saidFull {
+                    saidFull = true
+                    logger.warning(
+                        "this node follows as many hosted rooms as it may; other nodes pick up the rest",
+                        metadata: ["limit": "\(configuration.maximumFollowedRooms)"])
+                }
+                break
+            }
             // A login this node's key cannot open is never claimed, so never forgotten: a node
             // with a wrong (or newly made) key must not take over and wipe the others' logins.
             guard key.opens(sealed) else {
@@ -141,7 +176,7 @@ public actor SpotifyRoomHosting: RoomHosting {
             }
             let follower = SpotifyRoomFollower(
                 room: account.room, generation: account.generation, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration,
-                transport: transport, clock: clock, logger: logger)
+                pacer: apiPacer, transport: transport, clock: clock, logger: logger)
             let generation = account.generation
             let room = account.room
             following[room] = (

@@ -156,7 +156,18 @@ extension RESTController {
 
     func startHosting(_ input: Operations.StartHosting.Input) async throws -> Operations.StartHosting.Output {
         guard case .json(let body) = input.body, !body.code.isEmpty else { throw RESTErrorMiddleware.malformedHosting }
+        let client = request.client
+        guard limiters.hostingLogins.take(client.ip) else {
+            metrics.limitHit(.hostingLogins)
+            throw APIError.rateLimited("too many logins from your address; try again later", retryAfter: limiters.hostingLogins.retryAfterSeconds(client.ip))
+        }
         let (room, hosting, token) = try await hostedRoom(input.path.code)
+        // Counted once the token is checked, so strangers cannot spend a room's logins.
+        guard limiters.hostingLoginsPerRoom.take(room.code) else {
+            metrics.limitHit(.hostingLogins)
+            throw APIError.rateLimited(
+                "too many logins for this room; try again later", retryAfter: limiters.hostingLoginsPerRoom.retryAfterSeconds(room.code))
+        }
         do {
             try await hosting.hostWithSpotify(
                 room: room.code, hostToken: token,

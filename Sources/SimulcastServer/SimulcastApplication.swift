@@ -53,11 +53,16 @@ public enum SimulcastApplication {
         let roomCreation: AddressRateLimiter
         let roomLookups: AddressRateLimiter
         let tokenMinting: AddressRateLimiter
+        let hostingLogins: AddressRateLimiter
+        /// Keyed by room code.
+        let hostingLoginsPerRoom: AddressRateLimiter
 
         init(_ limits: ServerLimits) {
             roomCreation = AddressRateLimiter(rate: limits.roomCreation)
             roomLookups = AddressRateLimiter(rate: limits.roomLookupMisses)
             tokenMinting = AddressRateLimiter(rate: limits.tokenMinting)
+            hostingLogins = AddressRateLimiter(rate: limits.hostingLogins)
+            hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom)
         }
     }
 

@@ -11,10 +11,14 @@ import SpotifyAuth
 public actor FakeSpotifyAccounts {
     public let clientId: String
     public let clientSecret: String
-    private var codes: [String: (challenge: String, redirectURI: String)] = [:]
+    private var codes: [String: (challenge: String, redirectURI: String, user: String)] = [:]
     private var refreshTokens: Set<String> = []
     /// Each access token and when it was issued; it expires `accessTokenLifetime` seconds on.
     private var accessTokens: [String: Date] = [:]
+    /// Whose account each login's tokens are (`/v1/me`).
+    private var users: [String: String] = [:]
+    /// Codes traded for tokens (`grant_type=authorization_code`), good or refused.
+    public private(set) var codeExchanges = 0
     private var counter = 0
     public private(set) var issuedAccessTokens: [String] = []
     public private(set) var issuedRefreshTokens: [String] = []
@@ -32,37 +36,47 @@ public actor FakeSpotifyAccounts {
         return "\(prefix)-\(counter)-\(UUID().uuidString)"
     }
 
-    func issueAccess() -> String {
+    func issueAccess(user: String = "fake-user") -> String {
         let token = newToken("access")
         accessTokens[token] = Date()
+        users[token] = user
         issuedAccessTokens.append(token)
         return token
     }
 
-    /// A code as the authorize page redirects with once the user agrees.
-    public func authorize(challenge: String, redirectURI: String) -> String {
+    /// A code as the authorize page redirects with once `user` agrees.
+    public func authorize(challenge: String, redirectURI: String, user: String = "fake-user") -> String {
         let code = newToken("code")
-        codes[code] = (challenge, redirectURI)
+        codes[code] = (challenge, redirectURI, user)
         return code
     }
 
     func redeem(code: String, verifier: String, redirectURI: String) -> (access: String, refresh: String)? {
+        codeExchanges += 1
         guard let entry = codes.removeValue(forKey: code), entry.redirectURI == redirectURI,
             SpotifyPKCE.challenge(for: verifier) == entry.challenge
         else { return nil }
         let refresh = newToken("refresh")
         refreshTokens.insert(refresh)
+        users[refresh] = entry.user
         issuedRefreshTokens.append(refresh)
-        return (issueAccess(), refresh)
+        return (issueAccess(user: entry.user), refresh)
     }
 
     /// Rotates the refresh token, as Spotify does for PKCE clients.
     func refresh(_ token: String) -> (access: String, refresh: String)? {
         guard refreshTokens.remove(token) != nil else { return nil }
+        let user = users[token] ?? "fake-user"
         let next = newToken("refresh")
         refreshTokens.insert(next)
+        users[next] = user
         issuedRefreshTokens.append(next)
-        return (issueAccess(), next)
+        return (issueAccess(user: user), next)
+    }
+
+    /// The user an access token (`Bearer ...`) belongs to.
+    func user(_ authorization: String?) -> String {
+        authorization.flatMap { users[String($0.dropFirst(7))] } ?? "fake-user"
     }
 
     /// A refresh token as a finished login would hold (for tests that start logged in).
@@ -187,7 +201,7 @@ public enum FakeSpotify {
         }
         router.get("/v1/me") { request, _ -> Response in
             if let problem = try await check(request, path: "me", state: state, accounts: accounts) { return problem }
-            return FakeServiceServer.json(["id": "fake-user", "country": "US", "product": "premium"])
+            return FakeServiceServer.json(["id": .string(await accounts.user(FakeRequest.authorization(request))), "country": "US", "product": "premium"])
         }
         router.get("/v1/tracks/:id") { request, context -> Response in
             if let problem = try await check(request, path: "track", state: state, accounts: accounts) { return problem }

@@ -23,6 +23,12 @@ public struct SpotifyCodeExchange: Sendable {
     /// know, a verifier that does not match) is `CatalogServiceError.notConfigured`; neither
     /// the code nor the token ever appears in an error.
     public func redeem(code: String, verifier: String, redirectURI: String) async throws -> String {
+        try await redeemLogin(code: code, verifier: verifier, redirectURI: redirectURI).refreshToken
+    }
+
+    /// Both tokens of the login: the refresh token to keep, and the access token of the moment
+    /// (to ask who logged in).
+    public func redeemLogin(code: String, verifier: String, redirectURI: String) async throws -> (refreshToken: String, accessToken: String) {
         let request = TransportRequest(
             method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
             headers: [("Content-Type", "application/x-www-form-urlencoded")],
@@ -37,6 +43,6 @@ public struct SpotifyCodeExchange: Sendable {
         try http.check(response)
         let token = try http.decode(SpotifyTokenResponse.self, from: response)
         guard let refresh = token.refreshToken else { throw CatalogServiceError.malformedResponse(.spotify, detail: "no refresh_token") }
-        return refresh
+        return (refresh, token.accessToken)
     }
 }

@@ -24,6 +24,8 @@ struct HostingRig: Sendable {
     let spotifyURL: String
     let accounts: FakeSpotifyAccounts
     let player: FakeSpotify.Player
+    /// The Web API's log of requests (paths, times) and the faults it answers next.
+    let state: FakeServiceState
     let logs: CapturedLogs
     let database: String
     let keyPath: String
@@ -31,6 +33,7 @@ struct HostingRig: Sendable {
     static let clientId = "web-client"
 
     static func run(
+        server serverConfiguration: ServerConfiguration = ServerConfiguration(),
         configure: @escaping @Sendable (inout SpotifyRoomHosting.Configuration) -> Void = { _ in }, _ body: @Sendable (HostingRig) async throws -> Void
     ) async throws {
         let clock = SystemClock()
@@ -47,7 +50,7 @@ struct HostingRig: Sendable {
             let key = try SecretsKey.loadOrCreate(path: keyPath).key
             let web = try web(spotify: spotify)
             let server = LocalServer(
-                matchmaker: TestSupport.matchmaker, logger: logs.logger, web: web,
+                matchmaker: TestSupport.matchmaker, logger: logs.logger, web: web, configuration: serverConfiguration,
                 makeHosting: { store, hub in
                     var configuration = testConfiguration(spotify)
                     configure(&configuration)
@@ -56,7 +59,8 @@ struct HostingRig: Sendable {
                 makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) })
             try await server.start()
             try await body(
-                HostingRig(server: server, spotifyURL: spotify, accounts: accounts, player: player, logs: logs, database: database, keyPath: keyPath))
+                HostingRig(
+                    server: server, spotifyURL: spotify, accounts: accounts, player: player, state: state, logs: logs, database: database, keyPath: keyPath))
             await server.stop()
         }
     }
@@ -111,13 +115,24 @@ struct HostingRig: Sendable {
 extension HostingRig {
     /// One request to the server: its status and body as text.
     func fetch(_ path: String, method: HTTPMethod = .GET, bearer: String? = nil, json: String? = nil) async throws -> (status: Int, text: String) {
+        var request = try await self.request(path, bearer: bearer, json: json)
+        request.method = json == nil ? method : (method == .GET ? .POST : method)
+        return try await send(request)
+    }
+
+    /// A request as `fetch` makes it (a POST when it has a body), for a test to add headers to.
+    func request(_ path: String, bearer: String? = nil, json: String? = nil) async throws -> HTTPClientRequest {
         var request = HTTPClientRequest(url: await base + path)
-        request.method = method
         if let bearer { request.headers.add(name: "Authorization", value: "Bearer \(bearer)") }
         if let json {
+            request.method = .POST
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: json))
         }
+        return request
+    }
+
+    func send(_ request: HTTPClientRequest) async throws -> (status: Int, text: String) {
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
         return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 20)))
     }
@@ -186,13 +201,13 @@ extension HostingRig {
 extension HostingRig {
     /// A room hosted with Spotify through the REST route, as the callback page does: the room,
     /// its host token, and the authorization code the stand-in's authorize page would send back.
-    func hostedRoom() async throws -> CreatedRoom {
+    func hostedRoom(user: String = "fake-user") async throws -> CreatedRoom {
         let base = await self.base
         let room = try await RoomsAPI(baseURL: base).createRoom()
         var generator = SystemRandomNumberGenerator()
         let pkce = SpotifyPKCE(using: &generator)
         let redirect = base + "/r/callback"
-        let code = await accounts.authorize(challenge: SpotifyPKCE.challenge(for: pkce.verifier), redirectURI: redirect)
+        let code = await accounts.authorize(challenge: SpotifyPKCE.challenge(for: pkce.verifier), redirectURI: redirect, user: user)
         let answer = try await fetch(
             "/v1/rooms/\(room.code)/hosting", method: .POST, bearer: room.hostToken,
             json: #"{"service":"spotify","code":"\#(code)","codeVerifier":"\#(pkce.verifier)","redirectUri":"\#(redirect)"}"#)
