@@ -437,7 +437,8 @@ public final class PostgresRoomStore: RoomStore {
         return try await hostedAccounts(query).first
     }
 
-    static let hostedAccountsSelect = "SELECT room, service, sealed, generation, CASE WHEN \(liveFollower) THEN follower END FROM hosted_accounts"
+    static let hostedAccountsSelect =
+        "SELECT room, service, sealed, generation, CASE WHEN follower = '\(HostedAccount.replaced)' OR \(liveFollower) THEN follower END FROM hosted_accounts"
 
     private func hostedAccounts(_ query: PostgresQuery) async throws -> [HostedAccount] {
         try await rows(query).map { row in
@@ -450,7 +451,7 @@ public final class PostgresRoomStore: RoomStore {
 
     public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
         var query: PostgresQuery = "UPDATE hosted_accounts SET follower = \(node) WHERE room = \(room) AND generation = \(generation)"
-        query.sql += " AND sealed IS NOT NULL AND (follower IS NULL OR NOT \(Self.liveFollower)) RETURNING room"
+        query.sql += " AND sealed IS NOT NULL AND (follower IS NULL OR (follower <> '\(HostedAccount.replaced)' AND NOT \(Self.liveFollower))) RETURNING room"
         return try await !rows(query).isEmpty
     }
 
@@ -461,6 +462,10 @@ public final class PostgresRoomStore: RoomStore {
         } else {
             try await execute("UPDATE hosted_accounts SET sealed = NULL, follower = NULL WHERE room = \(room) AND generation = \(generation)")
         }
+    }
+
+    public func markHostReplaced(room: String, generation: Int) async throws {
+        try await execute("UPDATE hosted_accounts SET follower = \(HostedAccount.replaced) WHERE room = \(room) AND generation = \(generation)")
     }
 
     public func deleteHostedAccount(room: String) async throws {

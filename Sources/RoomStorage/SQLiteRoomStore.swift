@@ -341,7 +341,7 @@ public final class SQLiteRoomStore: RoomStore {
     private func hostedAccounts(where condition: String, _ bindings: [SQLiteData]) async throws -> [HostedAccount] {
         let now = Int(clock.serverClockNow().micros)
         let rows = try await query(
-            "SELECT room, service, sealed, generation, CASE WHEN \(Self.liveFollower) THEN follower END AS follower FROM hosted_accounts\(condition) ORDER BY room",
+            "SELECT room, service, sealed, generation, CASE WHEN follower = '\(HostedAccount.replaced)' OR \(Self.liveFollower) THEN follower END AS follower FROM hosted_accounts\(condition) ORDER BY room",
             [.integer(now)] + bindings)
         return rows.compactMap { row in
             guard let room = row.column("room")?.string, let service = row.column("service")?.string.map(MusicService.init(rawValue:)),
@@ -357,7 +357,7 @@ public final class SQLiteRoomStore: RoomStore {
         let claimed = try await query(
             """
             UPDATE hosted_accounts SET follower = ? WHERE room = ? AND generation = ? AND sealed IS NOT NULL
-                AND (follower IS NULL OR NOT \(Self.liveFollower)) RETURNING room
+                AND (follower IS NULL OR (follower <> '\(HostedAccount.replaced)' AND NOT \(Self.liveFollower))) RETURNING room
             """, [.text(node), .text(room), .integer(generation), .integer(now)])
         return !claimed.isEmpty
     }
@@ -371,6 +371,11 @@ public final class SQLiteRoomStore: RoomStore {
             _ = try await query(
                 "UPDATE hosted_accounts SET sealed = NULL, follower = NULL WHERE room = ? AND generation = ?", [.text(room), .integer(generation)])
         }
+    }
+
+    public func markHostReplaced(room: String, generation: Int) async throws {
+        _ = try await query(
+            "UPDATE hosted_accounts SET follower = ? WHERE room = ? AND generation = ?", [.text(HostedAccount.replaced), .text(room), .integer(generation)])
     }
 
     public func deleteHostedAccount(room: String) async throws {

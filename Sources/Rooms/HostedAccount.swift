@@ -13,6 +13,12 @@ public struct HostedAccount: Hashable, Sendable {
     /// The live node following the room; nil when none is (not yet, or its node died).
     public var follower: String?
 
+    /// The `follower` of a room whose host took hosting back from the server with its own
+    /// connection: no node claims it.
+    public static let replaced = "replaced"
+
+    public var isReplaced: Bool { follower == Self.replaced }
+
     /// The id of the key that sealed the login (`SealedSecret`); nil when none is recorded.
     public var sealedKeyId: String? { sealedCredential.flatMap(SealedSecret.unwrap)?.keyId }
 

@@ -9,4 +9,7 @@ public enum HostingStatus: Hashable, Sendable {
     case following(MusicService)
     /// The service refused the saved login: the host must log in again.
     case refused(MusicService)
+    /// The host took hosting back with a connection of their own (the CLI, another browser):
+    /// the login is kept, unfollowed, until they stop hosting or log in again.
+    case replaced(MusicService)
 }

@@ -101,7 +101,7 @@ public actor InMemoryRoomStore: RoomStore {
     public func hostedAccounts() async throws -> [HostedAccount] {
         hosted.values.sorted { $0.room < $1.room }.map { account in
             var account = account
-            if let follower = account.follower, !isAlive(follower) { account.follower = nil }
+            if let follower = account.follower, follower != HostedAccount.replaced, !isAlive(follower) { account.follower = nil }
             return account
         }
     }
@@ -111,7 +111,7 @@ public actor InMemoryRoomStore: RoomStore {
     }
 
     public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
-        guard var account = hosted[room], account.generation == generation, account.sealedCredential != nil,
+        guard var account = hosted[room], account.generation == generation, account.sealedCredential != nil, !account.isReplaced,
             account.follower.map({ !isAlive($0) }) ?? true
         else { return false }
         account.follower = node
@@ -123,6 +123,12 @@ public actor InMemoryRoomStore: RoomStore {
         guard var account = hosted[room], account.generation == generation else { return }
         account.sealedCredential = sealedCredential
         if sealedCredential == nil { account.follower = nil }
+        hosted[room] = account
+    }
+
+    public func markHostReplaced(room: String, generation: Int) async throws {
+        guard var account = hosted[room], account.generation == generation else { return }
+        account.follower = HostedAccount.replaced
         hosted[room] = account
     }
 

@@ -63,6 +63,10 @@ public protocol RoomStore: Sendable {
     /// Replaces the sealed login of `generation` (a rotated token); nil forgets it (the
     /// service refused it) and clears the follower.
     func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws
+    /// Another connection with the room's host token took over (the CLI, another browser):
+    /// no node follows `generation` any more, and its login is kept until the host stops
+    /// or logs in again (`HostedAccount.replaced`).
+    func markHostReplaced(room: String, generation: Int) async throws
     func deleteHostedAccount(room: String) async throws
 
     /// Passes a reaction to the other nodes (PostgreSQL: `NOTIFY`, nothing stored); stores only

@@ -39,6 +39,10 @@ struct SpotifyRoomFollower: Sendable {
             // Only a refused login ends the source (its other failures are retried inside).
             logger.notice("Spotify refused the host's login; the host is asked to log in again", metadata: ["error": "\(error)"])
             await forgetLogin(logger: logger)
+        } catch let error as RoomClientError where error.code == .hostReplaced {
+            // Taken back with the room's own token: said on the host page, the login kept.
+            logger.notice("another connection with the room's host token took over; the server stops following the host's Spotify")
+            try? await store.markHostReplaced(room: room, generation: generation)
         } catch let error as RoomClientError {
             logger.notice("the room refused the server's host connection; hosting from the browser ends", metadata: ["error": "\(error)"])
             try? await store.deleteHostedAccount(room: room)

@@ -107,6 +107,7 @@ public actor SpotifyRoomHosting: RoomHosting {
     public func status(room: String) async throws -> HostingStatus {
         guard let account = try await store.hostedAccount(room: room) else { return .none }
         if account.sealedCredential == nil { return .refused(account.service) }
+        if account.isReplaced { return .replaced(account.service) }
         return account.follower == nil ? .starting(account.service) : .following(account.service)
     }
 

@@ -208,6 +208,7 @@ extension RESTController {
         case .starting(let service): .init(status: .starting, service: .init(rawValue: service.rawValue))
         case .following(let service): .init(status: .following, service: .init(rawValue: service.rawValue))
         case .refused(let service): .init(status: .refused, service: .init(rawValue: service.rawValue))
+        case .replaced(let service): .init(status: .replaced, service: .init(rawValue: service.rawValue))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import RoomStorage
 import ServerHosting
 import SimulcastClient
@@ -49,6 +50,31 @@ import Testing
             // The right key back: the room is followed again, with the same login.
             try await rig.server.start(port: port)
             #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
+        }
+    }
+}
+
+/// Issue 33 (9): a host connecting with the room's own token silently ended browser hosting
+/// and forgot the login. The host page now says so, and the login stays until the host stops.
+@Suite struct HostReplacedTests {
+    @Test func aHostTakingBackTheRoomKeepsTheLoginAndIsNotPushedOut() async throws {
+        try await HostingRig.run { rig in
+            let room = try await rig.hostedRoom()
+            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
+            let port = try #require(await rig.server.port)
+            let cli = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
+            #expect(await TestSupport.eventually { await cli.welcome != nil })
+            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "replaced" })
+            try await Task.sleep(for: .seconds(1))  // four of the server's reconcile looks, none of which may take the room back
+            #expect(await !cli.closed, "the server took the room back from the host's own connection")
+            #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "replaced")
+            let store = try await SQLiteRoomStore.open(path: rig.database)
+            #expect(try await store.hostedAccount(room: room.code)?.sealedCredential != nil, "the login is kept")
+            try await store.close()
+            // Stopping forgets it.
+            #expect(try await rig.fetch("/v1/rooms/\(room.code)/hosting", method: .DELETE, bearer: room.hostToken).status == 204)
+            #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "none")
+            await cli.disconnect()
         }
     }
 }

@@ -129,10 +129,21 @@ import Testing
         #expect(try await store.hostedAccounts().first?.follower == nil)
         #expect(try await store.claimFollowing(room: "HOST23", generation: 2, node: "a"))
 
-        // Refused by the service: forgotten, unclaimable until a new login.
-        try await store.updateHostedCredential(room: "HOST23", generation: 2, sealedCredential: nil)
-        #expect(try await store.hostedAccounts() == [HostedAccount(room: "HOST23", service: .spotify, sealedCredential: nil, generation: 2, follower: nil)])
+        // Issue 33 (9): the host took hosting back with its own connection: kept, claimed by no node, until a new login.
+        try await store.markHostReplaced(room: "HOST23", generation: 2)
+        #expect(
+            try await store.hostedAccount(room: "HOST23")
+                == HostedAccount(room: "HOST23", service: .spotify, sealedCredential: [6], generation: 2, follower: "replaced"))
         #expect(try await !store.claimFollowing(room: "HOST23", generation: 2, node: "a"))
+        #expect(try await !store.claimFollowing(room: "HOST23", generation: 2, node: "b"))
+        try await store.saveHostedAccount(room: "HOST23", service: .spotify, sealedCredential: [6])
+        #expect(try await store.hostedAccount(room: "HOST23")?.follower == nil)
+        #expect(try await store.claimFollowing(room: "HOST23", generation: 3, node: "a"))
+
+        // Refused by the service: forgotten, unclaimable until a new login.
+        try await store.updateHostedCredential(room: "HOST23", generation: 3, sealedCredential: nil)
+        #expect(try await store.hostedAccounts() == [HostedAccount(room: "HOST23", service: .spotify, sealedCredential: nil, generation: 3, follower: nil)])
+        #expect(try await !store.claimFollowing(room: "HOST23", generation: 3, node: "a"))
 
         try await store.saveHostedAccount(room: "HOST23", service: .spotify, sealedCredential: [8])
         #expect(try await store.deleteIdleRooms(idleBefore: 1_000, keeping: []) == 1)

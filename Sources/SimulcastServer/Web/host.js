@@ -25,6 +25,7 @@
     starting: "Connecting to your Spotify…",
     following: "Following your Spotify: play in your own Spotify app, on any device. You may close this page.",
     refused: "Spotify refused your login (it may have been revoked). Log in again to keep hosting.",
+    replaced: "Another player took over hosting this room with its host token (the command line, or another browser), so the server stopped following your Spotify. Log in again to take it back, or stop hosting.",
   };
 
   function showMessage(text) {
@@ -41,9 +42,9 @@
     let text = page.stopped && hosting.status === "none" ? "You stopped hosting. The room stays; listeners see you as away." : statusText[hosting.status];
     if (playsHere && hosting.status === "none") text = "You host with Apple Music from this page.";
     $("status").textContent = text || hosting.status;
-    $("login").hidden = !(hosting.status === "refused" || hosting.status === "none") || !config.spotifyClientId || playsHere;
-    $("login").textContent = hosting.status === "refused" ? "Log in with Spotify again" : "Host with Spotify";
-    $("stop").hidden = !(hosting.status === "following" || hosting.status === "starting");
+    $("login").hidden = !["refused", "none", "replaced"].includes(hosting.status) || !config.spotifyClientId || playsHere;
+    $("login").textContent = hosting.status === "refused" || hosting.status === "replaced" ? "Log in with Spotify again" : "Host with Spotify";
+    $("stop").hidden = !["following", "starting", "replaced"].includes(hosting.status);
   }
 
   function showRoom(summary) {
