@@ -30,7 +30,7 @@ struct RESTController: APIProtocol {
     }
 
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        guard input.query.verbose == true else { return .ok(.init(body: .json(.init(status: .ok)))) }
+        guard input.query.verbose == "true" else { return .ok(.init(body: .json(.init(status: .ok)))) }
         let report = HealthReport(
             requestSecure: request.client.scheme == "https", publicOrigins: web.publicOrigins, tlsServed: tlsServed,
             appleMusic: web.appleMusicSigner != nil, spotifyLogin: web.spotifyClientId != nil, hostingOffered: hosting != nil)
