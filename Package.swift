@@ -114,6 +114,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -239,7 +240,7 @@ let package = Package(
         .target(
             name: "SimulcastTesting",
             dependencies: [
-                "SimulcastCore", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint",
+                "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -270,7 +271,7 @@ let package = Package(
         .testTarget(
             name: "ServerSetupTests",
             dependencies: [
-                "ServerSetup", "SimulcastServer", "SimulcastTesting", "Catalogs", "Rooms", "RoomStorage", "ServerHosting",
+                "ServerSetup", "SimulcastServer", "SimulcastCore", "SimulcastTesting", "Catalogs", "Rooms", "RoomStorage", "ServerHosting",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "SQLiteNIO", package: "sqlite-nio"),
             ],
             swiftSettings: strict
@@ -305,6 +306,7 @@ let package = Package(
             dependencies: [
                 "SimulcastServer", "Rooms", "RoomStorage", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
                 "MPRIS", "DBus", "Fingerprint", "ServerHosting", "SpotifyAuth",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -23,10 +23,8 @@ command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 # HTTPS as the README deploys it: Caddy in front, pebble as its ACME server (issue 32).
 command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 command -v pebble >/dev/null 2>&1 || missing+=(pebble)
-# The install archive's check (scripts/check-archive.sh): systemd-analyze verify, and strace to
-# see that the unpacked program reads its files from the archive.
+# The install archive's check (scripts/check-archive.sh) has systemd-analyze verify its unit.
 command -v systemd-analyze >/dev/null 2>&1 || missing+=(systemd)
-command -v strace >/dev/null 2>&1 || missing+=(strace)
 # The reactions' emoji in the browser tests' screenshots (docs/); the tests pass without it.
 [ -e /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ] || missing+=(fonts-noto-color-emoji)
 if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -33,6 +33,7 @@ public struct SecretsKey: Sendable {
             return errno == ENOENT ? .missing : .unreadable("cannot look at \(path): \(String(cString: strerror(errno)))")
         }
         let mode = Int(info.st_mode) & 0o777
+        guard info.st_mode & S_IFMT == S_IFREG else { return .unreadable("\(path) is not a file (a folder?); secrets-key-file names the key file itself") }
         guard FileManager.default.isReadableFile(atPath: path), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             return .unreadable(
                 "\(path) cannot be read by this user (uid \(getuid())); it belongs to uid \(info.st_uid) with mode \(String(mode, radix: 8)): run serve as that user, or give this user the file"

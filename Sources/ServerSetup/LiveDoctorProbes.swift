@@ -5,7 +5,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import RoomStorage
-import Synchronization
+import SimulcastServer
 
 /// The probes `doctor` runs for real: HTTPS requests with the system's authorities (plus one
 /// the operator names, for a private CA), TLS handshakes, binds, the database read-only.
@@ -43,28 +43,7 @@ public struct LiveDoctorProbes: DoctorProbes {
     }
 
     public func servedCertificate(host: String, port: Int) async throws -> CertificateFacts {
-        let seen = Mutex<NIOSSLCertificate?>(nil)
-        var configuration = TLSConfiguration.makeClientConfiguration()
-        // Read, not judged here: the check says what is wrong with it.
-        configuration.certificateVerification = .none
-        let context = try NIOSSLContext(configuration: configuration)
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connectTimeout(.seconds(10))
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let name = host.first?.isNumber == true || host.contains(":") ? nil : host
-                    try channel.pipeline.syncOperations.addHandler(
-                        try NIOSSLClientHandler(context: context, serverHostname: name) { chain, promise in
-                            seen.withLock { $0 = chain.first }
-                            promise.succeed(.certificateVerified)
-                        })
-                }
-            }
-            .connect(host: host, port: port).get()
-        defer { channel.close(promise: nil) }
-        try await channel.writeAndFlush(ByteBuffer(string: "HEAD /healthz HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")).get()
-        guard let leaf = seen.withLock({ $0 }) else { throw ProbeError(description: "no certificate was presented") }
-        return CertificateFacts(leaf)
+        CertificateFacts(try await TLSPeerCertificate.fetch(host: host, port: port, serverName: host))
     }
 
     public func port(host: String, port: Int, tls useTLS: Bool) async -> PortState {
@@ -109,10 +88,6 @@ public struct LiveDoctorProbes: DoctorProbes {
     }
 
     public func now() -> Date { Date() }
-
-    struct ProbeError: Error, CustomStringConvertible {
-        let description: String
-    }
 
     /// An HTTP `Date` header (RFC 9110's IMF-fixdate).
     static func httpDate(_ text: String) -> Date? {

@@ -15,7 +15,7 @@ public final class ChildProcess: @unchecked Sendable {
         var merged = ProcessInfo.processInfo.environment
         merged.merge(environment) { _, new in new }
         process.environment = merged
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log

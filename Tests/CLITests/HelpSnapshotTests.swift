@@ -36,14 +36,16 @@ import Testing
         return output
     }
 
-    static func runStatus(_ executable: URL, arguments: [String]) throws -> (Int32, String) {
+    /// Runs the CLI and returns its status and everything it printed. `environment`: replaces
+    /// the test process's own (nil: the test process's, with the help's width fixed).
+    static func runStatus(_ executable: URL, arguments: [String], environment: [String: String]? = nil) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         // The parser wraps help to the terminal's width; a pipe has none, so fix it.
-        var environment = ProcessInfo.processInfo.environment
-        environment["COLUMNS"] = "100"
-        process.environment = environment
+        var inherited = ProcessInfo.processInfo.environment
+        inherited["COLUMNS"] = "100"
+        process.environment = environment ?? inherited
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

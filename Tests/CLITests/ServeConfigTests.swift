@@ -103,20 +103,11 @@ import Testing
         for secret in ["file-admin-token-0123456789", "file-client-secret-0123456789"] { #expect(!text.contains(secret), "the log shows \(secret)") }
     }
 
+    /// The CLI run without the test process's own SIMULCAST_ variables, with `environment` added.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = try executable
-        process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SIMULCAST_") }
         merged.merge(environment) { _, new in new }
-        process.environment = merged
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try HelpSnapshotTests.runStatus(try executable, arguments: arguments, environment: merged)
     }
 
     static func get(_ url: String, token: String?) async -> Int? {

@@ -56,6 +56,11 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
         let (read, created) = try SecretsKey.loadOrCreate(path: link)
         #expect(!created && read.id == made.id)
+        // A folder where the key should be is named as such, never "not a key… move it away".
+        let folder = (path as NSString).deletingLastPathComponent + "/a-folder"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let wrongPlace = #expect(throws: SecretsKey.Problem.self) { try SecretsKey.loadOrCreate(path: folder) }
+        #expect(wrongPlace?.description.contains("is not a file") == true && wrongPlace?.description.contains("move it away") == false)
         // Only a user other than root can be refused a file by its mode.
         if getuid() != 0 {
             try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: path)

@@ -26,4 +26,23 @@ import Testing
     func networks(_ ip: String, _ expected: String) {
         #expect(NetworkPrefix.of(ip) == expected)
     }
+
+    /// Issue 33 (9): rate limits counted each full IPv6 address, so one /64 was unlimited.
+    @Test(arguments: [
+        ("203.0.113.7", "203.0.113.7"), ("::ffff:198.51.100.9", "198.51.100.9"), ("2001:db8:1:2::5", "2001:db8:1:2::/64"),
+        ("2001:DB8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::/64"), ("2001:db8:1:3::5", "2001:db8:1:3::/64"), ("fe80::1%eth0", "fe80:0:0:0::/64"),
+        ("unknown", "unknown"),
+    ])
+    func subscribers(_ ip: String, _ expected: String) {
+        #expect(NetworkPrefix.subscriber(ip) == expected)
+    }
+
+    @Test func anIPv6SlashSixtyFourSharesOneAllowance() {
+        let limiter = AddressRateLimiter(rate: TokenBucket.Rate(burst: 3, perSecond: 0.001))
+        let now = ContinuousClock.now
+        for host in 1...3 { #expect(limiter.take("2001:db8:1:2::\(host)", now: now)) }
+        #expect(!limiter.take("2001:db8:1:2::99", now: now), "another address of the same /64")
+        #expect(limiter.take("2001:db8:1:3::1", now: now), "the next /64 is another subscriber")
+        #expect(limiter.take("203.0.113.7", now: now) && limiter.take("203.0.113.8", now: now), "IPv4 addresses stay each their own")
+    }
 }
