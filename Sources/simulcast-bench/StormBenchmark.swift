@@ -38,6 +38,8 @@ struct StormBenchmark: AsyncParsableCommand {
         var dropped: Double
         var conflicts: Double
         var refused: Int
+        /// From each skip sent by the host to the state naming its track reaching each listener.
+        var skipFanOutP99: Duration?
     }
 
     func validate() throws {
@@ -60,13 +62,16 @@ struct StormBenchmark: AsyncParsableCommand {
             try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
             catalogArguments += ["--catalog", "\(service.rawValue)=\(file.path)"]
         }
-        print("| pairs | match entries after 2 s (expected) | all matched | changes dropped | commit conflicts | host states refused during 10 skips |")
-        print("|---|---|---|---|---|---|")
+        print(
+            "| pairs | match entries after 2 s (expected) | all matched | changes dropped | commit conflicts | host states refused during 10 skips | skip fan-out p99 |"
+        )
+        print("|---|---|---|---|---|---|---|")
         for count in pairs {
             let row = try await measure(pairs: count, catalogArguments: catalogArguments)
             let matched = row.allMatchedAfter.map { String(format: "%.2f s", $0.inSeconds) } ?? "not in 30 s"
+            let fanOut = row.skipFanOutP99.map { String(format: "%.1f ms", $0.inSeconds * 1000) } ?? "a skip never arrived"
             print(
-                "| \(row.pairs) | \(row.entriesAfter2s) (\(11 * row.pairs)) | \(matched) | \(Self.count(row.dropped)) | \(Self.count(row.conflicts)) | \(row.refused) of 10 |"
+                "| \(row.pairs) | \(row.entriesAfter2s) (\(11 * row.pairs)) | \(matched) | \(Self.count(row.dropped)) | \(Self.count(row.conflicts)) | \(row.refused) of 10 | \(fanOut) |"
             )
         }
     }
@@ -97,10 +102,17 @@ struct StormBenchmark: AsyncParsableCommand {
                 ) { await host.heartbeatDue() }
             }
         ]
-        for (service, storefront) in roomPairs {
+        let arrivals = StormArrivals()
+        for (index, (service, storefront)) in roomPairs.enumerated() {
             let client = RoomClient(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: service, storefront: storefront), logger: quiet)
-            tasks.append(Task { try await client.run(onEvent: { _ in }) })
+            tasks.append(
+                Task {
+                    try await client.run(onEvent: { event in
+                        guard case .roomState(let state) = event, let id = state.track?.source.id else { return }
+                        arrivals.record(listener: index, trackId: id, at: .now)
+                    })
+                })
         }
         defer { tasks.forEach { $0.cancel() } }
         try await Self.waitUntil(seconds: 10) { (try? await api.room(code: room.code))?.listeners.count == count }
@@ -124,16 +136,21 @@ struct StormBenchmark: AsyncParsableCommand {
             try await Task.sleep(for: .milliseconds(50))
         }
 
-        // Ten skips right after the storm.
+        // Ten skips right after the storm, each to a song not yet playing (songs 1 to 10).
         refused.withLock { $0 = 0 }
+        var sent: [(id: String, at: ContinuousClock.Instant)] = []
         for skip in Array(1...10) {
-            try await host.apply(PlaybackEvent(event: .play, track: Self.songs[skip % 11], positionMs: 0, queue: Array(Self.songs[(skip % 11 + 1)...])))
+            let track = Self.songs[skip % 11]
+            sent.append((track.id, .now))
+            try await host.apply(PlaybackEvent(event: .play, track: track, positionMs: 0, queue: Array(Self.songs[(skip % 11 + 1)...])))
             try await Task.sleep(for: .milliseconds(100))
         }
         try await Task.sleep(for: .milliseconds(500))
+        let fanOut = sent.flatMap { skip in (0..<count).map { arrivals.firstSeen(listener: $0, trackId: skip.id).map { $0 - skip.at } } }
         return Row(
             pairs: count, entriesAfter2s: after2s ?? 0, allMatchedAfter: allMatchedAfter, dropped: await server.metric("simulcast_commits_dropped_total"),
-            conflicts: await server.metric("simulcast_commit_conflicts_total"), refused: refused.withLock { $0 })
+            conflicts: await server.metric("simulcast_commit_conflicts_total"), refused: refused.withLock { $0 },
+            skipFanOutP99: fanOut.contains { $0 == nil } ? nil : .seconds(Percentiles(fanOut.compactMap { $0?.inSeconds }).at(0.99)))
     }
 
     static func waitUntil(seconds: Double, _ condition: @Sendable () async -> Bool) async throws {

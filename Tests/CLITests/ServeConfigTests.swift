@@ -92,7 +92,7 @@ import Testing
         process.standardOutput = log
         process.standardError = log
         try process.run()
-        let started = await Poll.until(timeout: .seconds(20)) { await Self.get("http://127.0.0.1:\(port)/healthz", token: nil) == 200 }
+        let started = await Poll.until(timeout: Patience.processStart) { await Self.get("http://127.0.0.1:\(port)/healthz", token: nil) == 200 }
         #expect(started)
         #expect(await Self.get("http://127.0.0.1:\(port)/metrics", token: "file-admin-token-0123456789") == 200)
         #expect(await Self.get("http://127.0.0.1:\(port)/v1/matches/corrections", token: "file-admin-token-0123456789") == 200)

@@ -47,7 +47,7 @@ import Testing
             try ServeConfigTests.executable.path, ["serve", "--config", config, "--offline"], logPath: folder.file("serve.log"))
         defer { serve.stop() }
         // A patient bound: a process starting beside a hundred suites on two cores.
-        let up = await Poll.until(timeout: .seconds(60), interval: .milliseconds(100)) {
+        let up = await Poll.until(timeout: Patience.processStart, interval: .milliseconds(100)) {
             (try? await TLSProbe.served(port: port, serverName: "localhost").serialHex) == certificate.serialHex
         }
         #expect(up, "serve did not start with the config setup wrote: \(serve.tail)")

@@ -174,7 +174,8 @@ import Testing
             }
             let certificate = try #require(served, "Caddy never served a certificate for \(Self.name): \(caddy.tail)\n\(pebble.tail)\n\(serve.tail)")
             #expect(
-                await Poll.until(timeout: .seconds(20)) { await ServeProcess.answers("http://127.0.0.1:\(port)") }, "serve did not start: \(serve.tail)")
+                await Poll.until(timeout: Patience.processStart) { await ServeProcess.answers("http://127.0.0.1:\(port)") },
+                "serve did not start: \(serve.tail)")
 
             // The host publishes straight to the server; the listener comes through Caddy.
             let upstream = "http://127.0.0.1:\(port)"

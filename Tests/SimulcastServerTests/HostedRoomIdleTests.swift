@@ -12,9 +12,9 @@ import Testing
     @Test func anIdleHostsLoginIsDeletedAfterTheIdleLimit() async throws {
         try await HostingRig.run(configure: { $0.idleLimit = .seconds(2) }) { rig in
             let room = try await rig.hostedRoom()
-            #expect(await Poll.until(timeout: .seconds(5)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
             // Nothing plays and nothing changes: after the idle limit the server lets go.
-            #expect(await Poll.until(timeout: .seconds(8)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "none" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "none" })
             #expect(rig.logs.all.contains { $0.contains("changed nothing for the idle limit") })
             let summary = try #require(try await RoomsAPI(baseURL: await rig.base).room(code: room.code))
             #expect(!summary.state.hostConnected, "listeners see the host away")
@@ -25,7 +25,7 @@ import Testing
         try await HostingRig.run(configure: { $0.idleLimit = .seconds(2) }) { rig in
             await rig.player.set(track: Fixtures.cestLaVie, progressMs: 1_000, isPlaying: true)
             let room = try await rig.hostedRoom()
-            #expect(await Poll.until(timeout: .seconds(5)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
             // Pause, resume, ... each seen by the room before the next: past the idle limit.
             let started = ContinuousClock.now
             var playing = true
@@ -34,7 +34,9 @@ import Testing
                 if playing { await rig.player.resume() } else { await rig.player.pause() }
                 let expected = playing
                 #expect(
-                    await Poll.until(timeout: .seconds(3)) { (try? await RoomsAPI(baseURL: await rig.base).room(code: room.code))?.state.playing == expected })
+                    await Poll.until(timeout: Patience.event) {
+                        (try? await RoomsAPI(baseURL: await rig.base).room(code: room.code))?.state.playing == expected
+                    })
             }
             #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "following")
         }

@@ -18,7 +18,7 @@ import Testing
     @Test func aNodeWithAnotherKeyLeavesTheLoginsToTheNodesThatHaveTheirKey() async throws {
         try await HostingRig.run { rig in
             let room = try await rig.hostedRoom()
-            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
             let key = try SecretsKey.loadOrCreate(path: rig.keyPath).key
             let port = try #require(await rig.server.port)
             await rig.server.stop()
@@ -37,7 +37,7 @@ import Testing
                 makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) })
             try await wrongNode.start(port: port)
             // It says so at start and for the room, and leaves the login alone.
-            #expect(await Poll.until(timeout: .seconds(10)) { logs.all.contains { $0.contains("sealed with another secrets key") && $0.contains(key.id) } })
+            #expect(await Poll.until(timeout: Patience.event) { logs.all.contains { $0.contains("sealed with another secrets key") && $0.contains(key.id) } })
             #expect(logs.all.contains { $0.contains("this node will not follow those rooms") })
             try await Task.sleep(for: .seconds(1))  // four of its reconcile looks, none of which may touch the login
             #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "starting", "the login must stay, unfollowed")
@@ -49,7 +49,7 @@ import Testing
 
             // The right key back: the room is followed again, with the same login.
             try await rig.server.start(port: port)
-            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
         }
     }
 }
@@ -60,11 +60,11 @@ import Testing
     @Test func aHostTakingBackTheRoomKeepsTheLoginAndIsNotPushedOut() async throws {
         try await HostingRig.run { rig in
             let room = try await rig.hostedRoom()
-            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" })
             let port = try #require(await rig.server.port)
             let cli = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
             #expect(await TestSupport.eventually { await cli.welcome != nil })
-            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "replaced" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "replaced" })
             try await Task.sleep(for: .seconds(1))  // four of the server's reconcile looks, none of which may take the room back
             #expect(await !cli.closed, "the server took the room back from the host's own connection")
             #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "replaced")

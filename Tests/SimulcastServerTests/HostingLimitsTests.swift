@@ -55,11 +55,11 @@ import Testing
     @Test func oneSpotifyAccountHostsOneRoomAndTheNewestLoginTakesItOver() async throws {
         try await HostingRig.run { rig in
             let first = try await rig.hostedRoom(user: "ana")
-            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: first.code, hostToken: first.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: first.code, hostToken: first.hostToken)) == "following" })
             let second = try await rig.hostedRoom(user: "ana")
             let other = try await rig.hostedRoom(user: "bob")
-            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: second.code, hostToken: second.hostToken)) == "following" })
-            #expect(await Poll.until(timeout: .seconds(10)) { (try? await rig.hostingStatus(room: other.code, hostToken: other.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: second.code, hostToken: second.hostToken)) == "following" })
+            #expect(await Poll.until(timeout: Patience.event) { (try? await rig.hostingStatus(room: other.code, hostToken: other.hostToken)) == "following" })
             #expect(try await rig.hostingStatus(room: first.code, hostToken: first.hostToken) == "none", "ana's first room is no longer hosted")
             #expect(rig.logs.all.contains { $0.contains("moved from one hosted room to another") && $0.contains(first.code) })
         }
@@ -74,7 +74,7 @@ import Testing
             var rooms: [CreatedRoom] = []
             for user in ["ana", "bob", "cy"] { rooms.append(try await rig.hostedRoom(user: user)) }
             #expect(
-                await Poll.until(timeout: .seconds(10)) {
+                await Poll.until(timeout: Patience.event) {
                     var following = 0
                     for room in rooms where (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" { following += 1 }
                     return following == 2

@@ -102,7 +102,7 @@ struct MultiNodeHostingTests {
                         SpotifyRoomHosting(
                             store: store, hub: hub, key: key, configuration: HostingRig.testConfiguration(spotify), logger: TestSupport.quietLogger)
                     },
-                    makeStore: { try await PostgresRoomStore.open(url: database, logger: TestSupport.quietLogger) })
+                    makeStore: { try await TestPostgres.store(database, logger: TestSupport.quietLogger) })
                 ports.append(try await node.start())
                 nodes.append(node)
             }

@@ -28,7 +28,7 @@ import Testing
         var ports: [Int] = []
         for _ in 0..<count {
             let node = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) {
-                try await PostgresRoomStore.open(url: database, logger: TestSupport.quietLogger)
+                try await TestPostgres.store(database, logger: TestSupport.quietLogger)
             }
             ports.append(try await node.start())
             nodes.append(node)
@@ -173,12 +173,12 @@ import Testing
         var configuration = ServerConfiguration()
         configuration.expiry = .init(nodeLease: .seconds(1), heartbeatInterval: .milliseconds(200))
         let node = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration) {
-            try await PostgresRoomStore.open(url: database, logger: TestSupport.quietLogger)
+            try await TestPostgres.store(database, logger: TestSupport.quietLogger)
         }
         let port = try await node.start()
         let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
         // A node that took the room's host and then vanished: its heartbeat ran out long ago.
-        let outside = try await PostgresRoomStore.open(url: database, listen: false)
+        let outside = try await TestPostgres.store(database, listen: false)
         try await outside.heartbeat(node: "vanished", lease: .milliseconds(1))
         var state = try #require(try await outside.room(code: room.code)).state
         state.hostConnected = true

@@ -25,7 +25,7 @@ final class NginxProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        if await Poll.until(timeout: .seconds(5), interval: .milliseconds(50), { await ServeProcess.answers(baseURL) }) { return }
+        if await Poll.until(timeout: Patience.processStart, interval: .milliseconds(50), { await ServeProcess.answers(baseURL) }) { return }
         throw ServeProcessError("nginx did not start")
     }
 

@@ -74,6 +74,8 @@ import Testing
         defer { Task { await server.stop() } }
         let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
         let watcher = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
+        // Joined before anyone reacts, or it misses what it is there to count.
+        #expect(await TestSupport.eventually { await watcher.welcome != nil })
         // One connection: its burst (5), then refused.
         let eager = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         #expect(await TestSupport.eventually { await eager.welcome != nil })
@@ -110,6 +112,8 @@ import Testing
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base).createRoom()
         let watcher = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
+        // Joined before anyone reacts, or it misses what it is there to count.
+        #expect(await TestSupport.eventually { await watcher.welcome != nil })
         // Ten addresses of one /64: one sender.
         var crowd: [WirePeer] = []
         for index in 0..<10 {
@@ -123,14 +127,17 @@ import Testing
         #expect(await TestSupport.eventually { await Self.errors(subnet) + (await watcher.reactions.count) >= 50 })
         let fromTheSubnet = await watcher.reactions.count
         #expect(fromTheSubnet <= 14, "one /64 passed \(fromTheSubnet)")
-        // Then forty addresses spend the room's budget.
+        // Then forty addresses spend the room's budget: all joined first, then all at once, so
+        // the refill while a slow machine connects them cannot keep up with it.
+        var forty: [WirePeer] = []
         for index in 0..<40 {
             let peer = await WirePeer.connect(
                 port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code), forwardedFor: "198.51.100.\(index + 1)")
             #expect(await TestSupport.eventually { await peer.welcome != nil })
-            for _ in 0..<2 { await peer.send(Self.send("clap")) }
-            crowd.append(peer)
+            forty.append(peer)
         }
+        for peer in forty { for _ in 0..<2 { await peer.send(Self.send("clap")) } }
+        crowd += forty
         let everyone = crowd
         #expect(await TestSupport.eventually { await Self.errors(everyone) > 40 }, "the room's budget was never spent")
         // The host page: its own allowance (5 at once), whatever the room spent.

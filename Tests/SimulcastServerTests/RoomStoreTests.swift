@@ -23,7 +23,7 @@ import Testing
         case .memory: InMemoryRoomStore()
         case .sqlite: try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase())
         // A patient connect: a CI run once starved all six of these of CPU for over the 5 s default.
-        case .postgres: try await PostgresRoomStore.open(url: TestPostgres.freshDatabase(), listen: false, timeout: .seconds(30))
+        case .postgres: try await TestPostgres.store(TestPostgres.freshDatabase(), listen: false)
         }
     }
 
@@ -189,8 +189,8 @@ import Testing
 
     @Test(.enabled(if: TestPostgres.isAvailable)) func postgresIsAlsoTheCatalogResponseCacheAndAnnouncesChanges() async throws {
         let url = try await TestPostgres.freshDatabase()
-        let writer = try await PostgresRoomStore.open(url: url, listen: false)
-        let reader = try await PostgresRoomStore.open(url: url, listen: true)
+        let writer = try await TestPostgres.store(url, listen: false)
+        let reader = try await TestPostgres.store(url, listen: true)
         try await writer.responseCache.cacheResponse([1, 2, 3], for: "k", expiresAt: 5_000)
         #expect(try await reader.responseCache.cachedResponse(for: "k", now: 4_999) == [1, 2, 3])
         #expect(try await reader.responseCache.cachedResponse(for: "k", now: 5_000) == nil)
@@ -220,12 +220,12 @@ import Testing
 
     @Test(.enabled(if: TestPostgres.isAvailable)) func postgresRefusesANewerSchemaAndOtherProgramsTables() async throws {
         let url = try await TestPostgres.freshDatabase()
-        try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(30)).close()
+        try await TestPostgres.store(url, listen: false).close()
         // Opening again is a no-op migration.
-        try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(30)).close()
+        try await TestPostgres.store(url, listen: false).close()
         try await TestPostgres.execute("UPDATE simulcast_schema SET version = 99", on: url)
         do {
-            _ = try await PostgresRoomStore.open(url: url, listen: false)
+            _ = try await TestPostgres.store(url, listen: false)
             Issue.record("should refuse a newer schema")
         } catch let error as StoreError {
             #expect(error.message.contains("newer Simulcast"))
@@ -234,7 +234,7 @@ import Testing
         let foreign = try await TestPostgres.freshDatabase()
         try await TestPostgres.execute("CREATE TABLE rooms (id SERIAL PRIMARY KEY, name TEXT)", on: foreign)
         do {
-            _ = try await PostgresRoomStore.open(url: foreign, listen: false)
+            _ = try await TestPostgres.store(foreign, listen: false)
             Issue.record("should refuse another program's tables")
         } catch let error as StoreError {
             #expect(error.message.contains("did not create"))

@@ -25,7 +25,7 @@ final class ServeProcess {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        if await Poll.until(timeout: .seconds(10), interval: .milliseconds(50), { await Self.answers(baseURL) }) { return }
+        if await Poll.until(timeout: Patience.processStart, interval: .milliseconds(50), { await Self.answers(baseURL) }) { return }
         throw ServeProcessError("simulcast serve did not start on port \(port)")
     }
 

@@ -89,7 +89,9 @@ import Testing
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         defer { if process.isRunning { process.terminate() }; _ = ServeProcess.waitForExit(process) }
-        let started = await Poll.until(timeout: .seconds(20)) { (try? await TLSProbe.servedSerial(port: port, serverName: Self.name)) == first.serialHex }
+        let started = await Poll.until(timeout: Patience.processStart) {
+            (try? await TLSProbe.servedSerial(port: port, serverName: Self.name)) == first.serialHex
+        }
         #expect(started, "serve did not serve its certificate")
 
         let renewed = try authority.issue(names: [Self.name], in: folder.url)

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import RoomStorage
 import SimulcastServer
+import SimulcastTesting
 
 @testable import Rooms
 
@@ -25,6 +26,14 @@ enum TestPostgres {
         return url
     }
 
+    /// A store on `url` that waits patiently for the test cluster (see `Patience.database`);
+    /// the product's own 5 s bound is tested where it is the point.
+    static func store(_ url: PostgresDatabaseURL, listen: Bool = true, logger: Logger = Logger(label: "simulcast.store")) async throws
+        -> PostgresRoomStore
+    {
+        try await PostgresRoomStore.open(url: url, listen: listen, timeout: Patience.database, logger: logger)
+    }
+
     /// The URL with its password, for a child process's environment.
     static func connectionString(_ url: PostgresDatabaseURL) -> String {
         "postgres://\(url.username):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database ?? "")?sslmode=disable"
@@ -33,7 +42,9 @@ enum TestPostgres {
     static func execute(_ sql: String, on url: PostgresDatabaseURL) async throws {
         let configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: .disable)
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: Logger(label: "test.postgres"))
+        var patient = configuration
+        patient.options.connectTimeout = .seconds(Int64(Patience.database.components.seconds))
+        let connection = try await PostgresConnection.connect(configuration: patient, id: 1, logger: Logger(label: "test.postgres"))
         do {
             _ = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Logger(label: "test.postgres"))
         } catch {

@@ -57,8 +57,8 @@ enum TestSupport {
     }
 
     /// Polls `condition` until it holds or `seconds` pass.
-    static func eventually(_ seconds: Double = 10, _ condition: @Sendable () async -> Bool) async -> Bool {
-        await Poll.until(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(50), condition)
+    static func eventually(_ seconds: Double? = nil, _ condition: @Sendable () async -> Bool) async -> Bool {
+        await Poll.until(timeout: seconds.map { .milliseconds(Int64($0 * 1000)) } ?? Patience.event, interval: .milliseconds(50), condition)
     }
 }
 
