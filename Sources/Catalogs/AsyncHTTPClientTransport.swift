@@ -30,7 +30,13 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
         let headTimeout = TimeAmount.microseconds(max(1, limit.inMicroseconds))
         let request = outgoing
         return try await TimeLimit.run(limit, expired: { TransportTimeout(limit: limit) }) {
-            let response = try await client.execute(request, timeout: headTimeout)
+            let response: HTTPClientResponse
+            do {
+                response = try await client.execute(request, timeout: headTimeout)
+            } catch let error as HTTPClientError where error == .deadlineExceeded {
+                // The head's own timer and the limit fall due together; either way it is the limit.
+                throw TransportTimeout(limit: limit)
+            }
             let body = try await response.body.collect(upTo: maximumBodyBytes)
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name.lowercased()] = header.value }
