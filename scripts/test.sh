@@ -73,6 +73,8 @@ if [ $# -eq 0 ]; then
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter HostileServiceTests 2>&1 | tee "$log" || { summarise; exit 1; }
   # A 1 s transport limit held to 3 s: beside the other suites the cancelled request's wind-down waited on a busy event loop.
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter TransportTimeLimitTests 2>&1 | tee "$log" || { summarise; exit 1; }
+  # A followed host's 2 s idle limit in real time: beside the other suites a slow poll let an active host go.
+  SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter HostedRoomIdleTests 2>&1 | tee "$log" || { summarise; exit 1; }
   SIMULCAST_TEST_ISOLATED=1 swift test --skip-build --filter TwoMPVPlayersTests 2>&1 | tee "$log" || { summarise; exit 1; }
   # Rooms hosted from the browser: Chromium, three nodes and 100 ms bounds; the Spotify
   # source's 50 ms bound on loopback round trips; a page and a CLI listener within 30 ms at the ear.

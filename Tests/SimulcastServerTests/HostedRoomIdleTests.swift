@@ -8,7 +8,9 @@ import Testing
 /// A followed room never goes idle by itself (its in-process host is connected), so a host
 /// whose Spotify changes nothing for the idle limit stops being followed and the login is
 /// deleted; the room may then expire like any other.
-@Suite struct HostedRoomIdleTests {
+/// In the isolated pass: the follower's idle limit (2 s here) is real time until issue 34's
+/// one clock, and beside the other suites a poll can miss it and let a busy host go.
+@Suite(.enabled(if: TestSupport.isolatedPass)) struct HostedRoomIdleTests {
     @Test func anIdleHostsLoginIsDeletedAfterTheIdleLimit() async throws {
         try await HostingRig.run(configure: { $0.idleLimit = .seconds(2) }) { rig in
             let room = try await rig.hostedRoom()
