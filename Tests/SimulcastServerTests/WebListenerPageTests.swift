@@ -15,7 +15,8 @@ import Testing
 @Suite(.serialized) struct WebListenerPageTests {
     static func status(_ page: DevToolsPage) async throws -> String { try await page.evaluate("simulcastPage.status", as: String.self) }
 
-    static func waitStatus(_ page: DevToolsPage, _ key: String, seconds: Double = 10) async throws {
+    /// Waits for the page to reach a status: an event, so it waits with `Patience.event` unless told.
+    static func waitStatus(_ page: DevToolsPage, _ key: String, seconds: Double = Patience.event.inSeconds) async throws {
         do {
             _ = try await page.waitFor("simulcastPage.status === '\(key)'", as: Bool.self, seconds: seconds)
         } catch {
