@@ -43,13 +43,4 @@ public enum CatalogServiceError: Error, Hashable, Sendable, CustomStringConverti
         case .serviceError(let s, let code, let type): "\(s): error \(code) \(type)"
         }
     }
-
-    /// Whether trying the same request again later may succeed.
-    public var isTransient: Bool {
-        switch self {
-        case .rateLimited, .unreachable: true
-        case .unexpectedStatus(_, let status): status >= 500
-        default: false
-        }
-    }
 }

@@ -91,6 +91,4 @@ public struct FingerprintCatalog: Sendable {
             return result
         }
     }
-
-    public var byteCount: Int { data.count }
 }

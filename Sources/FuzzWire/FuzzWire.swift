@@ -27,11 +27,12 @@ func exerciseWire(_ data: [UInt8]) {
         state.retainMatches(for: [ServiceMatchKey(service: .appleMusic, storefront: "us")])
         _ = state.targetPositionMs(atServerTime: ServerTime(micros: .max))
         _ = state.targetPositionMs(atServerTime: ServerTime(micros: .min))
-        _ = codec.encode(.roomState(state))
+        // A state built from accepted input must be sendable: a failure is the fuzzer's finding.
+        precondition((try? codec.encode(.roomState(state))) != nil, "an accepted snapshot made an unencodable state")
     case .listenerReport(let report):
         for clock in [now, ServerTime(micros: .min), ServerTime(micros: .max)] { _ = limits.problem(with: report, now: clock) }
     default:
-        _ = codec.encode(message)
+        precondition((try? codec.encode(message)) != nil, "a decoded message could not be encoded again")
     }
 }
 

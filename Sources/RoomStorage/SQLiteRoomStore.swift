@@ -385,13 +385,6 @@ public final class SQLiteRoomStore: RoomStore {
     /// The catalogs' response cache, in this database's `http_cache` table: matches survive restarts cheaply.
     public var responseCache: SQLiteResponseCache { SQLiteResponseCache(store: self) }
 
-    /// The database file's size in bytes (the soak benchmark watches it).
-    public func sizeInBytes() async throws -> Int {
-        let pages = try await query("PRAGMA page_count").first?.column("page_count")?.integer ?? 0
-        let size = try await query("PRAGMA page_size").first?.column("page_size")?.integer ?? 0
-        return pages * size
-    }
-
     /// Every statement goes through here: after `close()` starts, statements fail with a
     /// `StoreError` instead of reaching a closed SQLite handle (which crashes), and `close()`
     /// waits for the ones already running (a last save racing shutdown).

@@ -1,3 +1,4 @@
+import SimulcastCore
 import Synchronization
 
 /// One token bucket per client address, for one kind of request; an IPv6 /64 is one address
@@ -7,23 +8,27 @@ import Synchronization
 public final class AddressRateLimiter: Sendable {
     public let rate: TokenBucket.Rate
     let maximumAddresses: Int
+    let clock: any LocalClock
     private let buckets: Mutex<[String: TokenBucket]> = Mutex([:])
     private let overflowKey = "(overflow)"
 
-    public init(rate: TokenBucket.Rate, maximumAddresses: Int = 100_000) {
+    public init(rate: TokenBucket.Rate, clock: any LocalClock, maximumAddresses: Int = 100_000) {
         self.rate = rate
+        self.clock = clock
         self.maximumAddresses = maximumAddresses
     }
 
     /// Takes a token for `address`; false means "rate limited".
-    public func take(_ address: String, now: ContinuousClock.Instant = .now) -> Bool {
+    public func take(_ address: String) -> Bool {
         guard rate != .unlimited else { return true }
+        let now = clock.now()
         return withBucket(address, now: now) { $0.take(now: now) }
     }
 
     /// Whether `address` has a token left, without spending it.
-    public func hasToken(_ address: String, now: ContinuousClock.Instant = .now) -> Bool {
+    public func hasToken(_ address: String) -> Bool {
         guard rate != .unlimited else { return true }
+        let now = clock.now()
         return withBucket(address, now: now) { $0.hasToken(now: now) }
     }
 
@@ -31,7 +36,7 @@ public final class AddressRateLimiter: Sendable {
         buckets.withLock { $0[NetworkPrefix.subscriber(address)]?.secondsToNextToken ?? 1 }
     }
 
-    private func withBucket(_ address: String, now: ContinuousClock.Instant, _ body: (inout TokenBucket) -> Bool) -> Bool {
+    private func withBucket(_ address: String, now: LocalTime, _ body: (inout TokenBucket) -> Bool) -> Bool {
         buckets.withLock { table in
             var key = NetworkPrefix.subscriber(address)
             if table[key] == nil, table.count >= maximumAddresses {

@@ -11,7 +11,10 @@ final class InProcessPeer: RoomPeer {
         self.closed = closed
     }
 
-    func send(control message: WireMessage) { deliver(WireCodec().encode(message)) }
+    /// A message JSON cannot carry is not sent (the room logs its own; control messages are plain data).
+    func send(control message: WireMessage) {
+        if let text = try? WireCodec().encode(message) { deliver(text) }
+    }
     func send(controlText text: String) { deliver(text) }
     func send(state text: String) { deliver(text) }
     func close(code: UInt16, reason: String) { closed(code, reason) }

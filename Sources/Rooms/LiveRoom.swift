@@ -53,7 +53,7 @@ package actor LiveRoom {
     /// Matches this room's host (or participants) corrected for this room only.
     private var corrections: [MatchCacheKey: MatchResult]
     private var retired = false
-    private var idleSince: ContinuousClock.Instant? = .now
+    private var idleSince: LocalTime?
     /// The newest `seq` another node announced; a refresh runs while it is ahead of `stored`.
     private var announcedSeq = 0
     /// This node's share as last published, and the merged presence as last sent.
@@ -84,28 +84,35 @@ package actor LiveRoom {
     private var recentReactions: [RoomSummary.RecentReaction] = []
     static let recentReactionsKept = 20
     static let recentReactionsFor: Duration = .seconds(10)
-    private let bucketEpoch: (continuous: ContinuousClock.Instant, local: LocalTime)
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
         self.code = stored.code
         self.stored = stored
         self.corrections = corrections
         self.context = context
-        let epoch = (continuous: ContinuousClock.now, local: context.clock.now())
-        self.bucketEpoch = epoch
-        self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: epoch.continuous)
-        self.hostJoins = TokenBucket(rate: context.limits.hostJoinsPerRoom, now: epoch.continuous)
-        self.reactions = TokenBucket(rate: context.limits.reactionsPerRoom, now: epoch.continuous)
-        self.hostPageReactions = TokenBucket(rate: context.limits.reactionsPerConnection, now: epoch.continuous)
-        self.senderReactions = AddressRateLimiter(rate: context.limits.reactionsPerSender, maximumAddresses: 1_000)
-    }
-
-    /// The room's clock as the instant a `TokenBucket` reads.
-    private var bucketNow: ContinuousClock.Instant {
-        bucketEpoch.continuous.advanced(by: .microseconds(bucketEpoch.local.distance(to: context.clock.now())))
+        let now = context.clock.now()
+        self.idleSince = now
+        self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: now)
+        self.hostJoins = TokenBucket(rate: context.limits.hostJoinsPerRoom, now: now)
+        self.reactions = TokenBucket(rate: context.limits.reactionsPerRoom, now: now)
+        self.hostPageReactions = TokenBucket(rate: context.limits.reactionsPerConnection, now: now)
+        self.senderReactions = AddressRateLimiter(rate: context.limits.reactionsPerSender, clock: context.clock, maximumAddresses: 1_000)
     }
 
     var state: RoomState { stored.state }
+
+    /// `message` as text; nil (logged) for one JSON cannot carry, which is then not sent or saved.
+    private func encoded(_ message: WireMessage) -> String? {
+        do { return try context.codec.encode(message) } catch {
+            context.logger.error("cannot encode a message", metadata: ["room": "\(code)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// A presence's size on the wire; one that cannot be encoded counts as too big, so it is trimmed.
+    private static func presenceSize(_ codec: WireCodec) -> @Sendable (RoomPresence) -> Int {
+        { presence in (try? codec.encode(.roomPresence(presence)))?.utf8.count ?? .max }
+    }
     /// Listeners connected to this node.
     var listeners: Int { listenerCount }
 
@@ -121,7 +128,7 @@ package actor LiveRoom {
             guard let token = hello.hostToken, HostToken.verify(token, against: stored.hostTokenHash) else {
                 return .refused(Wire.Error(code: .invalidHostToken, message: "the host token is missing or wrong for room \(code)"))
             }
-            guard hostJoins.take(now: bucketNow) else {
+            guard hostJoins.take(now: context.clock.now()) else {
                 context.metrics.limitHit(.hostJoins)
                 return .refused(
                     Wire.Error(code: .rateLimited, message: "the host of room \(code) has reconnected too often; try again in a few seconds"))
@@ -146,7 +153,7 @@ package actor LiveRoom {
         }
         let connection = Connection(
             id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket, name: name, joinedAt: context.clock.serverClockNow(),
-            reactions: TokenBucket(rate: limits.reactionsPerConnection, now: bucketNow))
+            reactions: TokenBucket(rate: limits.reactionsPerConnection, now: context.clock.now()))
         if let key = connection.matchKey {
             guard matchKeyUse[key] != nil || matchKeyUse.count < limits.matchPairsPerRoom else {
                 context.metrics.limitHit(.matchPairs)
@@ -195,7 +202,7 @@ package actor LiveRoom {
         }
         // A commit since it was added reached it by broadcast; otherwise it gets the state now.
         if stored.state.seq == seenBefore || hello.role == .host {
-            socket.send(state: context.codec.encode(.roomState(stored.state)))
+            if let text = encoded(.roomState(stored.state)) { socket.send(state: text) }
         }
         // Who is here, as of the last presence tick (the next one counts the newcomer).
         if let presence = sentPresence { socket.send(controlText: presence.text) }
@@ -229,7 +236,7 @@ package actor LiveRoom {
             guard let claim = hostClaim, claim.connection == id else {
                 return Wire.Error(code: .hostReplaced, message: "another connection with this room's host token took over")
             }
-            guard hostStates.take(now: bucketNow) else {
+            guard hostStates.take(now: context.clock.now()) else {
                 context.metrics.limitHit(.hostStateRate)
                 let rate = Int(context.limits.hostStatesPerRoom.perSecond)
                 return Wire.Error(code: .rateLimited, message: "this room takes at most \(rate) host states a second, across reconnects; this one was dropped")
@@ -285,7 +292,7 @@ package actor LiveRoom {
         let sender = connection.socket.address.ip
         return await react(sent.reaction, from: connection.name, host: false) { room, now in
             guard room.connections[id]?.reactions.take(now: now) == true else { return false }
-            return room.senderReactions.take(sender, now: now)
+            return room.senderReactions.take(sender)
         }
     }
 
@@ -296,13 +303,13 @@ package actor LiveRoom {
 
     /// The host's reactions draw on the host's own allowance only: listeners spending the
     /// room's budget never silence the host.
-    private func react(_ name: String, from sender: String, host: Bool, allowance: (isolated LiveRoom, ContinuousClock.Instant) -> Bool) async
+    private func react(_ name: String, from sender: String, host: Bool, allowance: (isolated LiveRoom, LocalTime) -> Bool) async
         -> Wire.Error?
     {
         guard let reaction = Reaction(rawValue: name) else {
             return Wire.Error(code: .malformedMessage, message: "unknown reaction; one of: \(Reaction.names)")
         }
-        let now = bucketNow
+        let now = context.clock.now()
         guard allowance(self, now) else {
             context.metrics.limitHit(.reactionRate)
             let rate = Int(context.limits.reactionsPerConnection.perSecond)
@@ -332,7 +339,8 @@ package actor LiveRoom {
         recentReactions.append(RoomSummary.RecentReaction(reaction: reaction.reaction, from: reaction.from, fromHost: reaction.fromHost == true, at: now))
         if recentReactions.count > Self.recentReactionsKept { recentReactions.removeFirst(recentReactions.count - Self.recentReactionsKept) }
         guard !connections.isEmpty else { return }
-        context.fanOut.deliver(control: context.codec.encode(.roomReaction(reaction)), to: connections.values.map(\.socket))
+        guard let text = encoded(.roomReaction(reaction)) else { return }
+        context.fanOut.deliver(control: text, to: connections.values.map(\.socket))
     }
 
     func leave(id: Int) async {
@@ -349,14 +357,15 @@ package actor LiveRoom {
             }
         }
         if connections.isEmpty {
-            idleSince = .now
+            idleSince = context.clock.now()
             try? await context.store.touchRoom(code: code, at: context.clock.serverClockNow())
+            await context.roomEmptied.signal()
         }
     }
 
     /// Marks the room retired if nobody has been connected for `idleFor`; the hub then drops it.
     func retireIfIdle(for idleFor: Duration) -> Bool {
-        guard connections.isEmpty, let idleSince, ContinuousClock.now - idleSince >= idleFor else { return false }
+        guard connections.isEmpty, let idleSince, idleSince.distance(to: context.clock.now()) >= idleFor.inMicroseconds else { return false }
         retired = true
         return true
     }
@@ -387,14 +396,13 @@ package actor LiveRoom {
     package func currentPresence() async -> RoomPresence {
         let share = NodePresence(members: presenceMembers, room: stored.state, node: context.node)
         if let presence = await merged(with: share) { return presence }
-        return NodePresence.merge([share], hostConnected: stored.state.hostConnected).within { context.codec.encode(.roomPresence($0)).utf8.count }
+        return NodePresence.merge([share], hostConnected: stored.state.hostConnected).within(encodedSize: Self.presenceSize(context.codec))
     }
 
     /// `share` with every other live node's (from a shared store), or alone; nil when the
     /// store could not be read.
     private func merged(with share: NodePresence) async -> RoomPresence? {
-        let codec = context.codec
-        let measure = { (presence: RoomPresence) in codec.encode(.roomPresence(presence)).utf8.count }
+        let measure = Self.presenceSize(context.codec)
         guard context.sharedStore else { return NodePresence.merge([share], hostConnected: stored.state.hostConnected).within(encodedSize: measure) }
         guard let shares = try? await context.store.presence(room: code) else { return nil }
         return NodePresence.merge(shares, hostConnected: stored.state.hostConnected).within(encodedSize: measure)
@@ -415,7 +423,7 @@ package actor LiveRoom {
         }
         // Nobody here to tell: no read of the other nodes' shares (a joiner gets the next tick's).
         guard !connections.isEmpty, let presence = await merged(with: share), presence != sentPresence?.presence else { return }
-        let text = context.codec.encode(.roomPresence(presence))
+        guard let text = encoded(.roomPresence(presence)) else { return }
         sentPresence = (presence, text)
         context.metrics.presenceSent.increment()
         context.fanOut.deliver(control: text, to: connections.values.map(\.socket))
@@ -595,7 +603,7 @@ package actor LiveRoom {
             let base = stored
             guard var next = change(base.state) else { return .unchanged }
             next.seq = base.state.seq + 1
-            let text = context.codec.encode(.roomState(next))
+            guard let text = encoded(.roomState(next)) else { return .failed }
             let outcome: CommitOutcome
             do {
                 outcome = try await context.store.commitState(
@@ -635,7 +643,7 @@ package actor LiveRoom {
     private func adopt(_ room: StoredRoom, encoded: String?) {
         guard room.state.seq > stored.state.seq else { return }
         stored = room
-        context.fanOut.deliver(state: encoded ?? context.codec.encode(.roomState(room.state)), to: connections.values.map(\.socket))
+        if let text = encoded ?? self.encoded(.roomState(room.state)) { context.fanOut.deliver(state: text, to: connections.values.map(\.socket)) }
         context.metrics.broadcast(deliveries: connections.count)
         if let hostId, room.hostClaim != HostClaim(node: context.node, connection: hostId) {
             dropReplacedHost(hostId, by: room.hostClaim.map(\.description) ?? "nobody")

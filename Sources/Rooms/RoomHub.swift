@@ -26,6 +26,8 @@ public actor RoomHub {
         var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
         /// Which services are down, and whether a waiting track may go out as their probe.
         var outages: ServiceOutageBoard
+        /// Rung when a room's last connection leaves: the shutdown waits on it.
+        var roomEmptied: WakeSignal
     }
 
     public struct Expiry: Hashable, Sendable {
@@ -86,6 +88,7 @@ public actor RoomHub {
     /// storefront in use) and deduplicated as they are taken.
     private let matchRequests = MatchRequestQueue()
     private let outages = ServiceOutageBoard()
+    private let roomEmptied = WakeSignal()
 
     public init(
         store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(),
@@ -110,7 +113,7 @@ public actor RoomHub {
         Context(
             store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), fanOut: fanOut, node: node,
             sharedStore: sharedStore,
-            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages)
+            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages, roomEmptied: roomEmptied)
     }
 
     // MARK: REST
@@ -141,7 +144,7 @@ public actor RoomHub {
     /// Every loaded room's presence, once a second (`LiveRoom.presenceTick`); runs until cancelled.
     public func runPresence() async {
         while !Task.isCancelled {
-            do { try await Task.sleep(for: Self.presenceInterval) } catch { return }
+            do { try await clock.sleep(for: Self.presenceInterval) } catch { return }
             await withDiscardingTaskGroup { group in
                 for room in rooms.values { group.addTask { await room.presenceTick() } }
             }
@@ -190,12 +193,12 @@ public actor RoomHub {
         shuttingDown = true
         for room in rooms.values { await room.closeAll(code: 1001, reason: "server shutting down") }
         // Let the last leaves be saved before the store closes (bounded: peers may not answer).
-        let deadline = ContinuousClock.now + .seconds(3)
-        while ContinuousClock.now < deadline {
+        let deadline = clock.now().advanced(by: .seconds(3))
+        while clock.now() < deadline {
             var open = 0
             for room in rooms.values { open += await room.connectionCount }
             if open == 0 { break }
-            try? await Task.sleep(for: .milliseconds(20))
+            await roomEmptied.wait(until: deadline, clock: clock)
         }
         // Its hosts' claims are released by their leaves above; other nodes need not wait out the lease.
         try? await store.retireNode(node)
@@ -323,7 +326,7 @@ public actor RoomHub {
     /// purges expired cache rows; runs until cancelled.
     public func runSweeper() async {
         while !Task.isCancelled {
-            do { try await Task.sleep(for: expiry.sweepInterval) } catch { return }
+            do { try await clock.sleep(for: expiry.sweepInterval) } catch { return }
             await sweep()
         }
     }
@@ -331,13 +334,13 @@ public actor RoomHub {
     /// Renews this node's heartbeat and releases host claims of nodes whose heartbeat lapsed;
     /// runs until cancelled.
     public func runHeartbeat() async {
-        var lastScan = ContinuousClock.now - expiry.nodeLease
+        var lastScan = clock.now().advanced(by: -expiry.nodeLease.inMicroseconds)
         var failing = false
         while !Task.isCancelled {
             do {
                 try await store.heartbeat(node: node, lease: expiry.nodeLease)
-                if ContinuousClock.now - lastScan >= expiry.nodeLease / 2 {
-                    lastScan = .now
+                if lastScan.distance(to: clock.now()) >= (expiry.nodeLease / 2).inMicroseconds {
+                    lastScan = clock.now()
                     for (code, claim) in try await store.deadHostClaims(room: nil) where claim.node != node {
                         logger.notice("releasing a dead node's host", metadata: ["room": "\(code)", "claim": "\(claim)"])
                         if let room = try await liveRoom(code) { await room.releaseDeadClaim(claim) }
@@ -349,7 +352,7 @@ public actor RoomHub {
                 if !failing { logger.warning("cannot renew this node's heartbeat", metadata: ["error": "\(error)"]) }
                 failing = true
             }
-            do { try await Task.sleep(for: expiry.heartbeatInterval) } catch { return }
+            do { try await clock.sleep(for: expiry.heartbeatInterval) } catch { return }
         }
     }
 
@@ -438,12 +441,13 @@ public actor RoomHub {
         if !retagged, let cached = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) {
             result = cached
         } else {
-            let started = ContinuousClock.now
-            let (matchmaker, deadline) = (self.matchmaker, started + limits.matchLookupDeadline)
+            let started = clock.now()
+            // The lookup's deadline is the transport's (real time: sockets time out in it).
+            let (matchmaker, deadline) = (self.matchmaker, ContinuousClock.now + limits.matchLookupDeadline)
             result = await LookupDeadline.$current.withValue(deadline) {
                 await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
             }
-            metrics.matchLatency(ContinuousClock.now - started, service: key.targetService, status: result.status)
+            metrics.matchLatency(.microseconds(started.distance(to: clock.now())), service: key.targetService, status: result.status)
             if let lifetime = matchLifetime.lifetime(for: result.status) {
                 do {
                     try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: lifetime))

@@ -91,6 +91,6 @@ extension RoomStore {
     public func overwriteState(_ state: RoomState, forRoom code: String, at: ServerTime = ServerTime(micros: 0)) async throws -> CommitOutcome {
         guard let current = try await room(code: code) else { return .missing }
         return try await commitState(
-            StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: current.state.seq, claim: .none, at: at))
+            StateCommit(code: code, state: state, encoded: try WireCodec().encode(.roomState(state)), expectedSeq: current.state.seq, claim: .none, at: at))
     }
 }

@@ -1,6 +1,6 @@
 import SimulcastCore
 
-/// A token bucket on an injected clock: `burst` tokens, refilled at `perSecond`. Pure value
+/// A token bucket on the injected clock (`LocalClock`): `burst` tokens, refilled at `perSecond`. Pure value
 /// type; `AddressRateLimiter` keeps one per client address.
 public struct TokenBucket: Hashable, Sendable {
     public struct Rate: Hashable, Sendable {
@@ -16,28 +16,28 @@ public struct TokenBucket: Hashable, Sendable {
 
     public let rate: Rate
     private(set) var tokens: Double
-    private(set) var updatedAt: ContinuousClock.Instant
+    private(set) var updatedAt: LocalTime
 
-    public init(rate: Rate, now: ContinuousClock.Instant) {
+    public init(rate: Rate, now: LocalTime) {
         self.rate = rate
         self.tokens = rate.burst
         self.updatedAt = now
     }
 
-    mutating func refill(now: ContinuousClock.Instant) {
+    mutating func refill(now: LocalTime) {
         guard now > updatedAt else { return }
-        tokens = min(rate.burst, tokens + (now - updatedAt).inSeconds * rate.perSecond)
+        tokens = min(rate.burst, tokens + Double(updatedAt.distance(to: now)) / 1_000_000 * rate.perSecond)
         updatedAt = now
     }
 
     /// Whether a token is there (without taking it).
-    public mutating func hasToken(now: ContinuousClock.Instant) -> Bool {
+    public mutating func hasToken(now: LocalTime) -> Bool {
         refill(now: now)
         return tokens >= 1
     }
 
     /// Takes a token; false when none is left.
-    public mutating func take(now: ContinuousClock.Instant) -> Bool {
+    public mutating func take(now: LocalTime) -> Bool {
         refill(now: now)
         guard tokens >= 1 else { return false }
         tokens -= 1
@@ -45,7 +45,7 @@ public struct TokenBucket: Hashable, Sendable {
     }
 
     /// True when the bucket is full again, so its entry can be forgotten.
-    public mutating func isFull(now: ContinuousClock.Instant) -> Bool {
+    public mutating func isFull(now: LocalTime) -> Bool {
         refill(now: now)
         return tokens >= rate.burst
     }

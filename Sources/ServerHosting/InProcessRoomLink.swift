@@ -40,7 +40,10 @@ struct InProcessRoomLink: Sendable {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 // In order, each handled to the end, as the socket's frames would be.
-                for await message in outbound { await connection.receive(codec.encode(message)) }
+                // One JSON cannot carry never leaves, as from a WebSocket client.
+                for await message in outbound {
+                    if let text = try? codec.encode(message) { await connection.receive(text) }
+                }
             }
             group.addTask {
                 while let delay = await client.pingDue(connection: number) {

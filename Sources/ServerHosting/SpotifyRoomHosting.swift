@@ -42,7 +42,12 @@ public actor SpotifyRoomHosting: RoomHosting {
     let transport: any HTTPTransport
     let clock: any LocalClock
     let logger: Logger
-    private var following: [String: (generation: Int, task: Task<Void, Never>)] = [:]
+    /// The rooms this node follows: each follower runs as a child of `run`'s task group and
+    /// stops when its `stop` finishes (or the group is cancelled).
+    private var following: [String: (generation: Int, serial: Int, stop: AsyncStream<Never>.Continuation)] = [:]
+    private var nextSerial = 0
+    /// Followers `reconcile` started, for `run` to add to its group (`hostWithSpotify` reconciles outside it).
+    private let starts = AsyncStream<FollowerStart>.makeStream()
     /// Every followed room's Web API requests, paced together.
     let apiPacer: RequestPacer
     /// Whether "this node is at its cap" was said since it last had room.
@@ -64,9 +69,6 @@ public actor SpotifyRoomHosting: RoomHosting {
         self.logger = logger
         self.apiPacer = RequestPacer(limit: configuration.apiRequestsPerSecond, window: .seconds(1), clock: clock)
     }
-
-    /// Rooms this node follows now (tests, metrics).
-    public var followedRooms: Set<String> { Set(following.keys) }
 
     public func hostWithSpotify(room: String, hostToken: String, authorization: SpotifyAuthorizationCode) async throws {
         let exchange = SpotifyCodeExchange(
@@ -111,14 +113,25 @@ public actor SpotifyRoomHosting: RoomHosting {
         return account.follower == nil ? .starting(account.service) : .following(account.service)
     }
 
+    /// Reconciles once a `reconcileInterval` on the injected clock, and runs the followers as
+    /// children of one task group, until cancelled; none outlives it.
     public func run() async {
         await sayWhichKeysSealedTheLogins()
-        while !Task.isCancelled {
-            await reconcile()
-            do { try await Task.sleep(for: configuration.reconcileInterval) } catch { break }
+        await withDiscardingTaskGroup { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    await self.reconcile()
+                    do { try await self.clock.sleep(for: self.configuration.reconcileInterval) } catch { break }
+                }
+            }
+            for await start in starts.stream {
+                group.addTask {
+                    await start.run()
+                    await self.ended(start.room, serial: start.serial)
+                }
+            }
         }
-        for (_, followed) in following { followed.task.cancel() }
-        for (_, followed) in following { await followed.task.value }
+        for (_, followed) in following { followed.stop.finish() }
         hub.metrics.followingHostedRooms(-following.count)
         following = [:]
     }
@@ -142,7 +155,7 @@ public actor SpotifyRoomHosting: RoomHosting {
                 keep = (try? await store.claimFollowing(room: room, generation: followed.generation, node: hub.node)) ?? false
             }
             if !keep {
-                followed.task.cancel()
+                followed.stop.finish()
                 following[room] = nil
                 hub.metrics.followingHostedRooms(-1)
                 logger.info("no longer following a hosted room", metadata: ["room": "\(room)"])
@@ -178,15 +191,11 @@ public actor SpotifyRoomHosting: RoomHosting {
             let follower = SpotifyRoomFollower(
                 room: account.room, generation: account.generation, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration,
                 pacer: apiPacer, transport: transport, clock: clock, logger: logger)
-            let generation = account.generation
+            nextSerial += 1
+            let stop = AsyncStream<Never>.makeStream()
+            following[account.room] = (account.generation, nextSerial, stop.continuation)
+            starts.continuation.yield(FollowerStart(room: account.room, serial: nextSerial, follower: follower, stop: stop.stream))
             let room = account.room
-            following[room] = (
-                generation,
-                Task {
-                    await follower.run()
-                    self.ended(room, generation: generation)
-                }
-            )
             hub.metrics.followingHostedRooms(1)
             logger.info("following a hosted room", metadata: ["room": "\(room)"])
         }
@@ -204,8 +213,8 @@ public actor SpotifyRoomHosting: RoomHosting {
     }
 
     /// A follower stopped on its own (a refusal): the room is picked up again only with a new login.
-    private func ended(_ room: String, generation: Int) {
-        if following[room]?.generation == generation, following[room]?.task.isCancelled == false {
+    private func ended(_ room: String, serial: Int) {
+        if following[room]?.serial == serial {
             following[room] = nil
             hub.metrics.followingHostedRooms(-1)
         }

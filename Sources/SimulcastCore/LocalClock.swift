@@ -13,6 +13,11 @@ extension LocalClock {
         if remaining > 0 { try await Task.sleep(for: .microseconds(remaining)) }
     }
 
+    /// Suspends for `duration` on this clock.
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(until: now().advanced(by: duration))
+    }
+
     /// The time on the server's own clock. Only the server (and a simulation of it) reads its
     /// clock as server time; clients convert theirs with `ClockSync`.
     public func serverClockNow() -> ServerTime { now().reinterpreted() }

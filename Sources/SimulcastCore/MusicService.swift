@@ -23,7 +23,4 @@ public struct MusicService: RawRepresentable, Hashable, Codable, Sendable, Custo
     public static let appleMusic = MusicService(rawValue: "apple-music")
     public static let deezer = MusicService(rawValue: "deezer")
     public static let localFiles = MusicService(rawValue: "local")
-
-    /// Services a listener can choose on the command line today.
-    public static let listenable: [MusicService] = [.appleMusic, .deezer, .spotify]
 }

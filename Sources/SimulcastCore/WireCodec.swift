@@ -4,12 +4,15 @@ import Foundation
 public struct WireCodec: Sendable {
     public init() {}
 
-    public func encode(_ message: WireMessage) -> String {
+    /// Throws only for a number JSON cannot carry (NaN, infinity); every other payload is plain data.
+    public func encode(_ message: WireMessage) throws(WireEncodingError) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every payload is plain data; encoding cannot fail.
-        let data = try! encoder.encode(message)
-        return String(decoding: data, as: UTF8.self)
+        do {
+            return String(decoding: try encoder.encode(message), as: UTF8.self)
+        } catch {
+            throw WireEncodingError(type: message.type)
+        }
     }
 
     public func decode(_ text: String) throws(WireDecodingError) -> WireMessage {

@@ -16,7 +16,8 @@ final class RoomSocket: RoomPeer {
     }
 
     func send(control message: WireMessage) {
-        let bytes = WireCodec().encodeBuffer(message)
+        // Control messages are plain data; one JSON cannot carry is not sent.
+        guard let bytes = try? WireCodec().encodeBuffer(message) else { return }
         run { $0.sendControl(bytes) }
     }
 
@@ -45,7 +46,7 @@ final class RoomSocket: RoomPeer {
 
 extension WireCodec {
     /// The JSON text as bytes, ready to be the payload of one text frame.
-    func encodeBuffer(_ message: WireMessage) -> ByteBuffer {
-        ByteBuffer(string: encode(message))
+    func encodeBuffer(_ message: WireMessage) throws(WireEncodingError) -> ByteBuffer {
+        ByteBuffer(string: try encode(message))
     }
 }

@@ -35,7 +35,8 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var pendingControls: CircularBuffer<ByteBuffer> = []
     private var drainCheck: Scheduled<Void>?
     private var idleCheck: RepeatedTask?
-    private var lastReceived = NIODeadline.now()
+    /// On the injected clock, as the rate limit; the checks themselves are the event loop's timers.
+    private var lastReceived: LocalTime
     /// The channel's writability, as last announced: read on every send, so kept here rather
     /// than asked of the channel each time.
     private var writable = true
@@ -50,7 +51,9 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         self.limits = limits
         self.clock = clock
         self.metrics = metrics
-        self.bucket = TokenBucket(rate: limits.messages, now: .now)
+        let now = clock.now()
+        self.lastReceived = now
+        self.bucket = TokenBucket(rate: limits.messages, now: now)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -58,7 +61,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         wireContext = try? context.pipeline.syncOperations.context(handlerType: ConnectionGuard.self)
         if let refusal {
             metrics.error(refusal.code)
-            sendControl(codec.encodeBuffer(.error(refusal)))
+            sendControl(.error(refusal))
             close(code: refusal.code.closeCode, reason: refusal.code.rawValue)
             return
         }
@@ -94,7 +97,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         let receivedAt = clock.serverClockNow()
-        lastReceived = .now()
+        lastReceived = clock.now()
         guard phase == .open else {
             if frame.opcode == .connectionClose { context.close(promise: nil) }
             return
@@ -166,7 +169,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
             metrics.limitHit(.invalidUTF8)
             return protocolClose(1007, "text frames must be valid UTF-8")
         }
-        guard bucket.take(now: .now) else {
+        guard bucket.take(now: clock.now()) else {
             strikes += 1
             metrics.limitHit(.messageRate)
             if strikes >= limits.floodStrikes { return close(code: 4429, reason: "too many messages") }
@@ -181,14 +184,14 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
         metrics.received(decoded)
         if case .timePing(let ping) = decoded {
             // Answered here, closest to the wire, so the server's timestamps are tight.
-            return sendControl(codec.encodeBuffer(.timePong(Wire.TimePong(answering: ping, receivedAt: receivedAt, clock: clock))))
+            return sendControl(.timePong(Wire.TimePong(answering: ping, receivedAt: receivedAt, clock: clock)))
         }
         session?.enqueue(.message(decoded))
     }
 
     private func sendError(_ code: Wire.ErrorCode, _ message: String) {
         metrics.error(code)
-        sendControl(codec.encodeBuffer(.error(code, message)))
+        sendControl(.error(code, message))
     }
 
     /// A protocol violation: the close frame goes out and the connection ends without waiting.
@@ -221,6 +224,11 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
             let frame = wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: state.payload))
             if flush { context.writeAndFlush(frame, promise: nil) } else { context.write(frame, promise: nil) }
         }
+    }
+
+    /// Errors and pongs are plain data; one JSON cannot carry is not sent.
+    private func sendControl(_ message: WireMessage) {
+        if let bytes = try? codec.encodeBuffer(message) { sendControl(bytes) }
     }
 
     func sendControl(_ bytes: ByteBuffer) {
@@ -278,7 +286,7 @@ final class RoomSocketHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func checkIdle(after idle: TimeAmount) {
         guard phase != .closed, let context else { return }
-        let silent = NIODeadline.now() - lastReceived
+        let silent = TimeAmount.microseconds(lastReceived.distance(to: clock.now()))
         if silent >= idle {
             metrics.limitHit(.idleTimeout)
             close(code: 4408, reason: "nothing received for \(idle.nanoseconds / 1_000_000_000) s")

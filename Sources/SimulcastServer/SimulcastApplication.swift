@@ -57,12 +57,12 @@ public enum SimulcastApplication {
         /// Keyed by room code.
         let hostingLoginsPerRoom: AddressRateLimiter
 
-        init(_ limits: ServerLimits) {
-            roomCreation = AddressRateLimiter(rate: limits.roomCreation)
-            roomLookups = AddressRateLimiter(rate: limits.roomLookupMisses)
-            tokenMinting = AddressRateLimiter(rate: limits.tokenMinting)
-            hostingLogins = AddressRateLimiter(rate: limits.hostingLogins)
-            hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom)
+        init(_ limits: ServerLimits, clock: any LocalClock) {
+            roomCreation = AddressRateLimiter(rate: limits.roomCreation, clock: clock)
+            roomLookups = AddressRateLimiter(rate: limits.roomLookupMisses, clock: clock)
+            tokenMinting = AddressRateLimiter(rate: limits.tokenMinting, clock: clock)
+            hostingLogins = AddressRateLimiter(rate: limits.hostingLogins, clock: clock)
+            hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom, clock: clock)
         }
     }
 
@@ -88,7 +88,7 @@ public enum SimulcastApplication {
         let hosting = dependencies.makeHosting?(dependencies.store, hub)
         let boundPort = BoundPort()
         // One budget of unknown-room lookups per address, whichever door they come through.
-        let limiters = RateLimiters(configuration.limits)
+        let limiters = RateLimiters(configuration.limits, clock: dependencies.clock)
         let router = try buildRouter(
             hub: hub, metrics: metrics, configuration: configuration, clock: dependencies.clock, boundPort: boundPort, limiters: limiters, hosting: hosting)
         let sockets = RoomSocketFactory(

@@ -141,7 +141,10 @@ public final class SessionSimulation {
             let number = await clients[participant].connection + 1
             connections[participant] = InProcessRoomConnection(
                 hub: hub, code: room.code, deliver: { network.toParticipant(participant, connection: number, $0) }, closed: { _, _ in })
-            await clients[participant].connectionOpened { network.toServer(from: participant, connection: number, codec.encode($0)) }
+            await clients[participant].connectionOpened { message in
+                // The simulated clients send plain data; one JSON cannot carry never leaves, as from a real client.
+                if let text = try? codec.encode(message) { network.toServer(from: participant, connection: number, text) }
+            }
             network.schedule(.ping(participant: participant, connection: number), at: time)
             if let outage, time >= outage.lowerBound { disruptionReport?.countReconnect(participant) }
         }

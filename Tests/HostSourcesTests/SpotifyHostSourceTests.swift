@@ -157,7 +157,11 @@ import Testing
             let seen = await rig.recorder.count()
             await rig.player.seek(toMs: 120_000)
             let seek = try await rig.wait(for: .seek, after: seen)
-            #expect(abs(seek.positionMs! - 120_000) < 1_000)
+            // Measured against where the player was at the event's time, not against the
+            // seek's target: on a busy machine the refresh and the poll take a while, and the
+            // player plays on meanwhile.
+            #expect(seek.positionMs! >= 119_950)
+            #expect(abs(seek.positionMs! - (await rig.truth(at: seek.time))) < 1_000)
             #expect(await rig.accounts.issuedAccessTokens.count == issued + 1)
 
             // A server error and a garbage body only slow polling down.

@@ -26,8 +26,8 @@ struct MPRISTests {
 
     static var quiet: Logger { var logger = Logger(label: "test"); logger.logLevel = .critical; return logger }
 
-    static func waitFor(_ kind: HostEvent.Kind, in recorder: Recorder, after: Int, seconds: Double = 5) async throws -> HostEvent {
-        let found = await Poll.value(timeout: .milliseconds(Int64(seconds * 1000)), interval: .milliseconds(10)) {
+    static func waitFor(_ kind: HostEvent.Kind, in recorder: Recorder, after: Int) async throws -> HostEvent {
+        let found = await Poll.value(timeout: Patience.event, interval: .milliseconds(10)) {
             await recorder.events.dropFirst(after).first(where: { $0.kind == kind })
         }
         if let found { return found }
@@ -61,21 +61,20 @@ struct MPRISTests {
         try await withBus { _, fake, client in
             let player = try await MPRISPlayer.find("fake", on: client)
             let recorder = Recorder()
-            // Polls 10 s apart: whatever is seen within a second came from a signal.
+            // Polls an hour apart: whatever the test sees came from a signal (no real-time bound
+            // needed to tell them apart, so a busy machine cannot fail it).
             var configuration = MPRISHostSource.Configuration()
-            configuration.tracker.playingIntervalMs = 10_000
-            configuration.tracker.pausedIntervalMs = 10_000
-            configuration.tracker.idleIntervalMs = 10_000
+            configuration.tracker.playingIntervalMs = 3_600_000
+            configuration.tracker.pausedIntervalMs = 3_600_000
+            configuration.tracker.idleIntervalMs = 3_600_000
             let source = MPRISHostSource(player: player, sink: recorder, configuration: configuration, logger: Self.quiet)
             let task = Task { try await source.run() }
             defer { task.cancel() }
             // Its first read of the player comes after it subscribed to the player's signals.
             #expect(await Poll.until { await !fake.calls.isEmpty })
 
-            let started = ContinuousClock.now
             await fake.play(Self.spotifyTrack, fromMicros: 10_000_000)
             let play = try await Self.waitFor(.play, in: recorder, after: 0)
-            #expect(ContinuousClock.now - started < .seconds(1))  // the signal woke the source
             #expect(play.track?.service == .spotify)
             #expect(play.track?.id == "4dE2vWsTtOBBWmuJY4vkVf")
             #expect(play.track?.durationMs == 178_133)
@@ -92,7 +91,7 @@ struct MPRISTests {
 
             var seen = await recorder.events.count
             await fake.userSeek(toMicros: 95_000_000)
-            let seek = try await Self.waitFor(.seek, in: recorder, after: seen, seconds: 1)
+            let seek = try await Self.waitFor(.seek, in: recorder, after: seen)
             #expect(abs(seek.positionMs! - Double(await fake.positionMicros(at: seek.time)) / 1000) < 60)
             var settledAfterSeek = Double.infinity
             _ = await Poll.until(timeout: .seconds(3)) {
@@ -103,12 +102,12 @@ struct MPRISTests {
 
             seen = await recorder.events.count
             await fake.userPause()
-            let pause = try await Self.waitFor(.pause, in: recorder, after: seen, seconds: 1)
+            let pause = try await Self.waitFor(.pause, in: recorder, after: seen)
             #expect(abs(pause.positionMs! - Double(await fake.positionMicros) / 1000) < 5)
 
             seen = await recorder.events.count
             await fake.play(Self.localTrack)
-            let skip = try await Self.waitFor(.play, in: recorder, after: seen, seconds: 1)
+            let skip = try await Self.waitFor(.play, in: recorder, after: seen)
             #expect(skip.track?.service == .localFiles)
             #expect(skip.track?.id == "/music/5sos/She Looks So Perfect.flac")
 
@@ -118,7 +117,7 @@ struct MPRISTests {
             var tagged = Self.localTrack
             tagged.title = "She Looks So Perfect (Live)"
             await fake.retag(tagged)
-            let retagged = try await Self.waitFor(.play, in: recorder, after: seen, seconds: 1)
+            let retagged = try await Self.waitFor(.play, in: recorder, after: seen)
             #expect(retagged.track?.id == "/music/5sos/She Looks So Perfect.flac")
             #expect(retagged.track?.title == "She Looks So Perfect (Live)")
             #expect(abs(retagged.positionMs! - Double(await fake.positionMicros(at: retagged.time)) / 1000) < 60)

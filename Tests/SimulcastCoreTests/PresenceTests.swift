@@ -1,4 +1,5 @@
 import SimulcastCore
+import SimulcastTesting
 import Testing
 
 /// Issue 24's presence, the pure parts: a listener's display name, and the status the room
@@ -126,7 +127,7 @@ import Testing
         let listeners = (0..<50).map { RoomPresence.Listener(name: heavy + "\($0)", service: .appleMusic, status: .inSync) }
         let presence = RoomPresence(count: 70, services: ["apple-music": 70], statuses: ["inSync": 70], listeners: listeners, hostConnected: true)
         let codec = WireCodec()
-        let size = { (presence: RoomPresence) in codec.encode(.roomPresence(presence)).utf8.count }
+        let size = { (presence: RoomPresence) in codec.text(.roomPresence(presence)).utf8.count }
         #expect(size(presence) > RoomPresence.budgetBytes)
         let fitting = presence.within(encodedSize: size)
         #expect(size(fitting) <= RoomPresence.budgetBytes)

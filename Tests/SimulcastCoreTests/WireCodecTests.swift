@@ -28,7 +28,7 @@ import Testing
     @Test func roomStateRoundTripsWithMatches() throws {
         var state = Fixtures.room(seq: 3, at: 1_700_000_000_000_000)
         state.queue = [RoomTrack(source: Fixtures.sheLooksSoPerfect)]
-        let text = codec.encode(.roomState(state))
+        let text = try codec.encode(.roomState(state))
         #expect(text.hasPrefix(#"{"anchor":{"positionMs":0,"serverTime":1700000000000000},"hostConnected":true,"playing":true,"queue":[{"matches":[]"#))
         #expect(text.contains(#""type":"room.state","v":1"#))
         #expect(try codec.decode(text) == .roomState(state))
@@ -62,5 +62,14 @@ import Testing
             #expect(!error.description.contains(secret))
             #expect(error.code == .malformedMessage)
         }
+    }
+
+    /// A number JSON has no form for is an error naming the message, not a crash (the wire
+    /// encoder once trapped on it).
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func aNumberJSONCannotCarryIsAnError(_ position: Double) {
+        let snapshot = PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: position, at: ServerTime(micros: 1)))
+        #expect(throws: WireEncodingError(type: "host.state")) { try codec.encode(.hostState(snapshot)) }
+        #expect(WireEncodingError(type: "host.state").description.contains("host.state"))
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// Every kind of bad input gets a clear `error`, the connection is kept or closed cleanly,
 /// and other rooms carry on.
 @Suite(.serialized) struct BadInputTests {
-    let ping = WireCodec().encode(.timePing(Wire.TimePing(t0: 1)))
+    let ping = WireCodec().text(.timePing(Wire.TimePing(t0: 1)))
 
     func withServer(_ body: (Int, CreatedRoom, CreatedRoom) async throws -> Void) async throws {
         let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
@@ -51,7 +51,7 @@ import Testing
 
     @Test func messagesBeforeHelloAreRefusedButPingsAnswered() async throws {
         try await withServer { port, room, _ in
-            let report = WireCodec().encode(.listenerReport(Wire.ListenerReport(trackId: nil, playing: false, positionMs: 0, measuredAt: 0)))
+            let report = try WireCodec().encode(.listenerReport(Wire.ListenerReport(trackId: nil, playing: false, positionMs: 0, measuredAt: 0)))
             let outcome = try await RawPeer.exchange(port: port, room: room.code, frames: [report, ping], replies: [1, 1])
             #expect(errorCodes(outcome.messages) == [.helloRequired])
             #expect(types(outcome.messages) == ["error", "time.pong"])
@@ -104,7 +104,7 @@ import Testing
 
     @Test func aListenerCannotPublishHostState() async throws {
         try await withServer { port, room, _ in
-            let snapshot = WireCodec().encode(
+            let snapshot = try WireCodec().encode(
                 .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: 0, at: SystemClock().serverClockNow()))))
             let outcome = try await RawPeer.exchange(
                 port: port, room: room.code, frames: [RawPeer.hello(.listener, room: room.code), snapshot, ping], replies: [2, 1, 1])
@@ -117,7 +117,7 @@ import Testing
 
     @Test func theHostCannotPublishNonsense() async throws {
         try await withServer { port, room, _ in
-            let farFuture = WireCodec().encode(
+            let farFuture = try WireCodec().encode(
                 .hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: .init(positionMs: -5, at: 0))))
             let outcome = try await RawPeer.exchange(
                 port: port, room: room.code, frames: [RawPeer.hello(.host, room: room.code, token: room.hostToken), farFuture], replies: [2, 1])

@@ -70,9 +70,9 @@ import Testing
             let room = try await hub.createRoom()
             rooms.append(room)
             let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-            await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
+            await listener.receive(try codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
             let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-            await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+            await host.receive(try codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
             connections += [listener, host]
         }
         clock.advance(byMs: Double(roomAgeSeconds) * 1000)
@@ -80,7 +80,7 @@ import Testing
         for (index, room) in rooms.enumerated() {
             let now = clock.now().reinterpreted(as: ServerClockDomain.self)
             await connections[index * 2 + 1].receive(
-                codec.encode(.hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now)))))
+                try codec.encode(.hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now)))))
             last = try await hub.correct(
                 MatchCorrection(
                     room: room.code, sourceService: .spotify, sourceId: Fixtures.sheLooksSoPerfect.id, targetService: .appleMusic, storefront: "us",

@@ -139,13 +139,13 @@ import Testing
             let now = SystemClock().serverClockNow()
             let states = (0..<400).map { index in
                 RawTCP.text(
-                    WireCodec().encode(
+                    WireCodec().text(
                         .hostState(
                             PlaybackSnapshot(
                                 track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: Double(index), at: now), queue: queue))))
             }
             let last = RawTCP.text(
-                WireCodec().encode(
+                try WireCodec().encode(
                     .hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now)))))
             let host = try await RawTCP.run { () -> RawTCP in
                 let socket = try RawTCP(port: port)

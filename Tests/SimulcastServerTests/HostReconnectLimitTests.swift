@@ -38,13 +38,13 @@ import Testing
             let host = InProcessRoomConnection(
                 hub: hub, code: room.code, deliver: { text in if let message = try? codec.decode(text) { received.messages.withLock { $0.append(message) } } },
                 closed: { _, _ in })
-            await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+            await host.receive(codec.text(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
             return (host, received)
         }
 
         func state(_ positionMs: Double) -> String {
             let now = clock.now().reinterpreted(as: ServerClockDomain.self)
-            return codec.encode(.hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: positionMs, at: now))))
+            return codec.text(.hostState(PlaybackSnapshot(track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: positionMs, at: now))))
         }
     }
 

@@ -63,9 +63,9 @@ import TrackMatching
             // The room that listens on the bad service, and a control room that does not.
             let room = try await hub.createRoom()
             let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-            await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .deezer, storefront: "fr"))))
+            await listener.receive(try codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .deezer, storefront: "fr"))))
             let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-            await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+            await host.receive(try codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
 
             let control = try await hub.createRoom()
             let controlPositions = Mutex<[Double]>([])
@@ -76,14 +76,14 @@ import TrackMatching
                         controlPositions.withLock { $0.append(position) }
                     }
                 }, closed: { _, _ in })
-            await controlListener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: control.code, service: .appleMusic, storefront: "us"))))
+            await controlListener.receive(try codec.encode(.hello(Wire.Hello(role: .listener, room: control.code, service: .appleMusic, storefront: "us"))))
             let controlHost = InProcessRoomConnection(hub: hub, code: control.code, deliver: { _ in }, closed: { _, _ in })
-            await controlHost.receive(codec.encode(.hello(Wire.Hello(role: .host, room: control.code, hostToken: control.hostToken))))
+            await controlHost.receive(try codec.encode(.hello(Wire.Hello(role: .host, room: control.code, hostToken: control.hostToken))))
 
             @Sendable func heartbeat(_ connection: InProcessRoomConnection, positionMs: Double) async {
                 let now = SystemClock().serverClockNow()
                 await connection.receive(
-                    codec.encode(
+                    codec.text(
                         .hostState(
                             PlaybackSnapshot(
                                 track: playing, playing: true, anchor: PlaybackAnchor(positionMs: positionMs, at: now), queue: queue, intent: .reanchor))))

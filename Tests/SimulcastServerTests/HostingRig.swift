@@ -33,10 +33,9 @@ struct HostingRig: Sendable {
     static let clientId = "web-client"
 
     static func run(
-        server serverConfiguration: ServerConfiguration = ServerConfiguration(),
+        server serverConfiguration: ServerConfiguration = ServerConfiguration(), clock: any LocalClock = SystemClock(),
         configure: @escaping @Sendable (inout SpotifyRoomHosting.Configuration) -> Void = { _ in }, _ body: @Sendable (HostingRig) async throws -> Void
     ) async throws {
-        let clock = SystemClock()
         let accounts = FakeSpotifyAccounts(clientId: clientId, clientSecret: "unused")
         let player = FakeSpotify.Player(clock: clock)
         let state = FakeServiceState(tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect], clock: clock)
@@ -50,13 +49,13 @@ struct HostingRig: Sendable {
             let key = try SecretsKey.loadOrCreate(path: keyPath).key
             let web = try web(spotify: spotify)
             let server = LocalServer(
-                matchmaker: TestSupport.matchmaker, logger: logs.logger, web: web, configuration: serverConfiguration,
+                matchmaker: TestSupport.matchmaker, clock: clock, logger: logs.logger, web: web, configuration: serverConfiguration,
                 makeHosting: { store, hub in
                     var configuration = testConfiguration(spotify)
                     configure(&configuration)
-                    return SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, logger: logs.logger)
+                    return SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, clock: clock, logger: logs.logger)
                 },
-                makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) })
+                makeStore: { try await SQLiteRoomStore.open(path: database, clock: clock, logger: logs.logger) })
             try await server.start()
             try await body(
                 HostingRig(

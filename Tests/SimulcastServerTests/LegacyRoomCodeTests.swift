@@ -22,7 +22,7 @@ import Testing
         let listener = InProcessRoomConnection(
             hub: hub, code: code, deliver: { text in if let message = try? codec.decode(text) { received.withLock { $0.append(message) } } },
             closed: { _, _ in })
-        await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: code, service: .appleMusic, storefront: "us"))))
+        await listener.receive(try codec.encode(.hello(Wire.Hello(role: .listener, room: code, service: .appleMusic, storefront: "us"))))
         return received.withLock { $0 }
     }
 

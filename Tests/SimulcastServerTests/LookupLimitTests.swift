@@ -24,7 +24,7 @@ import Testing
         var closes: [Int] = []
         for guess in 0..<8 {
             let code = "ZZZZZZZZZ" + String(Array("ABCDEFGH")[guess])
-            let hello = WireCodec().encode(.hello(Wire.Hello(role: .listener, room: code, service: .appleMusic, storefront: "us")))
+            let hello = try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: code, service: .appleMusic, storefront: "us")))
             let peer = await WirePeer.connect(port: port, room: code, hello: hello)
             #expect(await TestSupport.eventually(5) { await peer.closed })
             closes.append(await peer.closeCode ?? 0)
@@ -36,7 +36,7 @@ import Testing
         #expect(response.status == .tooManyRequests)
         // ...while a listener who knows the code still gets in (a lookup that finds spends nothing,
         // but needs a token): refused here too, so say so plainly.
-        let hello = WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us")))
+        let hello = try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us")))
         let known = await WirePeer.connect(port: port, room: room.code, hello: hello)
         #expect(await TestSupport.eventually(5) { await known.closed })
         #expect(await known.closeCode == 4429)

@@ -65,7 +65,7 @@ import TrackMatching
         let arrivals = FrameArrivals()
         var listenerTasks: [Task<Void, Never>] = []
         for (index, pair) in Self.pairs.enumerated() {
-            let hello = WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: pair.0, storefront: pair.1)))
+            let hello = try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: pair.0, storefront: pair.1)))
             listenerTasks.append(
                 Task {
                     _ = try? await WebSocketClient.connect(

@@ -37,7 +37,7 @@ extension MultiNodeTests {
             let hello = Wire.Hello(
                 role: .listener, room: room.code, service: services[index % 3], storefront: "us", client: "presence-test",
                 name: index % 2 == 0 ? "Guest \(index)" : nil)
-            peers.append(await WirePeer.connect(port: cluster.ports[index % 3], room: room.code, hello: WireCodec().encode(.hello(hello))))
+            peers.append(await WirePeer.connect(port: cluster.ports[index % 3], room: room.code, hello: try WireCodec().encode(.hello(hello))))
         }
         let joining = peers
         #expect(

@@ -44,7 +44,7 @@ import Testing
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         let ana = await WirePeer.connect(
             port: port, room: room.code,
-            hello: WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", name: "Ana"))))
+            hello: try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", name: "Ana"))))
         let other = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         #expect(await TestSupport.eventually { await other.welcome != nil })
         #expect(await TestSupport.eventually { await ana.welcome != nil })
@@ -167,7 +167,7 @@ import Testing
         for name in ["Host", "\u{041D}ost", "\u{3164}"] {
             let peer = await WirePeer.connect(
                 port: port, room: room.code,
-                hello: WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", name: name))))
+                hello: try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", name: name))))
             #expect(await TestSupport.eventually { await peer.welcome != nil })
             let welcome = try #require(await peer.welcome)
             #expect(welcome.name?.hasPrefix("Listener ") == true && welcome.notice?.contains("Your name was not used") == true, "\(welcome)")
@@ -200,7 +200,7 @@ import Testing
         for index in 0..<50 {
             let peer = await WirePeer.connect(
                 port: port, room: room.code,
-                hello: WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", name: largest))),
+                hello: try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", name: largest))),
                 forwardedFor: "198.51.100.\(index + 1)")
             listeners.append(peer)
         }

@@ -22,12 +22,12 @@ import TrackMatching
         let room = try await hub.createRoom()
         let codec = WireCodec()
         let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-        await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
+        await listener.receive(try codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
         let host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-        await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+        await host.receive(try codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
         func play(_ track: TrackMetadata) async throws -> MatchResult.Status? {
             let now = clock.now().reinterpreted(as: ServerClockDomain.self)
-            await host.receive(codec.encode(.hostState(PlaybackSnapshot(track: track, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now)))))
+            await host.receive(try codec.encode(.hostState(PlaybackSnapshot(track: track, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now)))))
             await hub.resolveRequestedMatches()
             return try await hub.summary(code: room.code)?.state.track?.match(for: .appleMusic, storefront: "us")?.status
         }

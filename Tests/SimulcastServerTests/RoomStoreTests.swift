@@ -155,7 +155,7 @@ import Testing
     }
 
     func commit(_ code: String, _ state: RoomState, after seq: Int, claim: ClaimRequirement = .none) -> StateCommit {
-        StateCommit(code: code, state: state, encoded: WireCodec().encode(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.time)
+        StateCommit(code: code, state: state, encoded: WireCodec().text(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.time)
     }
 
     @Test(arguments: Kind.available)

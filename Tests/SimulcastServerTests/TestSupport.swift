@@ -107,6 +107,6 @@ struct RawPeer {
     }
 
     static func hello(_ role: ParticipantRole, room: String, token: String? = nil, service: MusicService? = .appleMusic) -> String {
-        WireCodec().encode(.hello(Wire.Hello(role: role, room: room, hostToken: token, service: role == .listener ? service : nil, storefront: "us")))
+        WireCodec().text(.hello(Wire.Hello(role: role, room: room, hostToken: token, service: role == .listener ? service : nil, storefront: "us")))
     }
 }

@@ -52,16 +52,16 @@ import TrackMatching
                 clock: clock, metrics: ServerMetrics(), logger: TestSupport.quietLogger)
             room = try await hub.createRoom()
             let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-            await listener.receive(codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
+            await listener.receive(try codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))
             host = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
-            await host.receive(codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+            await host.receive(try codec.encode(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
         }
 
         func heartbeat() async {
             let now = clock.now().reinterpreted(as: ServerClockDomain.self)
             let snapshot = PlaybackSnapshot(
                 track: Fixtures.cestLaVie, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now), queue: queue.isEmpty ? nil : queue, intent: .reanchor)
-            await host.receive(codec.encode(.hostState(snapshot)))
+            await host.receive(codec.text(.hostState(snapshot)))
             await hub.resolveRequestedMatches()
         }
 

@@ -53,7 +53,7 @@ actor WirePeer {
         outbox?.finish()
     }
 
-    func send(_ message: WireMessage) { outbox?.yield(WireCodec().encode(message)) }
+    func send(_ message: WireMessage) { outbox?.yield(WireCodec().text(message)) }
 
     func disconnect() {
         outbox?.finish()

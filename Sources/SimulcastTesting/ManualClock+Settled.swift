@@ -1,0 +1,37 @@
+import SimulcastCore
+
+extension ManualClock {
+    /// Waits (in real time, patiently) until as many tasks sleep on this clock as `count`:
+    /// what a step woke has done its work and gone back to sleep.
+    public func waitForSleepers(atLeast count: Int, timeout: Duration = Patience.event) async -> Bool {
+        await Poll.until(timeout: timeout, interval: .milliseconds(2)) { sleeperCount >= count }
+    }
+
+    /// Waits until the number of sleepers holds still for `quietReads` reads in a row: the
+    /// tasks a test started have reached their first sleep. Returns that number.
+    public func settledSleeperCount(quietReads: Int = 10) async -> Int {
+        var last = -1
+        var same = 0
+        _ = await Poll.until(timeout: Patience.event, interval: .milliseconds(5)) {
+            let count = sleeperCount
+            same = count == last ? same + 1 : 0
+            last = count
+            return same >= quietReads
+        }
+        return last
+    }
+
+    /// Moves the clock `ms` forward in steps of `stepMs`, and after each waits until the
+    /// sleepers it woke sleep again (or `Patience.event` passes: a task that ended does not).
+    /// Virtual time then never runs ahead of the work it schedules, however busy the machine.
+    public func advanceSettled(byMs ms: Double, stepMs: Double = 50) async {
+        var moved = 0.0
+        while moved < ms {
+            let sleeping = sleeperCount
+            let step = min(stepMs, ms - moved)
+            advance(byMs: step)
+            moved += step
+            _ = await waitForSleepers(atLeast: sleeping)
+        }
+    }
+}
