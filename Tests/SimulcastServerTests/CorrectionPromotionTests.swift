@@ -80,7 +80,8 @@ import Testing
         for (index, room) in rooms.enumerated() {
             let now = clock.now().reinterpreted(as: ServerClockDomain.self)
             await connections[index * 2 + 1].receive(
-                try codec.encode(.hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now)))))
+                try codec.encode(.hostState(PlaybackSnapshot(track: Fixtures.sheLooksSoPerfect, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: now))))
+            )
             last = try await hub.correct(
                 MatchCorrection(
                     room: room.code, sourceService: .spotify, sourceId: Fixtures.sheLooksSoPerfect.id, targetService: .appleMusic, storefront: "us",
