@@ -19,13 +19,16 @@ public enum CatalogServiceError: Error, Hashable, Sendable, CustomStringConverti
     case unreachable(MusicService, detail: String)
     /// The client is not set up for this (no key, no client id).
     case notConfigured(MusicService, detail: String)
+    /// The service refused a user's login (a code exchange or a saved refresh token): the user
+    /// has to log in again.
+    case loginRefused(MusicService, detail: String)
     /// An error object in the body (Deezer) that is none of the above.
     case serviceError(MusicService, code: Int, type: String)
 
     public var service: MusicService {
         switch self {
         case .unauthorized(let s), .forbidden(let s), .rateLimited(let s, _), .notFound(let s), .unexpectedStatus(let s, _),
-            .malformedResponse(let s, _), .unreachable(let s, _), .notConfigured(let s, _), .serviceError(let s, _, _):
+            .malformedResponse(let s, _), .unreachable(let s, _), .notConfigured(let s, _), .loginRefused(let s, _), .serviceError(let s, _, _):
             s
         }
     }
@@ -40,6 +43,7 @@ public enum CatalogServiceError: Error, Hashable, Sendable, CustomStringConverti
         case .malformedResponse(let s, let detail): "\(s): unreadable response (\(detail))"
         case .unreachable(let s, let detail): "\(s): cannot be reached (\(detail))"
         case .notConfigured(let s, let detail): "\(s): not configured: \(detail)"
+        case .loginRefused(let s, let detail): "\(s): login refused: \(detail)"
         case .serviceError(let s, let code, let type): "\(s): error \(code) \(type)"
         }
     }

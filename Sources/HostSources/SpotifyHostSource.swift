@@ -49,7 +49,11 @@ public struct SpotifyHostSource: Sendable {
             do {
                 answer = try await api.currentlyPlaying()
             } catch let error as CatalogServiceError {
-                if case .notConfigured = error { throw error }
+                // Only a login the host must renew ends the source; the rest is retried.
+                switch error {
+                case .notConfigured, .loginRefused: throw error
+                default: break
+                }
                 var retryAfterMs: Double?
                 if case .rateLimited(_, let seconds) = error { retryAfterMs = seconds.map { $0 * 1000 } }
                 logger.warning("currently-playing failed; backing off", metadata: ["error": "\(error)"])

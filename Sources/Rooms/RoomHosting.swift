@@ -4,9 +4,9 @@ import SimulcastCore
 /// browser may close it and keep listening in their own app. Exactly one live node follows
 /// a room; the routes reach it through this interface and never see a token.
 public protocol RoomHosting: Sendable {
-    /// Trades the host's Spotify authorization code (PKCE) for their login, seals it, and has
-    /// the room followed. Throws `HostingRefusal`.
-    func hostWithSpotify(room: String, hostToken: String, authorization: SpotifyAuthorizationCode) async throws
+    /// Trades the host's authorization code (PKCE) for their login, seals it, and has the
+    /// room followed. Throws `HostingRefusal` (`notOffered` for a service it does not follow).
+    func host(room: String, hostToken: String, authorization: HostAuthorization) async throws
     /// Stops following the room and forgets the login.
     func stopHosting(room: String) async throws
     func status(room: String) async throws -> HostingStatus

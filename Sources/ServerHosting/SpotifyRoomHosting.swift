@@ -70,7 +70,8 @@ public actor SpotifyRoomHosting: RoomHosting {
         self.apiPacer = RequestPacer(limit: configuration.apiRequestsPerSecond, window: .seconds(1), clock: clock)
     }
 
-    public func hostWithSpotify(room: String, hostToken: String, authorization: SpotifyAuthorizationCode) async throws {
+    public func host(room: String, hostToken: String, authorization: HostAuthorization) async throws {
+        guard authorization.service == .spotify else { throw HostingRefusal.notOffered(authorization.service) }
         let exchange = SpotifyCodeExchange(
             clientId: configuration.clientId, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
         let login: (refreshToken: String, accessToken: String)
@@ -82,9 +83,9 @@ public actor SpotifyRoomHosting: RoomHosting {
                 clock: clock, logger: logger)
             user = try await api.currentUserId()
         } catch let error as CatalogServiceError {
-            if case .notConfigured = error { throw HostingRefusal.loginRefused }
+            if case .loginRefused = error { throw HostingRefusal.loginRefused(.spotify) }
             logger.warning("the Spotify login could not be finished", metadata: ["room": "\(room)", "error": "\(error)"])
-            throw HostingRefusal.serviceUnavailable
+            throw HostingRefusal.serviceUnavailable(.spotify)
         }
         let account = HostCredential.accountHash(service: .spotify, user: user)
         // One room per Spotify account: the newest login takes the account's hosting over.

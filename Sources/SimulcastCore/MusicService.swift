@@ -19,6 +19,17 @@ public struct MusicService: RawRepresentable, Hashable, Codable, Sendable, Custo
 
     public var description: String { rawValue }
 
+    /// The name people know it by, for text shown to them.
+    public var displayName: String {
+        switch self {
+        case .spotify: "Spotify"
+        case .appleMusic: "Apple Music"
+        case .deezer: "Deezer"
+        case .localFiles: "local files"
+        default: rawValue
+        }
+    }
+
     public static let spotify = MusicService(rawValue: "spotify")
     public static let appleMusic = MusicService(rawValue: "apple-music")
     public static let deezer = MusicService(rawValue: "deezer")

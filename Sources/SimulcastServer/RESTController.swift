@@ -145,7 +145,7 @@ extension RESTController {
         guard let token = request.bearer, await room.verifyHost(token: token) else {
             throw APIError(.forbidden, code: .notAllowed, message: "hosting a room needs its host token (Authorization: Bearer ...)")
         }
-        guard let hosting else { throw APIError(.serviceUnavailable, code: .hostingNotOffered, message: HostingRefusal.notOffered.description) }
+        guard let hosting else { throw APIError(.serviceUnavailable, code: .hostingNotOffered, message: HostingRefusal.notOffered(.spotify).description) }
         return (room, hosting, token)
     }
 
@@ -169,9 +169,10 @@ extension RESTController {
                 "too many logins for this room; try again later", retryAfter: limiters.hostingLoginsPerRoom.retryAfterSeconds(room.code))
         }
         do {
-            try await hosting.hostWithSpotify(
+            try await hosting.host(
                 room: room.code, hostToken: token,
-                authorization: SpotifyAuthorizationCode(code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri))
+                authorization: HostAuthorization(
+                    service: MusicService(rawValue: body.service.rawValue), code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri))
         } catch let refusal as HostingRefusal {
             switch refusal {
             case .notOffered: throw APIError(.serviceUnavailable, code: .hostingNotOffered, message: refusal.description)

@@ -20,7 +20,7 @@ public struct SpotifyCodeExchange: Sendable {
     }
 
     /// The refresh token. Spotify's 400 (a used or foreign code, a redirect URI it does not
-    /// know, a verifier that does not match) is `CatalogServiceError.notConfigured`; neither
+    /// know, a verifier that does not match) is `CatalogServiceError.loginRefused`; neither
     /// the code nor the token ever appears in an error.
     public func redeem(code: String, verifier: String, redirectURI: String) async throws -> String {
         try await redeemLogin(code: code, verifier: verifier, redirectURI: redirectURI).refreshToken
@@ -38,7 +38,7 @@ public struct SpotifyCodeExchange: Sendable {
         )
         let response = try await http.send(request)
         if response.status == 400 {
-            throw CatalogServiceError.notConfigured(.spotify, detail: "the code exchange was refused (is \(redirectURI) registered as a redirect URI?)")
+            throw CatalogServiceError.loginRefused(.spotify, detail: "the code exchange was refused (is \(redirectURI) registered as a redirect URI?)")
         }
         try http.check(response)
         let token = try http.decode(SpotifyTokenResponse.self, from: response)

@@ -50,7 +50,7 @@ public actor SpotifyUserTokenProvider {
         )
         let response = try await http.send(request)
         if response.status == 400 || response.status == 401 {
-            throw CatalogServiceError.notConfigured(.spotify, detail: "the saved login was refused; run `simulcast login spotify` again")
+            throw CatalogServiceError.loginRefused(.spotify, detail: "the saved login was refused; run `simulcast login spotify` again")
         }
         try http.check(response)
         let decoded = try http.decode(SpotifyTokenResponse.self, from: response)

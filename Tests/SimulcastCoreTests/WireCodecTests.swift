@@ -21,7 +21,7 @@ import Testing
         ),
     ])
     func encodesExactly(message: WireMessage, json: String) throws {
-        #expect(codec.encode(message) == json)
+        #expect(try codec.encode(message) == json)
         #expect(try codec.decode(json) == message)
     }
 

@@ -209,7 +209,7 @@ import Testing
         for peer in listeners.prefix(30) { await peer.send(Self.send("heart")) }
         #expect(await TestSupport.eventually { await host.reactions.count >= 20 })
         let codec = WireCodec()
-        for presence in await host.presences { #expect(codec.encode(.roomPresence(presence)).utf8.count < 16 * 1024) }
+        for presence in await host.presences { #expect(try codec.encode(.roomPresence(presence)).utf8.count < 16 * 1024) }
         #expect(await host.presences.last?.listeners.count == 50)
         let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/v1/rooms/\(room.code)"), timeout: .seconds(10))
         let body = try await response.body.collect(upTo: 1 << 22)

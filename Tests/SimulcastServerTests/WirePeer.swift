@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdWSClient
 import NIOWebSocket
 import SimulcastCore
+import SimulcastTesting
 
 /// A raw room connection kept open: sends what a test tells it and records every message
 /// and the close code, so a test can wait on them.
