@@ -11,7 +11,7 @@ import Synchronization
 /// and live nodes in one PostgreSQL database, which is also the bus between nodes. A commit
 /// is a compare-and-set on `seq` that sends `NOTIFY` in the same statement, so every node
 /// hears of it in commit order; the notification carries only the room code and `seq`.
-public final class PostgresRoomStore: RoomStore {
+public final class PostgresRoomStore: RoomStateStore {
     static let channel = "simulcast_rooms"
     static let schemaVersion = 3
     /// The key of the advisory lock that lets one node at a time migrate.
@@ -22,7 +22,7 @@ public final class PostgresRoomStore: RoomStore {
     private let client: PostgresClient
     /// Each time the change listener hears the channel (again); nil without a listener.
     private let listening: AsyncStream<Void>?
-    private let changeStream: AsyncStream<RoomChange>?
+    let changeStream: AsyncStream<RoomChange>?
     /// The services this store runs itself when opened with `open` rather than run by a group.
     private let ownRun = Mutex<Task<Void, Never>?>(nil)
     /// Set once `prepare()` has succeeded: the server prepares a store `open` already did.
@@ -287,208 +287,6 @@ public final class PostgresRoomStore: RoomStore {
         return purged
     }
 
-    // MARK: Match cache
-
-    public func cachedMatch(for key: MatchCacheKey, now: ServerTime) async throws -> MatchResult? {
-        let rows = try await rows(
-            """
-            SELECT result FROM match_cache WHERE source_service = \(key.sourceService.rawValue) AND source_id = \(key.sourceId)
-            AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront) AND expires_at > \(now.micros)
-            """)
-        guard let text = try rows.first?.decode(String.self) else { return nil }
-        return StoredRoomRecord.decodeIfReadable(MatchResult.self, from: text)
-    }
-
-    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: ServerTime) async throws {
-        let record = try StoredRoomRecord.json(result)
-        let payload = RoomChange.match(key).payload ?? ""
-        try await execute(
-            """
-            WITH upserted AS (
-                INSERT INTO match_cache (source_service, source_id, target_service, storefront, result, expires_at)
-                VALUES (\(key.sourceService.rawValue), \(key.sourceId), \(key.targetService.rawValue), \(key.storefront), \(record), \(expiresAt.micros))
-                ON CONFLICT (source_service, source_id, target_service, storefront)
-                DO UPDATE SET result = excluded.result, expires_at = excluded.expires_at
-                RETURNING 1
-            )
-            SELECT pg_notify(\(Self.channel), \(payload)) FROM upserted
-            """)
-    }
-
-    public func forgetMatch(for key: MatchCacheKey) async throws {
-        try await execute(
-            """
-            DELETE FROM match_cache WHERE source_service = \(key.sourceService.rawValue) AND source_id = \(key.sourceId)
-            AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront)
-            """)
-    }
-
-    // MARK: Corrections
-
-    public func addCorrection(_ correction: StoredCorrection) async throws -> Int {
-        guard let id = try await rows("SELECT nextval(pg_get_serial_sequence('corrections', 'id'))").first?.decode(Int.self) else {
-            throw StoreError(.failed, "the correction was not stored")
-        }
-        var stored = correction
-        stored.id = id
-        let record = try StoredRoomRecord.json(stored)
-        let key = correction.key
-        let payload = RoomChange.corrections(room: correction.room).payload ?? ""
-        try await execute(
-            """
-            WITH inserted AS (
-                INSERT INTO corrections (id, source_service, source_id, target_service, storefront, room, global, record)
-                VALUES (\(id), \(key.sourceService.rawValue), \(key.sourceId), \(key.targetService.rawValue), \(key.storefront), \(correction.room), \(correction.global), \(record))
-                RETURNING 1
-            )
-            SELECT pg_notify(\(Self.channel), \(payload)) FROM inserted
-            """)
-        return id
-    }
-
-    public func corrections(for key: MatchCacheKey) async throws -> [StoredCorrection] {
-        try await decodeCorrections(
-            rows(
-                """
-                SELECT record FROM corrections WHERE source_service = \(key.sourceService.rawValue) AND source_id = \(key.sourceId)
-                AND target_service = \(key.targetService.rawValue) AND storefront = \(key.storefront) ORDER BY id
-                """))
-    }
-
-    public func corrections(room: String?) async throws -> [StoredCorrection] {
-        if let room { return try await decodeCorrections(rows("SELECT record FROM corrections WHERE room = \(room) ORDER BY id")) }
-        return try await decodeCorrections(rows("SELECT record FROM corrections ORDER BY id LIMIT 10000"))
-    }
-
-    public func correction(id: Int) async throws -> StoredCorrection? {
-        try await decodeCorrections(rows("SELECT record FROM corrections WHERE id = \(id)")).first
-    }
-
-    public func deleteCorrection(id: Int) async throws {
-        try await execute(
-            "WITH deleted AS (DELETE FROM corrections WHERE id = \(id) RETURNING room) SELECT pg_notify(\(Self.channel), 'c ' || room) FROM deleted")
-    }
-
-    private func decodeCorrections(_ rows: [PostgresRow]) -> [StoredCorrection] {
-        rows.compactMap { try? $0.decode(String.self) }.compactMap { StoredRoomRecord.decodeIfReadable(StoredCorrection.self, from: $0) }
-    }
-
-    // MARK: Nodes
-
-    public func heartbeat(node: String, lease: Duration) async throws {
-        var query: PostgresQuery = "INSERT INTO nodes (id, expires_at) VALUES (\(node), "
-        query.sql += "\(Self.databaseNow) + \(lease.inMicroseconds)) ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at"
-        try await execute(query)
-    }
-
-    public func retireNode(_ node: String) async throws {
-        try await execute("DELETE FROM nodes WHERE id = \(node)")
-        try await execute("DELETE FROM presence WHERE node = \(node)")
-    }
-
-    // MARK: Presence
-
-    public func publishPresence(_ share: NodePresence, room: String, node: String) async throws {
-        guard share.count > 0 else {
-            try await execute("DELETE FROM presence WHERE room = \(room) AND node = \(node)")
-            return
-        }
-        let encoded = try StoredRoomRecord.json(share)
-        try await execute(
-            "INSERT INTO presence (room, node, share) VALUES (\(room), \(node), \(encoded)) ON CONFLICT (room, node) DO UPDATE SET share = excluded.share")
-    }
-
-    /// Live nodes' shares only: a node that died without retiring drops out with its lease.
-    public func presence(room: String) async throws -> [NodePresence] {
-        var query: PostgresQuery = "SELECT share FROM presence WHERE room = \(room)"
-        query.sql += " AND EXISTS (SELECT 1 FROM nodes WHERE nodes.id = presence.node AND nodes.expires_at > \(Self.databaseNow)) ORDER BY node"
-        return try await rows(query).compactMap { try? $0.decode(String.self) }.compactMap {
-            StoredRoomRecord.decodeIfReadable(NodePresence.self, from: $0)
-        }
-    }
-
-    // MARK: Reactions
-
-    public func publishReaction(_ reaction: Wire.RoomReaction, room: String, node: String) async throws {
-        guard let payload = RoomChange.reaction(code: room, node: node, reaction: reaction).payload else { return }
-        try await execute("SELECT pg_notify(\(Self.channel), \(payload))")
-    }
-
-    // MARK: Rooms hosted from a browser
-
-    static let liveFollower = "EXISTS (SELECT 1 FROM nodes WHERE nodes.id = hosted_accounts.follower AND nodes.expires_at > \(databaseNow))"
-
-    public func saveHostedAccount(room: String, service: MusicService, sealedCredential: [UInt8]) async throws {
-        var query: PostgresQuery =
-            "INSERT INTO hosted_accounts (room, service, sealed, generation) VALUES (\(room), \(service.rawValue), \(ByteBuffer(bytes: sealedCredential)), 1)"
-        query.sql += " ON CONFLICT (room) DO UPDATE SET service = excluded.service, sealed = excluded.sealed,"
-        query.sql += " generation = hosted_accounts.generation + 1, follower = NULL"
-        try await execute(query)
-    }
-
-    public func hostedAccounts() async throws -> [HostedAccount] {
-        try await hostedAccounts(PostgresQuery(unsafeSQL: Self.hostedAccountsSelect + " ORDER BY room"))
-    }
-
-    public func hostedAccount(room: String) async throws -> HostedAccount? {
-        var query = PostgresQuery(unsafeSQL: Self.hostedAccountsSelect)
-        query.binds.append(room)
-        query.sql += " WHERE room = $\(query.binds.count)"
-        return try await hostedAccounts(query).first
-    }
-
-    static let hostedAccountsSelect =
-        "SELECT room, service, sealed, generation, CASE WHEN follower = '\(HostedAccount.replaced)' OR \(liveFollower) THEN follower END FROM hosted_accounts"
-
-    private func hostedAccounts(_ query: PostgresQuery) async throws -> [HostedAccount] {
-        try await rows(query).map { row in
-            let (room, service, sealed, generation, follower) = try row.decode((String, String, ByteBuffer?, Int, String?).self)
-            return HostedAccount(
-                room: room, service: MusicService(rawValue: service), sealedCredential: sealed.map { Array($0.readableBytesView) }, generation: generation,
-                follower: follower)
-        }
-    }
-
-    public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
-        var query: PostgresQuery = "UPDATE hosted_accounts SET follower = \(node) WHERE room = \(room) AND generation = \(generation)"
-        query.sql += " AND sealed IS NOT NULL AND (follower IS NULL OR (follower <> '\(HostedAccount.replaced)' AND NOT \(Self.liveFollower))) RETURNING room"
-        return try await !rows(query).isEmpty
-    }
-
-    public func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws {
-        if let sealedCredential {
-            try await execute(
-                "UPDATE hosted_accounts SET sealed = \(ByteBuffer(bytes: sealedCredential)) WHERE room = \(room) AND generation = \(generation)")
-        } else {
-            try await execute("UPDATE hosted_accounts SET sealed = NULL, follower = NULL WHERE room = \(room) AND generation = \(generation)")
-        }
-    }
-
-    public func markHostReplaced(room: String, generation: Int) async throws {
-        try await execute("UPDATE hosted_accounts SET follower = \(HostedAccount.replaced) WHERE room = \(room) AND generation = \(generation)")
-    }
-
-    public func deleteHostedAccount(room: String) async throws {
-        try await execute("DELETE FROM hosted_accounts WHERE room = \(room)")
-    }
-
-    public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {
-        var query: PostgresQuery = "SELECT code, host_node, host_connection FROM rooms WHERE host_node IS NOT NULL"
-        query.sql += " AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = rooms.host_node AND nodes.expires_at > \(Self.databaseNow))"
-        if let room {
-            query.binds.append(room)
-            query.sql += " AND code = $\(query.binds.count)"
-        }
-        var dead: [String: HostClaim] = [:]
-        for row in try await rows(query) {
-            let (code, node, connection) = try row.decode((String, String, Int).self)
-            dead[code] = HostClaim(node: node, connection: connection)
-        }
-        return dead
-    }
-
-    public func changes() -> AsyncStream<RoomChange>? { changeStream }
-
     /// The catalogs' response cache, in this database's `http_cache` table: every node shares it.
     public var responseCache: PostgresResponseCache { PostgresResponseCache(store: self) }
 
@@ -509,7 +307,7 @@ public final class PostgresRoomStore: RoomStore {
         _ = try await rows(query)
     }
 
-    private func count(_ query: PostgresQuery) async throws -> Int {
+    func count(_ query: PostgresQuery) async throws -> Int {
         try await rows(query).first?.decode(Int.self) ?? 0
     }
 
@@ -538,3 +336,6 @@ public final class PostgresRoomStore: RoomStore {
         return "\(error)"
     }
 }
+
+/// Every capability, each in its own file (`PostgresRoomStore+Matches`, `+Nodes`, `+Sharing`, `+HostedAccounts`).
+extension PostgresRoomStore: RoomStore {}

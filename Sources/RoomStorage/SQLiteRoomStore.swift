@@ -8,9 +8,9 @@ import Synchronization
 
 /// The embedded default store: one SQLite file (bundled with sqlite-nio, so nothing to
 /// install). Room states are stored as JSON, the shape clients already see.
-public final class SQLiteRoomStore: RoomStore {
+public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
     private let connection: SQLiteConnection
-    private let clock: any LocalClock
+    let clock: any LocalClock
     private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
     static let schemaVersion = 5
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
@@ -223,165 +223,6 @@ public final class SQLiteRoomStore: RoomStore {
         return purged
     }
 
-    public func cachedMatch(for key: MatchCacheKey, now: ServerTime) async throws -> MatchResult? {
-        let rows = try await query(
-            """
-            SELECT result FROM match_cache
-            WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? AND expires_at > ?
-            """,
-            Self.bindings(key) + [.integer(Int(now.micros))]
-        )
-        guard let text = rows.first?.column("result")?.string else { return nil }
-        // A record this version cannot read is treated as a miss and replaced by a fresh match.
-        return StoredRoomRecord.decodeIfReadable(MatchResult.self, from: text)
-    }
-
-    public func cacheMatch(_ result: MatchResult, for key: MatchCacheKey, expiresAt: ServerTime) async throws {
-        _ = try await query(
-            """
-            INSERT INTO match_cache (source_service, source_id, target_service, storefront, result, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (source_service, source_id, target_service, storefront)
-            DO UPDATE SET result = excluded.result, expires_at = excluded.expires_at
-            """,
-            Self.bindings(key) + [.text(try StoredRoomRecord.json(result)), .integer(Int(expiresAt.micros))]
-        )
-    }
-
-    public func forgetMatch(for key: MatchCacheKey) async throws {
-        _ = try await query(
-            "DELETE FROM match_cache WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ?", Self.bindings(key))
-    }
-
-    public func addCorrection(_ correction: StoredCorrection) async throws -> Int {
-        let rows = try await query(
-            "INSERT INTO corrections (source_service, source_id, target_service, storefront, room, global, record) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-            Self.bindings(correction.key) + [.text(correction.room), .integer(correction.global ? 1 : 0), .text(try StoredRoomRecord.json(correction))])
-        guard let id = rows.first?.column("id")?.integer else { throw StoreError(.failed, "the correction was not stored") }
-        var stored = correction
-        stored.id = id
-        _ = try await query("UPDATE corrections SET record = ? WHERE id = ?", [.text(try StoredRoomRecord.json(stored)), .integer(id)])
-        return id
-    }
-
-    public func corrections(for key: MatchCacheKey) async throws -> [StoredCorrection] {
-        try await decodeCorrections(
-            query(
-                "SELECT record FROM corrections WHERE source_service = ? AND source_id = ? AND target_service = ? AND storefront = ? ORDER BY id",
-                Self.bindings(key)))
-    }
-
-    public func corrections(room: String?) async throws -> [StoredCorrection] {
-        if let room { return try await decodeCorrections(query("SELECT record FROM corrections WHERE room = ? ORDER BY id", [.text(room)])) }
-        return try await decodeCorrections(query("SELECT record FROM corrections ORDER BY id LIMIT 10000"))
-    }
-
-    public func correction(id: Int) async throws -> StoredCorrection? {
-        try await decodeCorrections(query("SELECT record FROM corrections WHERE id = ?", [.integer(id)])).first
-    }
-
-    public func deleteCorrection(id: Int) async throws {
-        _ = try await query("DELETE FROM corrections WHERE id = ?", [.integer(id)])
-    }
-
-    private func decodeCorrections(_ rows: [SQLiteRow]) -> [StoredCorrection] {
-        rows.compactMap { $0.column("record")?.string }.compactMap { StoredRoomRecord.decodeIfReadable(StoredCorrection.self, from: $0) }
-    }
-
-    public func heartbeat(node: String, lease: Duration) async throws {
-        _ = try await query(
-            "INSERT INTO nodes (id, expires_at) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET expires_at = excluded.expires_at",
-            [.text(node), .integer(Int(clock.serverClockNow().advanced(by: lease).micros))])
-    }
-
-    public func retireNode(_ node: String) async throws {
-        _ = try await query("DELETE FROM nodes WHERE id = ?", [.text(node)])
-    }
-
-    public func deadHostClaims(room: String?) async throws -> [String: HostClaim] {
-        var sql = """
-            SELECT code, host_node, host_connection FROM rooms
-            WHERE host_node IS NOT NULL AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = rooms.host_node AND nodes.expires_at > ?)
-            """
-        var bindings: [SQLiteData] = [.integer(Int(clock.serverClockNow().micros))]
-        if let room {
-            sql += " AND code = ?"
-            bindings.append(.text(room))
-        }
-        var dead: [String: HostClaim] = [:]
-        for row in try await query(sql, bindings) {
-            if let code = row.column("code")?.string, let node = row.column("host_node")?.string, let connection = row.column("host_connection")?.integer {
-                dead[code] = HostClaim(node: node, connection: connection)
-            }
-        }
-        return dead
-    }
-
-    // MARK: Rooms hosted from a browser
-
-    private static let liveFollower = "EXISTS (SELECT 1 FROM nodes WHERE nodes.id = hosted_accounts.follower AND nodes.expires_at > ?)"
-
-    public func saveHostedAccount(room: String, service: MusicService, sealedCredential: [UInt8]) async throws {
-        _ = try await query(
-            """
-            INSERT INTO hosted_accounts (room, service, sealed, generation, follower) VALUES (?, ?, ?, 1, NULL)
-            ON CONFLICT (room) DO UPDATE SET service = excluded.service, sealed = excluded.sealed,
-                generation = hosted_accounts.generation + 1, follower = NULL
-            """, [.text(room), .text(service.rawValue), .blob(ByteBuffer(bytes: sealedCredential))])
-    }
-
-    public func hostedAccounts() async throws -> [HostedAccount] {
-        try await hostedAccounts(where: "", [])
-    }
-
-    public func hostedAccount(room: String) async throws -> HostedAccount? {
-        try await hostedAccounts(where: " WHERE room = ?", [.text(room)]).first
-    }
-
-    private func hostedAccounts(where condition: String, _ bindings: [SQLiteData]) async throws -> [HostedAccount] {
-        let now = Int(clock.serverClockNow().micros)
-        let rows = try await query(
-            "SELECT room, service, sealed, generation, CASE WHEN follower = '\(HostedAccount.replaced)' OR \(Self.liveFollower) THEN follower END AS follower FROM hosted_accounts\(condition) ORDER BY room",
-            [.integer(now)] + bindings)
-        return rows.compactMap { row in
-            guard let room = row.column("room")?.string, let service = row.column("service")?.string.map(MusicService.init(rawValue:)),
-                let generation = row.column("generation")?.integer
-            else { return nil }
-            let sealed = row.column("sealed")?.blob.map { Array($0.readableBytesView) }
-            return HostedAccount(room: room, service: service, sealedCredential: sealed, generation: generation, follower: row.column("follower")?.string)
-        }
-    }
-
-    public func claimFollowing(room: String, generation: Int, node: String) async throws -> Bool {
-        let now = Int(clock.serverClockNow().micros)
-        let claimed = try await query(
-            """
-            UPDATE hosted_accounts SET follower = ? WHERE room = ? AND generation = ? AND sealed IS NOT NULL
-                AND (follower IS NULL OR (follower <> '\(HostedAccount.replaced)' AND NOT \(Self.liveFollower))) RETURNING room
-            """, [.text(node), .text(room), .integer(generation), .integer(now)])
-        return !claimed.isEmpty
-    }
-
-    public func updateHostedCredential(room: String, generation: Int, sealedCredential: [UInt8]?) async throws {
-        if let sealedCredential {
-            _ = try await query(
-                "UPDATE hosted_accounts SET sealed = ? WHERE room = ? AND generation = ?",
-                [.blob(ByteBuffer(bytes: sealedCredential)), .text(room), .integer(generation)])
-        } else {
-            _ = try await query(
-                "UPDATE hosted_accounts SET sealed = NULL, follower = NULL WHERE room = ? AND generation = ?", [.text(room), .integer(generation)])
-        }
-    }
-
-    public func markHostReplaced(room: String, generation: Int) async throws {
-        _ = try await query(
-            "UPDATE hosted_accounts SET follower = ? WHERE room = ? AND generation = ?", [.text(HostedAccount.replaced), .text(room), .integer(generation)])
-    }
-
-    public func deleteHostedAccount(room: String) async throws {
-        _ = try await query("DELETE FROM hosted_accounts WHERE room = ?", [.text(room)])
-    }
-
     /// The catalogs' response cache, in this database's `http_cache` table: matches survive restarts cheaply.
     public var responseCache: SQLiteResponseCache { SQLiteResponseCache(store: self) }
 
@@ -402,8 +243,7 @@ public final class SQLiteRoomStore: RoomStore {
         while gate.withLock({ $0.inFlight }) > 0 { try await Task.sleep(for: .milliseconds(5)) }
         try await connection.close()
     }
-
-    private static func bindings(_ key: MatchCacheKey) -> [SQLiteData] {
-        [.text(key.sourceService.rawValue), .text(key.sourceId), .text(key.targetService.rawValue), .text(key.storefront)]
-    }
 }
+
+/// Every capability, each in its own file (`SQLiteRoomStore+Matches`, `+Nodes`, `+HostedAccounts`).
+extension SQLiteRoomStore: RoomStore {}

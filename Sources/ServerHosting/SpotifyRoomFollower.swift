@@ -16,7 +16,7 @@ struct SpotifyRoomFollower: Sendable {
     let room: String
     let generation: Int
     let sealed: [UInt8]
-    let store: any RoomStore
+    let store: any HostedAccountStore
     let hub: RoomHub
     let key: SecretsKey
     let configuration: SpotifyRoomHosting.Configuration

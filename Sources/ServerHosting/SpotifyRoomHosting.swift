@@ -35,7 +35,7 @@ public actor SpotifyRoomHosting: RoomHosting {
         }
     }
 
-    let store: any RoomStore
+    let store: any HostedAccountStore
     let hub: RoomHub
     let key: SecretsKey
     let configuration: Configuration
@@ -57,7 +57,7 @@ public actor SpotifyRoomHosting: RoomHosting {
     private var unopenable: Set<String> = []
 
     public init(
-        store: any RoomStore, hub: RoomHub, key: SecretsKey, configuration: Configuration, transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        store: any HostedAccountStore, hub: RoomHub, key: SecretsKey, configuration: Configuration, transport: any HTTPTransport = AsyncHTTPClientTransport(),
         clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.hosting")
     ) {
         self.store = store
