@@ -46,6 +46,8 @@ public actor SpotifyRoomHosting: RoomHosting {
     /// stops when its `stop` finishes (or the group is cancelled).
     private var following: [String: (generation: Int, serial: Int, stop: AsyncStream<Never>.Continuation)] = [:]
     private var nextSerial = 0
+    private var reconciling = false
+    private var reconcileAgain = false
     /// Followers `reconcile` started, for `run` to add to its group (`hostWithSpotify` reconciles outside it).
     private let starts = AsyncStream<FollowerStart>.makeStream()
     /// Every followed room's Web API requests, paced together.
@@ -137,8 +139,24 @@ public actor SpotifyRoomHosting: RoomHosting {
         following = [:]
     }
 
-    /// Follows what this node should, and only that.
+    /// Follows what this node should, and only that. One pass at a time: a pass that read the
+    /// accounts before another claimed a room would take the claim as lost (the store refuses
+    /// to claim a room this node already follows) and stop the follower, leaving the room
+    /// claimed and unfollowed. A call during a pass has it run once more instead.
     func reconcile() async {
+        if reconciling {
+            reconcileAgain = true
+            return
+        }
+        reconciling = true
+        defer { reconciling = false }
+        repeat {
+            reconcileAgain = false
+            await reconcilePass()
+        } while reconcileAgain
+    }
+
+    private func reconcilePass() async {
         let accounts: [HostedAccount]
         do { accounts = try await store.hostedAccounts() } catch {
             logger.warning("cannot read the hosted rooms", metadata: ["error": "\(error)"])

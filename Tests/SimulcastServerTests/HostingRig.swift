@@ -132,7 +132,8 @@ extension HostingRig {
     }
 
     func send(_ request: HTTPClientRequest) async throws -> (status: Int, text: String) {
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
+        // A wait, not a bound: on a busy machine a request can take a while.
+        let response = try await HTTPClient.shared.execute(request, timeout: TimeAmount(Patience.event))
         return (Int(response.status.code), String(buffer: try await response.body.collect(upTo: 1 << 20)))
     }
 
