@@ -240,8 +240,10 @@ let package = Package(
         .target(
             name: "SimulcastTesting",
             dependencies: [
-                "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint",
+                "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint", "TrackMatching", "Rooms",
+                "RoomStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -268,6 +270,19 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "ServerHostingTests", dependencies: ["ServerHosting"], swiftSettings: strict),
+        // Each domain module has its own tests; SimulcastServerTests keeps HTTP, sockets, limits and pages.
+        .testTarget(
+            name: "RoomsTests",
+            dependencies: ["Rooms", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "RoomStorageTests",
+            dependencies: [
+                "RoomStorage", "Rooms", "SimulcastCore", "SimulcastTesting", "Catalogs", .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        .testTarget(name: "SimulcastClientTests", dependencies: ["SimulcastClient", "SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "ServerSetupTests",
             dependencies: [

@@ -40,18 +40,8 @@ final class ServeProcess {
         _ = Self.waitForExit(process)
     }
 
-    /// Waits for a child and returns its exit status. Reaps it itself: Foundation's reaping
-    /// can miss a child whose own children double-fork (pg_ctl, nginx), leaving
-    /// `waitUntilExit` waiting on a zombie.
-    static func waitForExit(_ process: Process) -> Int32 {
-        var status: Int32 = 0
-        while true {
-            let reaped = waitpid(process.processIdentifier, &status, WNOHANG)
-            if reaped == process.processIdentifier { return (status >> 8) & 0xff }
-            if reaped < 0 || !process.isRunning { return process.isRunning ? -1 : process.terminationStatus }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
+    /// Waits for a child and returns its exit status (`Process.waitForExitStatus`).
+    static func waitForExit(_ process: Process) -> Int32 { process.waitForExitStatus() }
 
     /// Whether a server (or a proxy in front of one) answers a room lookup.
     static func answers(_ baseURL: String) async -> Bool {

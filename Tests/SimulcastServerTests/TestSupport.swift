@@ -16,27 +16,10 @@ import TrackMatching
 @testable import Rooms
 
 enum TestSupport {
-    static let appleCatalog = OfflineCatalog(
-        service: .appleMusic,
-        tracks: [
-            Fixtures.appleCestLaVie,
-            TrackMetadata(
-                service: .appleMusic, id: "am-slsp-demo", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"],
-                album: "She Looks So Perfect - EP", durationMs: 191_520),
-            Fixtures.appleSheLooksSoPerfect,
-        ])
-    static let deezerCatalog = OfflineCatalog(
-        service: .deezer,
-        tracks: [
-            TrackMetadata(service: .deezer, id: "dz-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000)
-        ])
-    static let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog], matcher: SeedMatcher())
-
-    static var quietLogger: Logger {
-        var logger = Logger(label: "test")
-        logger.logLevel = .critical
-        return logger
-    }
+    static var appleCatalog: OfflineCatalog { TestRooms.appleCatalog }
+    static var deezerCatalog: OfflineCatalog { TestRooms.deezerCatalog }
+    static var matchmaker: TrackMatchmaker { TestRooms.matchmaker }
+    static var quietLogger: Logger { TestRooms.quietLogger }
 
     static var isolatedPass: Bool { SystemTests.isolatedPass }
 
@@ -52,9 +35,7 @@ enum TestSupport {
         return line.flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
     }
 
-    static func temporaryDatabase() -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-test-\(UUID().uuidString).sqlite").path
-    }
+    static func temporaryDatabase() -> String { TestRooms.temporaryDatabase() }
 
     /// Polls `condition` until it holds or `seconds` pass.
     static func eventually(_ seconds: Double? = nil, _ condition: @Sendable () async -> Bool) async -> Bool {

@@ -1,7 +1,5 @@
 import CatalogCore
-import RoomStorage
 import SimulcastCore
-import SimulcastServer
 import SimulcastTesting
 import Testing
 import TrackMatching
@@ -17,8 +15,8 @@ import TrackMatching
     @Test func newTagsUnderTheSameIdAreMatchedAfresh() async throws {
         let clock = ManualClock()
         let hub = RoomHub(
-            store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: TestSupport.appleCatalog], matcher: SimulcastMatcher()),
-            clock: clock, metrics: ServerMetrics(), logger: TestSupport.quietLogger)
+            store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: TestRooms.appleCatalog], matcher: SimulcastMatcher()),
+            clock: clock, metrics: ServerMetrics(), logger: TestRooms.quietLogger)
         let room = try await hub.createRoom()
         let codec = WireCodec()
         let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })

@@ -1,10 +1,8 @@
-import RoomStorage
 import SimulcastCore
 import SimulcastTesting
 import Testing
 
 @testable import Rooms
-@testable import SimulcastServer
 
 /// Issue 22, seventh defect: the promotion rule (the hosts of 3 different rooms made the same
 /// correction) was met by one client creating 3 rooms of its own, in 0.92 s. Now each host
@@ -62,7 +60,7 @@ import Testing
     func onAHub(networks: [String], roomAgeSeconds: Int, promoted: Bool) async throws {
         let clock = ManualClock()
         let hub = RoomHub(
-            store: InMemoryRoomStore(clock: clock), matchmaker: TestSupport.matchmaker, clock: clock, metrics: ServerMetrics(), logger: TestSupport.quietLogger)
+            store: InMemoryRoomStore(clock: clock), matchmaker: TestRooms.matchmaker, clock: clock, metrics: ServerMetrics(), logger: TestRooms.quietLogger)
         let codec = WireCodec()
         var rooms: [CreatedRoom] = []
         var connections: [InProcessRoomConnection] = []

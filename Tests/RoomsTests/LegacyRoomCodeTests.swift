@@ -1,6 +1,5 @@
-import RoomStorage
 import SimulcastCore
-import SimulcastServer
+import SimulcastTesting
 import Synchronization
 import Testing
 
@@ -16,7 +15,7 @@ import Testing
         var limits = ServerLimits()
         limits.legacyRoomCodesUntil = retiring
         let hub = RoomHub(
-            store: store, matchmaker: TestSupport.matchmaker, clock: SystemClock(), metrics: ServerMetrics(), logger: TestSupport.quietLogger, limits: limits)
+            store: store, matchmaker: TestRooms.matchmaker, clock: SystemClock(), metrics: ServerMetrics(), logger: TestRooms.quietLogger, limits: limits)
         let received = Mutex<[WireMessage]>([])
         let codec = WireCodec()
         let listener = InProcessRoomConnection(

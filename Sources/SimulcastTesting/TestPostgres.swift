@@ -2,23 +2,20 @@ import Foundation
 import Logging
 import PostgresNIO
 import RoomStorage
-import SimulcastServer
-import SimulcastTesting
-
-@testable import Rooms
+import Rooms
 
 /// The private PostgreSQL cluster `scripts/test.sh` starts (its URL in SIMULCAST_TEST_DATABASE_URL).
 /// Each test gets a database of its own, so tests run in parallel without seeing each other.
-enum TestPostgres {
-    static var baseURL: PostgresDatabaseURL? {
+public enum TestPostgres {
+    public static var baseURL: PostgresDatabaseURL? {
         guard let text = ProcessInfo.processInfo.environment["SIMULCAST_TEST_DATABASE_URL"], !text.isEmpty else { return nil }
         return try? PostgresDatabaseURL(text)
     }
 
-    static var isAvailable: Bool { baseURL != nil }
+    public static var isAvailable: Bool { baseURL != nil }
 
     /// A new, empty database on the test cluster.
-    static func freshDatabase() async throws -> PostgresDatabaseURL {
+    public static func freshDatabase() async throws -> PostgresDatabaseURL {
         guard var url = baseURL else { throw StoreError(.cannotOpen, "SIMULCAST_TEST_DATABASE_URL is not set (scripts/test.sh sets it)") }
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16)
         try await execute("CREATE DATABASE \(name)", on: url)
@@ -28,18 +25,18 @@ enum TestPostgres {
 
     /// A store on `url` that waits patiently for the test cluster (see `Patience.database`);
     /// the product's own 5 s bound is tested where it is the point.
-    static func store(_ url: PostgresDatabaseURL, listen: Bool = true, logger: Logger = Logger(label: "simulcast.store")) async throws
+    public static func store(_ url: PostgresDatabaseURL, listen: Bool = true, logger: Logger = Logger(label: "simulcast.store")) async throws
         -> PostgresRoomStore
     {
         try await PostgresRoomStore.open(url: url, listen: listen, timeout: Patience.database, logger: logger)
     }
 
     /// The URL with its password, for a child process's environment.
-    static func connectionString(_ url: PostgresDatabaseURL) -> String {
+    public static func connectionString(_ url: PostgresDatabaseURL) -> String {
         "postgres://\(url.username):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database ?? "")?sslmode=disable"
     }
 
-    static func execute(_ sql: String, on url: PostgresDatabaseURL) async throws {
+    public static func execute(_ sql: String, on url: PostgresDatabaseURL) async throws {
         let configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: .disable)
         var patient = configuration
@@ -55,7 +52,7 @@ enum TestPostgres {
     }
 
     /// Restarts the cluster (`scripts/test-postgres.sh restart`), as an operator upgrading it would.
-    static func restart() throws {
+    public static func restart() throws {
         guard let script = ProcessInfo.processInfo.environment["SIMULCAST_TEST_POSTGRES_CONTROL"] else {
             throw StoreError(.failed, "SIMULCAST_TEST_POSTGRES_CONTROL is not set (scripts/test.sh sets it)")
         }
@@ -64,7 +61,6 @@ enum TestPostgres {
         process.arguments = ["restart"]
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        let status = ServeProcess.waitForExit(process)
-        guard status == 0 else { throw StoreError(.failed, "restarting the test cluster failed") }
+        guard process.waitForExitStatus() == 0 else { throw StoreError(.failed, "restarting the test cluster failed") }
     }
 }

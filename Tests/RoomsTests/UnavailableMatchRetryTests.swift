@@ -1,8 +1,6 @@
 import CatalogCore
 import Catalogs
-import RoomStorage
 import SimulcastCore
-import SimulcastServer
 import SimulcastTesting
 import Synchronization
 import Testing
@@ -38,7 +36,7 @@ import TrackMatching
     /// heartbeats re-anchor the song it plays (and its queue); the catalog is `catalog`.
     struct Rig {
         let clock = ManualClock()
-        let catalog = FlakyCatalog(TestSupport.appleCatalog)
+        let catalog = FlakyCatalog(TestRooms.appleCatalog)
         let hub: RoomHub
         let room: CreatedRoom
         let host: InProcessRoomConnection
@@ -49,7 +47,7 @@ import TrackMatching
             self.queue = queue
             hub = RoomHub(
                 store: InMemoryRoomStore(clock: clock), matchmaker: TrackMatchmaker(catalogs: [.appleMusic: catalog], matcher: SimulcastMatcher()),
-                clock: clock, metrics: ServerMetrics(), logger: TestSupport.quietLogger)
+                clock: clock, metrics: ServerMetrics(), logger: TestRooms.quietLogger)
             room = try await hub.createRoom()
             let listener = InProcessRoomConnection(hub: hub, code: room.code, deliver: { _ in }, closed: { _, _ in })
             await listener.receive(try codec.encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"))))

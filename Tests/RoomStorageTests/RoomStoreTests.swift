@@ -3,7 +3,6 @@ import Foundation
 import RoomStorage
 import SQLiteNIO
 import SimulcastCore
-import SimulcastServer
 import SimulcastTesting
 import Testing
 
@@ -21,7 +20,7 @@ import Testing
     func makeStore(_ kind: Kind) async throws -> any RoomStore {
         switch kind {
         case .memory: InMemoryRoomStore()
-        case .sqlite: try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase())
+        case .sqlite: try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase())
         // A patient connect: a CI run once starved all six of these of CPU for over the 5 s default.
         case .postgres: try await TestPostgres.store(TestPostgres.freshDatabase(), listen: false)
         }
@@ -176,7 +175,7 @@ import Testing
 
     @Test func theDatabaseIsAlsoTheCatalogResponseCache() async throws {
         let clock = ManualClock(micros: 1_000)
-        let sqlite = try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase(), clock: clock)
+        let sqlite = try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase(), clock: clock)
         let caches: [any ResponseCache] = [InMemoryResponseCache(), sqlite.responseCache]
         for cache in caches {
             try await cache.cacheResponse(Array("{\"resultCount\":0}".utf8), for: "https://itunes.apple.com/search?term=x", expiresAt: 5_000)
@@ -244,7 +243,7 @@ import Testing
     @Test(.enabled(if: TestPostgres.isAvailable)) func anUnreachableDatabaseIsAClearErrorWithoutThePassword() async throws {
         let url = try #require(try PostgresDatabaseURL("postgres://simulcast:hunter2-secret@127.0.0.1:1/simulcast?sslmode=disable"))
         do {
-            _ = try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(2), logger: TestSupport.quietLogger)
+            _ = try await PostgresRoomStore.open(url: url, listen: false, timeout: .seconds(2), logger: TestRooms.quietLogger)
             Issue.record("should fail")
         } catch let error as StoreError {
             #expect(error.kind == .cannotOpen)
@@ -271,7 +270,7 @@ import Testing
     }
 
     @Test func sqliteKeepsEverythingAcrossReopening() async throws {
-        let path = TestSupport.temporaryDatabase()
+        let path = TestRooms.temporaryDatabase()
         let first = try await SQLiteRoomStore.open(path: path)
         try await first.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: Fixtures.room(seq: 3, at: 9)))
         try await first.close()
@@ -281,7 +280,7 @@ import Testing
     }
 
     @Test func aFileThatIsNotADatabaseIsAClearError() async throws {
-        let path = TestSupport.temporaryDatabase()
+        let path = TestRooms.temporaryDatabase()
         try Data("this is not sqlite, just text that is long enough to have a header".utf8).write(to: URL(fileURLWithPath: path))
         do {
             _ = try await SQLiteRoomStore.open(path: path)
@@ -293,7 +292,7 @@ import Testing
     }
 
     @Test func anotherProgramsDatabaseIsNamedAsSuchAndLeftAlone() async throws {
-        let path = TestSupport.temporaryDatabase()
+        let path = TestRooms.temporaryDatabase()
         // Wave 1 adopted any file with a "rooms" table and then answered every request with 500.
         let foreign = try await SQLiteConnectionForTests.create(
             path: path, sql: ["CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO rooms (name) VALUES ('kitchen')"])
@@ -312,7 +311,7 @@ import Testing
 
     @Test func aReadOnlyDatabaseSaysSoNotDamaged() async throws {
         guard getuid() != 0 else { return }  // root writes read-only files anyway; the folder check below still runs
-        let path = TestSupport.temporaryDatabase()
+        let path = TestRooms.temporaryDatabase()
         try await SQLiteRoomStore.open(path: path).close()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         await #expect(throws: StoreError.self) { _ = try await SQLiteRoomStore.open(path: path) }
@@ -372,7 +371,7 @@ import Testing
     /// A save racing shutdown (a listener leaving as the server stops) crashed inside SQLite
     /// when it reached the closed handle; now it completes or fails cleanly.
     @Test func closingWhileSavesAreInFlightNeverTouchesAClosedHandle() async throws {
-        let store = try await SQLiteRoomStore.open(path: TestSupport.temporaryDatabase())
+        let store = try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase())
         try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
         await withTaskGroup(of: Void.self) { group in
             for seq in 1...200 {
@@ -389,12 +388,5 @@ import Testing
         #expect(!HostToken.verify("correct horse ", against: hash))
         #expect(!HostToken.verify("", against: hash))
         #expect(!hash.contains("correct"))
-    }
-}
-
-extension CommitOutcome {
-    var isCommitted: Bool {
-        if case .committed = self { return true }
-        return false
     }
 }

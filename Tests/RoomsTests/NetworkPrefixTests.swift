@@ -1,5 +1,3 @@
-import RoomStorage
-import SimulcastServer
 import SimulcastTesting
 import Testing
 

@@ -1,6 +1,4 @@
-import RoomStorage
 import SimulcastCore
-import SimulcastServer
 import SimulcastTesting
 import Synchronization
 import Testing
@@ -20,8 +18,8 @@ import Testing
         init() async throws {
             clock = ManualClock()
             hub = RoomHub(
-                store: InMemoryRoomStore(clock: clock), matchmaker: TestSupport.matchmaker, clock: clock, metrics: ServerMetrics(),
-                logger: TestSupport.quietLogger)
+                store: InMemoryRoomStore(clock: clock), matchmaker: TestRooms.matchmaker, clock: clock, metrics: ServerMetrics(),
+                logger: TestRooms.quietLogger)
             room = try await hub.createRoom()
         }
 

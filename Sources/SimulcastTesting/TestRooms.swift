@@ -1,0 +1,37 @@
+import CatalogCore
+import Foundation
+import Logging
+import SimulcastCore
+import TrackMatching
+
+/// What a test room matches against: small offline Apple Music and Deezer catalogs, and a
+/// matchmaker over them, shared by the room, storage and server tests.
+public enum TestRooms {
+    public static let appleCatalog = OfflineCatalog(
+        service: .appleMusic,
+        tracks: [
+            Fixtures.appleCestLaVie,
+            TrackMetadata(
+                service: .appleMusic, id: "am-slsp-demo", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"],
+                album: "She Looks So Perfect - EP", durationMs: 191_520),
+            Fixtures.appleSheLooksSoPerfect,
+        ])
+    public static let deezerCatalog = OfflineCatalog(
+        service: .deezer,
+        tracks: [
+            TrackMetadata(service: .deezer, id: "dz-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000)
+        ])
+    public static let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog], matcher: SeedMatcher())
+
+    /// A logger that says only what is critical: tests that provoke errors stay readable.
+    public static var quietLogger: Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    /// A path for a SQLite file of the test's own, in the temporary directory.
+    public static func temporaryDatabase() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-test-\(UUID().uuidString).sqlite").path
+    }
+}
