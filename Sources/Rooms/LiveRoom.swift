@@ -359,7 +359,7 @@ package actor LiveRoom {
         if connections.isEmpty {
             idleSince = context.clock.now()
             try? await context.store.touchRoom(code: code, at: context.clock.serverClockNow())
-            await context.roomEmptied.signal()
+            context.roomEmptied()
         }
     }
 

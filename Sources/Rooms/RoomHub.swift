@@ -26,8 +26,8 @@ public actor RoomHub {
         var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
         /// Which services are down, and whether a waiting track may go out as their probe.
         var outages: ServiceOutageBoard
-        /// Rung when a room's last connection leaves: the shutdown waits on it.
-        var roomEmptied: WakeSignal
+        /// Called when a room's last connection leaves: the shutdown waits for it.
+        var roomEmptied: @Sendable () -> Void
     }
 
     public struct Expiry: Hashable, Sendable {
@@ -88,7 +88,8 @@ public actor RoomHub {
     /// storefront in use) and deduplicated as they are taken.
     private let matchRequests = MatchRequestQueue()
     private let outages = ServiceOutageBoard()
-    private let roomEmptied = WakeSignal()
+    /// A room's last connection left (the newest only): what the shutdown waits on.
+    private let roomsEmptied = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     public init(
         store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, limits: ServerLimits = ServerLimits(),
@@ -113,7 +114,7 @@ public actor RoomHub {
         Context(
             store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), fanOut: fanOut, node: node,
             sharedStore: sharedStore,
-            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages, roomEmptied: roomEmptied)
+            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages, roomEmptied: { [roomsEmptied] in roomsEmptied.continuation.yield() })
     }
 
     // MARK: REST
@@ -192,16 +193,28 @@ public actor RoomHub {
     public func shutdown() async {
         shuttingDown = true
         for room in rooms.values { await room.closeAll(code: 1001, reason: "server shutting down") }
-        // Let the last leaves be saved before the store closes (bounded: peers may not answer).
-        let deadline = clock.now().advanced(by: .seconds(3))
-        while clock.now() < deadline {
-            var open = 0
-            for room in rooms.values { open += await room.connectionCount }
-            if open == 0 { break }
-            await roomEmptied.wait(until: deadline, clock: clock)
+        // Let the last leaves be saved before the store closes, for at most 3 s on the clock
+        // (peers may not answer); cancellation (the service group's own bound) ends it at once.
+        let clock = self.clock
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await clock.sleep(for: .seconds(3)) }
+            group.addTask { await self.everyoneLeft() }
+            await group.next()
+            group.cancelAll()
         }
         // Its hosts' claims are released by their leaves above; other nodes need not wait out the lease.
         try? await store.retireNode(node)
+    }
+
+    /// Returns once no room here has a connection, or when cancelled.
+    private func everyoneLeft() async {
+        var emptied = roomsEmptied.stream.makeAsyncIterator()
+        while true {
+            var open = 0
+            for room in rooms.values { open += await room.connectionCount }
+            if open == 0 { return }
+            guard await emptied.next() != nil else { return }
+        }
     }
 
     // MARK: Corrections
