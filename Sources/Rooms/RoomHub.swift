@@ -114,7 +114,8 @@ public actor RoomHub {
         Context(
             store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), fanOut: fanOut, node: node,
             sharedStore: sharedStore,
-            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages, roomEmptied: { [roomsEmptied] in roomsEmptied.continuation.yield() })
+            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages,
+            roomEmptied: { [roomsEmptied] in roomsEmptied.continuation.yield() })
     }
 
     // MARK: REST
