@@ -134,7 +134,7 @@ public actor RoomClient {
         case .roomReaction(let reaction):
             return .reaction(reaction)
         case .error(let error):
-            if RoomClientError.isFatal(error.code) { fatalRefusal = RoomClientError(code: error.code, message: error.message) }
+            if error.code.isFinal { fatalRefusal = RoomClientError(code: error.code, message: error.message) }
             return .serverError(error)
         default:
             return nil

@@ -134,7 +134,7 @@ public enum Wire {
     }
 
     /// Machine-readable error codes of the `error` message.
-    public enum ErrorCode: String, Hashable, Codable, Sendable {
+    public enum ErrorCode: String, Hashable, Codable, Sendable, CaseIterable {
         case malformedMessage = "malformed_message"
         case unknownType = "unknown_type"
         case unsupportedVersion = "unsupported_version"

@@ -72,4 +72,14 @@ import Testing
         #expect(throws: WireEncodingError(type: "host.state")) { try codec.encode(.hostState(snapshot)) }
         #expect(WireEncodingError(type: "host.state").description.contains("host.state"))
     }
+
+    /// Which refusals are final is defined once, on the wire's codes: every client (the CLI,
+    /// the server-followed host, the pages through their close codes) stops on exactly these.
+    @Test func finalRefusalsAreDefinedOnTheWireCodes() {
+        let final = Wire.ErrorCode.allCases.filter(\.isFinal)
+        #expect(Set(final) == [.roomNotFound, .invalidHostToken, .roomMismatch, .unsupportedVersion, .hostReplaced, .roomFull])
+        #expect(Wire.ErrorCode.finalCloseCodes == [4400, 4401, 4404, 4409, 4413])
+        // A refusal a retry can get past is not final.
+        for code in [Wire.ErrorCode.rateLimited, .shuttingDown, .internalError, .malformedMessage, .invalidState] { #expect(!code.isFinal, "\(code)") }
+    }
 }

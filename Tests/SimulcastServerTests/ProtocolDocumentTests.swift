@@ -24,6 +24,14 @@ import Testing
         #expect(text.contains("what every one of the last \(ClockSync.defaultWindow) allows"))
     }
 
+    /// The final refusals the document lists are the engine's (`Wire.ErrorCode.isFinal`).
+    @Test func theFinalRefusalsAreTheEngines() throws {
+        let text = try #require(Self.document, "docs/PROTOCOL.md is part of the repository")
+        let paragraph = try #require(text.components(separatedBy: "\n\n").first { $0.hasPrefix("Except after a final refusal") })
+        let named = Set(Wire.ErrorCode.allCases.filter { paragraph.contains("`\($0.rawValue)`") })
+        #expect(named == Set(Wire.ErrorCode.allCases.filter(\.isFinal)))
+    }
+
     static let openAPI: String? = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources/SimulcastServer/openapi.yaml")

@@ -90,6 +90,8 @@ import Testing
                 #expect(html.contains("\"room\":\"\(code)\""))
                 #expect(html.contains("https://js-cdn.music.apple.com/musickit/v3/musickit.js"))
                 #expect(html.contains("\"services\":[\"apple-music\",\"spotify\"]"))
+                // Which closes are final is the engine's list, handed to the page (issue 34).
+                #expect(html.contains("\"finalCloseCodes\":[4400,4401,4404,4409,4413]"))
             }
             try await client.execute(uri: "/r/ZZZZ<script>", method: .get) { response in
                 #expect(response.status == .notFound)

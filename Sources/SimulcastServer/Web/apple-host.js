@@ -68,6 +68,8 @@
         return;
       }
       if (event.code === 4409) { note("Another host connection took over this room (is this page open twice?). Reload to host from here again."); return; }
+      // Any other final refusal (the server's list): retrying would only be refused again.
+      if ((config.finalCloseCodes || []).includes(event.code)) { note("The room refused this page (" + event.code + "); reload the page to try again."); return; }
       setTimeout(connect, retryMs + Math.random() * 100);
       retryMs = Math.min(retryMs * 2, 5000);
     };

@@ -16,9 +16,11 @@
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
   const serviceNames = { "apple-music": "Apple Music", spotify: "Spotify", deezer: "Deezer", local: "local files" };
   const name = (service) => serviceNames[service] || service;
-  // Close codes after which reconnecting cannot help (docs/PROTOCOL.md).
+  // What to say when the server closes for good; which closes are final is the server's
+  // list (config.finalCloseCodes, from Wire.ErrorCode.isFinal), not this page's.
   const finalCloses = {
     4400: "The server refused this page's request to join. Reload the page; if it happens again, the link may be broken.",
+    4401: "The server refused this page's request to join. Reload the page; if it happens again, the link may be broken.",
     4404: "This room no longer exists.",
     4409: "This room was taken over by another connection.",
     4413: "This room is full.",
@@ -325,7 +327,11 @@
     socket.onclose = (event) => {
       page.connected = false;
       socket = null;
-      if (finalCloses[event.code]) { page.finalClose = { code: event.code, text: finalCloses[event.code] }; render(); return; }
+      if ((config.finalCloseCodes || []).includes(event.code)) {
+        page.finalClose = { code: event.code, text: finalCloses[event.code] || finalCloses[4400] };
+        render();
+        return;
+      }
       render();
       serverIndex = (serverIndex + 1) % servers.length;
       retryTimer = setTimeout(connect, retryMs + Math.random() * 100);
