@@ -9,62 +9,18 @@ import TrackMatching
 /// holds a track, sweeps idle rooms out of memory and expired rooms out of the database, and
 /// with a store other nodes share, passes their announced changes to the rooms loaded here.
 public actor RoomHub {
-    /// What every room shares. Sendable, so rooms use it without going through the hub.
-    struct Context: Sendable {
-        var store: any RoomStore
-        var limits: ServerLimits
-        var metrics: ServerMetrics
-        var logger: Logger
-        var clock: any LocalClock
-        var codec: WireCodec
-        /// How a committed state reaches a room's peers.
-        var fanOut: any RoomFanOut
-        /// This process's id in host claims and heartbeats.
-        var node: String
-        /// Other nodes share the store: they may follow service and storefront pairs this node does not see.
-        var sharedStore: Bool
-        var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
-        /// Which services are down, and whether a waiting track may go out as their probe.
-        var outages: ServiceOutageBoard
-        /// Called when a room's last connection leaves: the shutdown waits for it.
-        var roomEmptied: @Sendable () -> Void
-    }
-
-    public struct Expiry: Hashable, Sendable {
-        /// A room with no host and no listener for this long is deleted with its state.
-        public var roomIdle: Duration
-        /// How often idle rooms are unloaded and expired ones deleted.
-        public var sweepInterval: Duration
-        /// A loaded room with nobody connected is dropped from memory after this long.
-        public var unloadAfter: Duration
-        /// A node that has not renewed its heartbeat for this long is dead: its hosts' claims are released.
-        public var nodeLease: Duration
-        /// How often this node renews its heartbeat and looks for dead nodes' claims.
-        public var heartbeatInterval: Duration
-
-        public init(
-            roomIdle: Duration = .seconds(7 * 86_400), sweepInterval: Duration = .seconds(60), unloadAfter: Duration = .seconds(30),
-            nodeLease: Duration = .seconds(5),
-            heartbeatInterval: Duration = .seconds(1)
-        ) {
-            self.roomIdle = roomIdle
-            self.sweepInterval = sweepInterval
-            self.unloadAfter = unloadAfter
-            self.nodeLease = nodeLease
-            self.heartbeatInterval = heartbeatInterval
-        }
-    }
-
     let store: any RoomStore
     let matchmaker: TrackMatchmaker
     let clock: any LocalClock
     package nonisolated let metrics: ServerMetrics
     let logger: Logger
-    let matchLifetime: MatchLifetime
+    /// Match upkeep: the rooms' requests, the cache, outages (`runMatcher` runs it).
+    let matches: MatchResolver
     let fanOut: any RoomFanOut
     let limits: ServerLimits
     let expiry: Expiry
-    let promotion = CorrectionPromotion()
+    /// Checks and keeps corrections (`correct` applies them to the rooms).
+    let correctionDesk: CorrectionDesk
     /// Services listeners may name: the ones with a catalog, the host-side ones (identity), local files.
     let services: Set<MusicService>
     /// This process's id among the nodes sharing the store (new on every start).
@@ -74,20 +30,9 @@ public actor RoomHub {
     private var loading: [String: Task<LiveRoom?, any Error>] = [:]
     /// Newest seq other nodes announced for rooms still loading: the read may predate it.
     private var announcedWhileLoading: [String: Int] = [:]
-    private var inFlight: Set<MatchCacheKey> = []
-    /// The track each key was last looked up for: a track whose tags changed under the same id
-    /// (a local file named by its file name, then by its tags) is looked up afresh rather than
-    /// answered from the cache for the old tags. Bounded: cleared past 10,000 keys.
-    private var lookedUpAs: [MatchCacheKey: TrackMetadata] = [:]
     private var nextConnection = 0
     private var random = SystemRandomNumberGenerator()
     private var shuttingDown = false
-    /// Rooms ask for matches here; `runMatcher` resolves them as child tasks of its group, so
-    /// none outlives the server (the simulator resolves them in step with its clock through
-    /// `resolveRequestedMatches`). Requests are few (a track change asks once per service and
-    /// storefront in use) and deduplicated as they are taken.
-    private let matchRequests = MatchRequestQueue()
-    private let outages = ServiceOutageBoard()
     /// A room's last connection left (the newest only): what the shutdown waits on.
     private let roomsEmptied = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
@@ -101,20 +46,23 @@ public actor RoomHub {
         self.clock = clock
         self.metrics = metrics
         self.logger = logger
-        self.matchLifetime = matchLifetime
+        self.correctionDesk = CorrectionDesk(store: store, matchmaker: matchmaker, limits: limits, clock: clock, logger: logger)
+        self.matches = MatchResolver(
+            store: store, matchmaker: matchmaker, clock: clock, metrics: metrics, logger: logger, lifetime: matchLifetime,
+            lookupDeadline: limits.matchLookupDeadline)
         self.limits = limits
         self.expiry = expiry
         self.services = Set(matchmaker.catalogs.keys).union([.spotify, .appleMusic, .deezer, .localFiles])
         self.sharedStore = store.changes() != nil
         var generator = SystemRandomNumberGenerator()
-        self.node = String((0..<12).map { _ in "0123456789abcdef".randomElement(using: &generator)! })
+        self.node = String((0..<12).map { _ in "0123456789abcdef".randomElement(using: &generator) ?? "0" })
     }
 
     nonisolated var context: Context {
         Context(
             store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), fanOut: fanOut, node: node,
             sharedStore: sharedStore,
-            requestMatch: { [matchRequests] key, source in matchRequests.add(key, source) }, outages: outages,
+            requestMatch: { [requests = matches.requests] key, source in requests.add(key, source) }, outages: matches.outages,
             roomEmptied: { [roomsEmptied] in roomsEmptied.continuation.yield() })
     }
 
@@ -138,10 +86,7 @@ public actor RoomHub {
         throw StoreError(.failed, "could not find a free room code")
     }
 
-    public func summary(code: String) async throws -> RoomSummary? {
-        guard let room = try await liveRoom(code) else { return nil }
-        return await room.summary()
-    }
+    public func summary(code: String) async throws -> RoomSummary? { try await liveRoom(code)?.summary() }
 
     /// Every loaded room's presence, once a second (`LiveRoom.presenceTick`); runs until cancelled.
     public func runPresence() async {
@@ -193,6 +138,7 @@ public actor RoomHub {
     /// Server shutdown: new joins are refused and every connection is closed with 1001.
     public func shutdown() async {
         shuttingDown = true
+        await matches.stop()
         for room in rooms.values { await room.closeAll(code: 1001, reason: "server shutting down") }
         // Let the last leaves be saved before the store closes, for at most 3 s on the clock
         // (peers may not answer); cancellation (the service group's own bound) ends it at once.
@@ -227,61 +173,13 @@ public actor RoomHub {
         guard let code = RoomCode.normalise(correction.room), let room = try await liveRoom(code) else {
             throw CorrectionRefusal(.roomNotFound, "there is no room \(correction.room.prefix(12))")
         }
-        guard let source = await room.holds(sourceService: correction.sourceService, sourceId: correction.sourceId) else {
-            throw CorrectionRefusal(
-                .trackNotInRoom,
-                "room \(code) is not playing \(correction.sourceService.rawValue.prefix(40)):\(correction.sourceId.prefix(64)); corrections come from the room that plays it"
-            )
+        let outcome = try await correctionDesk.take(correction, in: room, code: code, global: global, byHost: byHost, network: network)
+        await room.correct(outcome.stored.result, for: outcome.source, key: outcome.key)
+        if let everyone = outcome.everyone {
+            try await correctionDesk.cacheForEveryone(everyone, key: outcome.key)
+            for other in rooms.values where other !== room { await other.apply(everyone, for: outcome.source, key: outcome.key) }
         }
-        guard let storefront = Storefront.normalise(correction.storefront) else {
-            throw CorrectionRefusal(.invalidStorefront, "storefront must be a two-letter country code")
-        }
-        guard let catalog = matchmaker.catalogs[correction.targetService] else {
-            throw CorrectionRefusal(
-                .noCatalog, "this server has no \(correction.targetService.rawValue.prefix(40)) catalog to check the correction against")
-        }
-        guard correction.targetId.utf8.count <= limits.wire.maximumIdBytes else {
-            throw CorrectionRefusal(.invalidTarget, "targetId is too long")
-        }
-        let target: TrackMetadata?
-        do { target = try await catalog.track(id: correction.targetId, storefront: storefront) } catch {
-            throw CorrectionRefusal(.catalogUnavailable, "\(correction.targetService) could not be asked: \(error)")
-        }
-        guard let target else {
-            throw CorrectionRefusal(
-                .targetNotFound, "\(correction.targetService) has no track \(correction.targetId.prefix(64)) in storefront \(storefront)")
-        }
-        let key = MatchCacheKey(sourceService: source.service, sourceId: source.id, targetService: correction.targetService, storefront: storefront)
-        let now = clock.serverClockNow()
-        let (roomCreatedAt, listeners) = (await room.stored.createdAt, await room.listeners)
-        let vouches = byHost && promotion.vouches(roomCreatedAt: roomCreatedAt, listeners: listeners, at: now)
-        var stored = StoredCorrection(
-            id: 0, key: key, targetId: target.id, room: code, global: global, byHost: byHost, createdAt: now,
-            result: .matched(target, confidence: 1, method: .correction, reasons: ["corrected in room \(code)"]), vouchingNetwork: vouches ? network : nil)
-        var promoted = false
-        if !global, vouches {
-            // Hosts of independent rooms agreeing is evidence enough for everyone.
-            let agreeing = try await store.corrections(for: key).filter { $0.targetId == target.id }
-            promoted = promotion.promotes(agreeing + [stored])
-            stored.global = promoted
-        }
-        stored.id = try await store.addCorrection(stored)
-        logger.notice(
-            "match corrected",
-            metadata: [
-                "room": "\(code)", "source": "\(source.id)", "service": "\(correction.targetService)", "target": "\(target.id)", "global": "\(stored.global)",
-                "promoted": "\(promoted)",
-            ])
-        await room.correct(stored.result, for: source, key: key)
-        if stored.global {
-            let result = MatchResult.matched(
-                target, confidence: 1, method: .correction,
-                reasons: [global ? "corrected by an operator" : "corrected by the hosts of \(promotion.agreeing) independent rooms"])
-            // Kept until revoked (revoking deletes the row); ten years stands for "no expiry" without overflow.
-            try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: 10 * 365 * 86_400_000_000))
-            for other in rooms.values where other !== room { await other.apply(result, for: source, key: key) }
-        }
-        return stored
+        return outcome.stored
     }
 
     /// The room's own corrections, or every one for nil, as clients may see them.
@@ -289,9 +187,7 @@ public actor RoomHub {
         try await store.corrections(room: code).map(\.forClients)
     }
 
-    public func correction(id: Int) async throws -> StoredCorrection? {
-        try await store.correction(id: id)
-    }
+    public func correction(id: Int) async throws -> StoredCorrection? { try await store.correction(id: id) }
 
     /// Revokes a correction: the room (or, for a global one, every room) matches afresh.
     public func revokeCorrection(_ correction: StoredCorrection) async throws {
@@ -307,21 +203,8 @@ public actor RoomHub {
         if RoomCode.isLegacy(code), clock.serverClockNow() >= limits.legacyRoomCodesUntil { return nil }
         if let room = rooms[code] { return room }
         if let pending = loading[code] { return try await pending.value }
-        let store = self.store
-        let context = self.context
-        let task = Task<LiveRoom?, any Error> {
-            guard let stored = try await store.room(code: code) else { return nil }
-            var corrections: [MatchCacheKey: MatchResult] = [:]
-            for correction in try await store.corrections(room: code) { corrections[correction.key] = correction.result }
-            let room = LiveRoom(stored: stored, corrections: corrections, context: context)
-            if stored.state.hostConnected {
-                // A host recorded by a node that is gone (this server before a restart, or a
-                // crashed node) is shown as gone; a live node's host stays.
-                let dead = try await store.deadHostClaims(room: code)[code]
-                if dead != nil || stored.hostClaim == nil { await room.releaseDeadClaim(stored.hostClaim) }
-            }
-            return room
-        }
+        let (store, context) = (self.store, self.context)
+        let task = Task<LiveRoom?, any Error> { try await RoomLoader.load(code, from: store, context: context) }
         loading[code] = task
         defer { loading[code] = nil }
         let room = try await task.value
@@ -348,25 +231,9 @@ public actor RoomHub {
     /// Renews this node's heartbeat and releases host claims of nodes whose heartbeat lapsed;
     /// runs until cancelled.
     public func runHeartbeat() async {
-        var lastScan = clock.now().advanced(by: -expiry.nodeLease.inMicroseconds)
-        var failing = false
-        while !Task.isCancelled {
-            do {
-                try await store.heartbeat(node: node, lease: expiry.nodeLease)
-                if lastScan.distance(to: clock.now()) >= (expiry.nodeLease / 2).inMicroseconds {
-                    lastScan = clock.now()
-                    for (code, claim) in try await store.deadHostClaims(room: nil) where claim.node != node {
-                        logger.notice("releasing a dead node's host", metadata: ["room": "\(code)", "claim": "\(claim)"])
-                        if let room = try await liveRoom(code) { await room.releaseDeadClaim(claim) }
-                    }
-                }
-                if failing { logger.notice("the database answers again") }
-                failing = false
-            } catch {
-                if !failing { logger.warning("cannot renew this node's heartbeat", metadata: ["error": "\(error)"]) }
-                failing = true
-            }
-            do { try await clock.sleep(for: expiry.heartbeatInterval) } catch { return }
+        let heartbeat = NodeHeartbeat(store: store, node: node, expiry: expiry, clock: clock, logger: logger)
+        await heartbeat.run { code, claim in
+            if let room = try await self.liveRoom(code) { await room.releaseDeadClaim(claim) }
         }
     }
 
@@ -409,75 +276,22 @@ public actor RoomHub {
             rooms[code] = nil
             metrics.roomsLoaded.decrement()
         }
-        let now = clock.serverClockNow()
-        do {
-            let deleted = try await store.deleteIdleRooms(
-                idleBefore: now.advanced(by: -expiry.roomIdle.inMicroseconds), keeping: Set(rooms.keys))
-            let purged = try await store.purgeExpired(now: now)
-            if deleted > 0 || purged > 0 {
-                metrics.roomsExpired.increment(by: Int64(deleted))
-                logger.info("swept", metadata: ["roomsDeleted": "\(deleted)", "cacheRowsPurged": "\(purged)"])
-            }
-        } catch {
-            logger.error("cannot sweep the database", metadata: ["error": "\(error)"])
-        }
+        await StoreSweeper(store: store, expiry: expiry, clock: clock, metrics: metrics, logger: logger).sweep(keeping: Set(rooms.keys))
     }
 
     // MARK: Matching
 
-    /// Resolves the rooms' match requests until cancelled (server shutdown), each as a child
-    /// task; a key already being resolved is not asked twice.
-    public func runMatcher() async {
-        await withDiscardingTaskGroup { group in
-            for await _ in matchRequests.doorbell {
-                for (key, source) in matchRequests.takeAll() {
-                    guard !shuttingDown, inFlight.insert(key).inserted else { continue }
-                    group.addTask { await self.resolve(key, source: source) }
-                }
-            }
-        }
-    }
+    /// Resolves the rooms' match requests until cancelled (server shutdown).
+    public func runMatcher() async { await matches.run(matchDelivery) }
 
-    /// Resolves every match asked for so far, one after another, before returning: the
-    /// simulator's way, which keeps its virtual time in step (a server runs `runMatcher`).
-    public func resolveRequestedMatches() async {
-        for (key, source) in matchRequests.takeAll() where inFlight.insert(key).inserted {
-            await resolve(key, source: source)
-        }
-    }
+    /// Resolves every match asked for so far before returning: the simulator's way, which keeps
+    /// its virtual time in step (a server runs `runMatcher`).
+    public func resolveRequestedMatches() async { await matches.resolveRequested(matchDelivery) }
 
-    private func resolve(_ key: MatchCacheKey, source: TrackMetadata) async {
-        defer { inFlight.remove(key) }
-        let result: MatchResult
-        let retagged = lookedUpAs[key].map { $0 != source } ?? false
-        if lookedUpAs.count >= 10_000 { lookedUpAs.removeAll() }
-        lookedUpAs[key] = source
-        if !retagged, let cached = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) {
-            result = cached
-        } else {
-            let started = clock.now()
-            // The lookup's deadline is the transport's (real time: sockets time out in it).
-            let (matchmaker, deadline) = (self.matchmaker, ContinuousClock.now + limits.matchLookupDeadline)
-            result = await LookupDeadline.$current.withValue(deadline) {
-                await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
-            }
-            metrics.matchLatency(.microseconds(started.distance(to: clock.now())), service: key.targetService, status: result.status)
-            if let lifetime = matchLifetime.lifetime(for: result.status) {
-                do {
-                    try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: lifetime))
-                } catch {
-                    logger.warning("cannot cache match", metadata: ["error": "\(error)"])
-                }
-            }
-            logger.info(
-                "matched",
-                metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
-            if outages.answered(key.targetService, unavailable: result.status == .unavailable, at: clock.serverClockNow()) {
-                logger.notice("service answers again; asking again for what it could not answer", metadata: ["service": "\(key.targetService)"])
-                for room in rooms.values { await room.serviceRecovered(key.targetService) }
-            }
-        }
-        // Every live room holding this track gets the answer, not only the one that asked.
-        for room in rooms.values { await room.apply(result, for: source, key: key) }
+    /// An answer goes to every live room holding the track, not only the one that asked.
+    private nonisolated var matchDelivery: MatchResolver.Delivery {
+        MatchResolver.Delivery(
+            answer: { result, source, key in for room in await self.rooms.values { await room.apply(result, for: source, key: key) } },
+            serviceRecovered: { service in for room in await self.rooms.values { await room.serviceRecovered(service) } })
     }
 }

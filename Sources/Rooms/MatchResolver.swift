@@ -1,0 +1,108 @@
+import CatalogCore
+import Logging
+import SimulcastCore
+import TrackMatching
+
+/// Match upkeep for every room on this node: resolves the rooms' match requests, each key
+/// once at a time, from the shared cache when it holds an answer, else from the matchmaker
+/// within the lookup deadline; caches the answer for its lifetime, and notices a service
+/// answering again after an outage. Where an answer goes (every room holding the track) is
+/// the hub's business: `Delivery`.
+actor MatchResolver {
+    /// The hub's side: an answer for the rooms, and a service that answers again.
+    struct Delivery: Sendable {
+        var answer: @Sendable (MatchResult, TrackMetadata, MatchCacheKey) async -> Void
+        var serviceRecovered: @Sendable (MusicService) async -> Void
+    }
+
+    /// Rooms ask here (`RoomHub.Context.requestMatch`); requests are few (a track change asks
+    /// once per service and storefront in use) and deduplicated as they are taken.
+    nonisolated let requests = MatchRequestQueue()
+    /// Which services are down, and whether a waiting track may go out as their probe.
+    nonisolated let outages = ServiceOutageBoard()
+    let store: any MatchStore
+    let matchmaker: TrackMatchmaker
+    let clock: any LocalClock
+    let metrics: ServerMetrics
+    let logger: Logger
+    let lifetime: MatchLifetime
+    let lookupDeadline: Duration
+    private var inFlight: Set<MatchCacheKey> = []
+    /// The track each key was last looked up for: a track whose tags changed under the same id
+    /// (a local file named by its file name, then by its tags) is looked up afresh rather than
+    /// answered from the cache for the old tags. Bounded: cleared past 10,000 keys.
+    private var lookedUpAs: [MatchCacheKey: TrackMetadata] = [:]
+    private var stopped = false
+
+    init(
+        store: any MatchStore, matchmaker: TrackMatchmaker, clock: any LocalClock, metrics: ServerMetrics, logger: Logger, lifetime: MatchLifetime,
+        lookupDeadline: Duration
+    ) {
+        self.store = store
+        self.matchmaker = matchmaker
+        self.clock = clock
+        self.metrics = metrics
+        self.logger = logger
+        self.lifetime = lifetime
+        self.lookupDeadline = lookupDeadline
+    }
+
+    /// Resolves requests until cancelled (server shutdown), each as a child task, so none
+    /// outlives the server; a key already being resolved is not asked twice.
+    func run(_ delivery: Delivery) async {
+        await withDiscardingTaskGroup { group in
+            for await _ in requests.doorbell {
+                for (key, source) in requests.takeAll() {
+                    guard !stopped, inFlight.insert(key).inserted else { continue }
+                    group.addTask { await self.resolve(key, source: source, delivery) }
+                }
+            }
+        }
+    }
+
+    /// Resolves every request so far, one after another, before returning: the simulator's
+    /// way, which keeps its virtual time in step (a server runs `run`).
+    func resolveRequested(_ delivery: Delivery) async {
+        for (key, source) in requests.takeAll() where inFlight.insert(key).inserted {
+            await resolve(key, source: source, delivery)
+        }
+    }
+
+    /// No new lookups (server shutdown).
+    func stop() { stopped = true }
+
+    private func resolve(_ key: MatchCacheKey, source: TrackMetadata, _ delivery: Delivery) async {
+        defer { inFlight.remove(key) }
+        let result: MatchResult
+        let retagged = lookedUpAs[key].map { $0 != source } ?? false
+        if lookedUpAs.count >= 10_000 { lookedUpAs.removeAll() }
+        lookedUpAs[key] = source
+        if !retagged, let cached = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) {
+            result = cached
+        } else {
+            let started = clock.now()
+            // The lookup's deadline is the transport's (real time: sockets time out in it).
+            let (matchmaker, deadline) = (self.matchmaker, ContinuousClock.now + lookupDeadline)
+            result = await LookupDeadline.$current.withValue(deadline) {
+                await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
+            }
+            metrics.matchLatency(.microseconds(started.distance(to: clock.now())), service: key.targetService, status: result.status)
+            if let lifetime = lifetime.lifetime(for: result.status) {
+                do {
+                    try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: lifetime))
+                } catch {
+                    logger.warning("cannot cache match", metadata: ["error": "\(error)"])
+                }
+            }
+            logger.info(
+                "matched",
+                metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
+            if outages.answered(key.targetService, unavailable: result.status == .unavailable, at: clock.serverClockNow()) {
+                logger.notice("service answers again; asking again for what it could not answer", metadata: ["service": "\(key.targetService)"])
+                await delivery.serviceRecovered(key.targetService)
+            }
+        }
+        // Every live room holding this track gets the answer, not only the one that asked.
+        await delivery.answer(result, source, key)
+    }
+}

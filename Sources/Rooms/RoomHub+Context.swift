@@ -1,0 +1,25 @@
+import Logging
+import SimulcastCore
+
+extension RoomHub {
+    /// What every room shares. Sendable, so rooms use it without going through the hub.
+    struct Context: Sendable {
+        var store: any RoomStore
+        var limits: ServerLimits
+        var metrics: ServerMetrics
+        var logger: Logger
+        var clock: any LocalClock
+        var codec: WireCodec
+        /// How a committed state reaches a room's peers.
+        var fanOut: any RoomFanOut
+        /// This process's id in host claims and heartbeats.
+        var node: String
+        /// Other nodes share the store: they may follow service and storefront pairs this node does not see.
+        var sharedStore: Bool
+        var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
+        /// Which services are down, and whether a waiting track may go out as their probe.
+        var outages: ServiceOutageBoard
+        /// Called when a room's last connection leaves: the shutdown waits for it.
+        var roomEmptied: @Sendable () -> Void
+    }
+}
