@@ -8,41 +8,6 @@ import SimulcastCore
 /// nodes commit arrive through `noteChange` and are read back. Either way a state reaches
 /// this room's sockets only if its `seq` is newer than the last one they got.
 package actor LiveRoom {
-    struct Connection {
-        var id: Int
-        var role: ParticipantRole
-        var service: MusicService?
-        var storefront: String
-        var socket: any RoomPeer
-        var lastReport: Wire.ListenerReport?
-        /// A listener's name in the room's presence (theirs, or "Listener N").
-        var name: String
-        var joinedAt: ServerTime
-        /// This connection's allowance of reactions.
-        var reactions: TokenBucket
-
-        var matchKey: ServiceMatchKey? { role == .listener ? service.map { ServiceMatchKey(service: $0, storefront: storefront) } : nil }
-        var wireId: String { "c\(id)" }
-    }
-
-    /// What became of a change the room tried to commit.
-    enum CommitResult {
-        case committed
-        /// The change had nothing to do on the latest state.
-        case unchanged
-        /// The claim it needed belongs to another connection now (a host replaced on another node).
-        case refused
-        /// The store could not be reached, or the room is gone; nothing was broadcast.
-        case failed
-    }
-
-    enum JoinOutcome {
-        case joined(connectionId: Int)
-        case refused(Wire.Error)
-        /// The room was unloaded between lookup and join: look it up again.
-        case retired
-    }
-
     package nonisolated let code: String
     private(set) var stored: StoredRoom
     private var connections: [Int: Connection] = [:]
@@ -74,16 +39,8 @@ package actor LiveRoom {
     /// does not renew them. They run on the room's clock (virtual in the simulator).
     private var hostStates: TokenBucket
     private var hostJoins: TokenBucket
-    /// Reactions the room passes on, whoever sends them.
-    private var reactions: TokenBucket
-    /// The host page's allowance (its reactions come over REST, not a connection).
-    private var hostPageReactions: TokenBucket
-    /// Each sending address's allowance (an IPv6 /64 counts as one), across its connections.
-    private let senderReactions: AddressRateLimiter
-    /// The last few reactions, in memory for `GET /v1/rooms/{code}` (the host page has no connection).
-    private var recentReactions: [RoomSummary.RecentReaction] = []
-    static let recentReactionsKept = 20
-    static let recentReactionsFor: Duration = .seconds(10)
+    /// Reactions: who may send one now, and the last few passed on.
+    private var reactionBook: RoomReactions
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
         self.code = stored.code
@@ -94,9 +51,7 @@ package actor LiveRoom {
         self.idleSince = now
         self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: now)
         self.hostJoins = TokenBucket(rate: context.limits.hostJoinsPerRoom, now: now)
-        self.reactions = TokenBucket(rate: context.limits.reactionsPerRoom, now: now)
-        self.hostPageReactions = TokenBucket(rate: context.limits.reactionsPerConnection, now: now)
-        self.senderReactions = AddressRateLimiter(rate: context.limits.reactionsPerSender, clock: context.clock, maximumAddresses: 1_000)
+        self.reactionBook = RoomReactions(limits: context.limits, clock: context.clock)
     }
 
     var state: RoomState { stored.state }
@@ -278,50 +233,30 @@ package actor LiveRoom {
         }
     }
 
-    /// A reaction from connection `id`: checked against the fixed set and both allowances,
-    /// sent to this node's connections and announced to the other nodes. Never stored.
+    /// A reaction from connection `id`: checked by `RoomReactions`, sent to this node's
+    /// connections and announced to the other nodes. Never stored.
     private func react(_ sent: Wire.SendReaction, from id: Int) async -> Wire.Error? {
-        guard let connection = connections[id] else { return nil }
-        if connection.role == .host {
-            return await react(sent.reaction, from: DisplayName.hostLabel, host: true) { room, now in
-                room.connections[id]?.reactions.take(now: now) == true
-            }
-        }
-        // Both the connection's allowance and its sender's: reconnecting, or opening ten
-        // connections from one address, buys nothing.
-        let sender = connection.socket.address.ip
-        return await react(sent.reaction, from: connection.name, host: false) { room, now in
-            guard room.connections[id]?.reactions.take(now: now) == true else { return false }
-            return room.senderReactions.take(sender)
-        }
+        guard var connection = connections[id] else { return nil }
+        let listener = connection.role == .host ? nil : (name: connection.name, address: connection.socket.address.ip)
+        let decision = reactionBook.admit(sent.reaction, listener: listener, allowance: &connection.reactions, now: context.clock.now())
+        connections[id] = connection
+        return await passOn(decision)
     }
 
     /// A reaction from the host's page (`POST /v1/rooms/{code}/reactions`, host token checked).
     package func reactAsHost(_ name: String) async -> Wire.Error? {
-        await react(name, from: DisplayName.hostLabel, host: true) { room, now in room.hostPageReactions.take(now: now) }
+        await passOn(reactionBook.admitFromHostPage(name, now: context.clock.now()))
     }
 
-    /// The host's reactions draw on the host's own allowance only: listeners spending the
-    /// room's budget never silence the host.
-    private func react(_ name: String, from sender: String, host: Bool, allowance: (isolated LiveRoom, LocalTime) -> Bool) async
-        -> Wire.Error?
-    {
-        guard let reaction = Reaction(rawValue: name) else {
-            return Wire.Error(code: .malformedMessage, message: "unknown reaction; one of: \(Reaction.names)")
+    private func passOn(_ decision: Result<Wire.RoomReaction, RoomReactions.Refusal>) async -> Wire.Error? {
+        let passed: Wire.RoomReaction
+        switch decision {
+        case .failure(let refusal):
+            if case .unknown = refusal {} else { context.metrics.limitHit(.reactionRate) }
+            return refusal.wireError
+        case .success(let reaction): passed = reaction
         }
-        let now = context.clock.now()
-        guard allowance(self, now) else {
-            context.metrics.limitHit(.reactionRate)
-            let rate = Int(context.limits.reactionsPerConnection.perSecond)
-            return Wire.Error(code: .rateLimited, message: "at most \(rate) reaction(s) a second from one sender; this one was dropped")
-        }
-        guard host || reactions.take(now: now) else {
-            context.metrics.limitHit(.reactionRate)
-            let rate = Int(context.limits.reactionsPerRoom.perSecond)
-            return Wire.Error(code: .rateLimited, message: "this room passes on at most \(rate) reactions a second; this one was dropped")
-        }
-        let passed = Wire.RoomReaction(reaction: reaction, from: sender, fromHost: host)
-        context.metrics.reactionPassedOn(reaction)
+        context.metrics.reactionPassedOn(passed.reaction)
         pass(passed)
         if context.sharedStore {
             do { try await context.store.publishReaction(passed, room: code, node: context.node) } catch {
@@ -333,11 +268,7 @@ package actor LiveRoom {
 
     /// Sends a reaction to every connection on this node (one shared buffer, as presence).
     package func pass(_ reaction: Wire.RoomReaction) {
-        let now = context.clock.serverClockNow()
-        let oldest = now.advanced(by: -Self.recentReactionsFor.inMicroseconds)
-        recentReactions.removeAll { $0.at < oldest }
-        recentReactions.append(RoomSummary.RecentReaction(reaction: reaction.reaction, from: reaction.from, fromHost: reaction.fromHost == true, at: now))
-        if recentReactions.count > Self.recentReactionsKept { recentReactions.removeFirst(recentReactions.count - Self.recentReactionsKept) }
+        reactionBook.remember(reaction, at: context.clock.serverClockNow())
         guard !connections.isEmpty else { return }
         guard let text = encoded(.roomReaction(reaction)) else { return }
         context.fanOut.deliver(control: text, to: connections.values.map(\.socket))
@@ -441,8 +372,7 @@ package actor LiveRoom {
         var summary = RoomSummary(
             code: code, createdAt: stored.createdAt, serverTime: context.clock.serverClockNow(), state: stored.state, listeners: listeners)
         summary.presence = await currentPresence()
-        let oldest = context.clock.serverClockNow().advanced(by: -Self.recentReactionsFor.inMicroseconds)
-        summary.reactions = recentReactions.filter { $0.at >= oldest }
+        summary.reactions = reactionBook.recent(at: context.clock.serverClockNow())
         return summary
     }
 

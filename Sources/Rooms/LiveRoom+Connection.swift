@@ -1,0 +1,21 @@
+import SimulcastCore
+
+extension LiveRoom {
+    /// One joined connection, as the room keeps it.
+    struct Connection {
+        var id: Int
+        var role: ParticipantRole
+        var service: MusicService?
+        var storefront: String
+        var socket: any RoomPeer
+        var lastReport: Wire.ListenerReport?
+        /// A listener's name in the room's presence (theirs, or "Listener N").
+        var name: String
+        var joinedAt: ServerTime
+        /// This connection's allowance of reactions.
+        var reactions: TokenBucket
+
+        var matchKey: ServiceMatchKey? { role == .listener ? service.map { ServiceMatchKey(service: $0, storefront: storefront) } : nil }
+        var wireId: String { "c\(id)" }
+    }
+}
