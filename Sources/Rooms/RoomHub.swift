@@ -11,7 +11,8 @@ import TrackMatching
 public actor RoomHub {
     let store: any RoomStore
     let matchmaker: TrackMatchmaker
-    let clock: any LocalClock
+    /// The server's one clock: the rooms, the loops and the services beside the hub read it.
+    public nonisolated let clock: any LocalClock
     package nonisolated let metrics: ServerMetrics
     let logger: Logger
     /// Match upkeep: the rooms' requests, the cache, outages (`runMatcher` runs it).

@@ -60,16 +60,17 @@ public actor SpotifyRoomHosting: RoomHosting {
 
     public init(
         store: any HostedAccountStore, hub: RoomHub, key: SecretsKey, configuration: Configuration, transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.hosting")
+        logger: Logger = Logger(label: "simulcast.hosting")
     ) {
         self.store = store
         self.hub = hub
         self.key = key
         self.configuration = configuration
         self.transport = transport
-        self.clock = clock
+        // The hub's clock: one clock for the server.
+        self.clock = hub.clock
         self.logger = logger
-        self.apiPacer = RequestPacer(limit: configuration.apiRequestsPerSecond, window: .seconds(1), clock: clock)
+        self.apiPacer = RequestPacer(limit: configuration.apiRequestsPerSecond, window: .seconds(1), clock: hub.clock)
     }
 
     public func host(room: String, hostToken: String, authorization: HostAuthorization) async throws {

@@ -197,6 +197,8 @@ struct ServeCommand: AsyncParsableCommand {
         }()
         for warning in ExposureCheck.warnings(settings.server) { logger.warning("\(warning)") }
         let location = settings.database
+        // The server's one clock: the store, the hub and the services beside it read it.
+        let clock = SystemClock()
         let store: any RoomStore
         let cache: any ResponseCache
         var storeServices: [any Service] = []
@@ -208,7 +210,7 @@ struct ServeCommand: AsyncParsableCommand {
                 let postgres = try PostgresRoomStore(url: url, maximumConnections: settings.databaseConnections, logger: logger)
                 (store, cache, databaseName, storeServices) = (postgres, postgres.responseCache, url.description, postgres.services)
             } else {
-                let sqlite = try await SQLiteRoomStore.open(path: location, logger: logger)
+                let sqlite = try await SQLiteRoomStore.open(path: location, clock: clock, logger: logger)
                 (store, cache, databaseName) = (sqlite, sqlite.responseCache, location)
             }
         } catch let error as StoreError {
@@ -226,7 +228,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let server = settings.server
         let dependencies = SimulcastApplication.Dependencies(
-            store: store, matchmaker: matchmaker, logger: logger, metrics: metrics, storeServices: storeServices,
+            store: store, matchmaker: matchmaker, clock: clock, logger: logger, metrics: metrics, storeServices: storeServices,
             makeHosting: try hosting(settings, logger: logger))
         let scheme = server.tls == nil ? "http" : "https"
         let hostname = server.hostname

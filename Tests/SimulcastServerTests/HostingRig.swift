@@ -53,7 +53,7 @@ struct HostingRig: Sendable {
                 makeHosting: { store, hub in
                     var configuration = testConfiguration(spotify)
                     configure(&configuration)
-                    return SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, clock: clock, logger: logs.logger)
+                    return SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, logger: logs.logger)
                 },
                 makeStore: { try await SQLiteRoomStore.open(path: database, clock: clock, logger: logs.logger) })
             try await server.start()
