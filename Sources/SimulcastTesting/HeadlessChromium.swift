@@ -89,20 +89,25 @@ public final class HeadlessChromium: Sendable {
         return try await DevToolsPage.connect(target.webSocketDebuggerUrl)
     }
 
+    /// Kills the browser at once; reaping it, sweeping its helpers and removing its profile
+    /// happen on a thread of their own. Done inline they blocked one of the few threads Swift
+    /// concurrency runs on (two on a 2-core machine) for seconds under load, and every
+    /// server's timers in the test process stalled with it.
     public func close() {
-        if process.isRunning {
-            // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        let (process, profile) = (self.process, self.profile)
+        // SIGKILL: a child of the test runner may inherit a mask that blocks SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        Thread.detachNewThread {
+            if process.isRunning { process.waitUntilExit() }
+            // Chromium's helpers outlive a killed browser; each names the profile folder.
+            if FileManager.default.isExecutableFile(atPath: "/usr/bin/pkill") {
+                let sweep = Process()
+                sweep.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+                sweep.arguments = ["-KILL", "-f", profile.path]
+                try? sweep.run()
+                sweep.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(at: profile)
         }
-        // Chromium's helpers outlive a killed browser; each names the profile folder.
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/pkill") {
-            let sweep = Process()
-            sweep.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
-            sweep.arguments = ["-KILL", "-f", profile.path]
-            try? sweep.run()
-            sweep.waitUntilExit()
-        }
-        try? FileManager.default.removeItem(at: profile)
     }
 }
