@@ -240,7 +240,12 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
 
     public func close() async throws {
         gate.withLock { $0.closed = true }
-        while gate.withLock({ $0.inFlight }) > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        // Waits out the statements already running even when cancelled (a service group past its
+        // shutdown bound): a handle left open trips SQLiteNIO's assertion when it is released,
+        // and one closed under a running statement crashes.
+        while gate.withLock({ $0.inFlight }) > 0 {
+            if (try? await Task.sleep(for: .milliseconds(5))) == nil { await Task.yield() }
+        }
         try await connection.close()
     }
 }

@@ -42,14 +42,12 @@ public actor SpotifyRoomHosting: RoomHosting {
     let transport: any HTTPTransport
     let clock: any LocalClock
     let logger: Logger
-    /// The rooms this node follows: each follower runs as a child of `run`'s task group and
-    /// stops when its `stop` finishes (or the group is cancelled).
-    private var following: [String: (generation: Int, serial: Int, stop: AsyncStream<Never>.Continuation)] = [:]
+    /// The rooms this node follows, each follower in a task of its own that `run` cancels and
+    /// awaits before it returns (a follower ends when its room is no longer this node's).
+    private var following: [String: (generation: Int, serial: Int, task: Task<Void, Never>)] = [:]
     private var nextSerial = 0
     private var reconciling = false
     private var reconcileAgain = false
-    /// Followers `reconcile` started, for `run` to add to its group (`hostWithSpotify` reconciles outside it).
-    private let starts = AsyncStream<FollowerStart>.makeStream()
     /// Every followed room's Web API requests, paced together.
     let apiPacer: RequestPacer
     /// Whether "this node is at its cap" was said since it last had room.
@@ -117,25 +115,16 @@ public actor SpotifyRoomHosting: RoomHosting {
         return account.follower == nil ? .starting(account.service) : .following(account.service)
     }
 
-    /// Reconciles once a `reconcileInterval` on the injected clock, and runs the followers as
-    /// children of one task group, until cancelled; none outlives it.
+    /// Reconciles once a `reconcileInterval` on the injected clock until cancelled; then stops
+    /// every follower and waits for each, so none outlives the service.
     public func run() async {
         await sayWhichKeysSealedTheLogins()
-        await withDiscardingTaskGroup { group in
-            group.addTask {
-                while !Task.isCancelled {
-                    await self.reconcile()
-                    do { try await self.clock.sleep(for: self.configuration.reconcileInterval) } catch { break }
-                }
-            }
-            for await start in starts.stream {
-                group.addTask {
-                    await start.run()
-                    await self.ended(start.room, serial: start.serial)
-                }
-            }
+        while !Task.isCancelled {
+            await reconcile()
+            do { try await clock.sleep(for: configuration.reconcileInterval) } catch { break }
         }
-        for (_, followed) in following { followed.stop.finish() }
+        for (_, followed) in following { followed.task.cancel() }
+        for (_, followed) in following { await followed.task.value }
         hub.metrics.followingHostedRooms(-following.count)
         following = [:]
     }
@@ -175,7 +164,7 @@ public actor SpotifyRoomHosting: RoomHosting {
                 keep = (try? await store.claimFollowing(room: room, generation: followed.generation, node: hub.node)) ?? false
             }
             if !keep {
-                followed.stop.finish()
+                followed.task.cancel()
                 following[room] = nil
                 hub.metrics.followingHostedRooms(-1)
                 logger.info("no longer following a hosted room", metadata: ["room": "\(room)"])
@@ -212,10 +201,14 @@ public actor SpotifyRoomHosting: RoomHosting {
                 room: account.room, generation: account.generation, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration,
                 pacer: apiPacer, transport: transport, clock: clock, logger: logger)
             nextSerial += 1
-            let stop = AsyncStream<Never>.makeStream()
-            following[account.room] = (account.generation, nextSerial, stop.continuation)
-            starts.continuation.yield(FollowerStart(room: account.room, serial: nextSerial, follower: follower, stop: stop.stream))
-            let room = account.room
+            let (room, serial) = (account.room, nextSerial)
+            following[room] = (
+                account.generation, serial,
+                Task {
+                    await follower.run()
+                    self.ended(room, serial: serial)
+                }
+            )
             hub.metrics.followingHostedRooms(1)
             logger.info("following a hosted room", metadata: ["room": "\(room)"])
         }
