@@ -47,7 +47,10 @@ public actor LocalServer {
                 var c = configuration; c.hostname = "127.0.0.1"; c.port = requested; c.web = web; return c
             }(),
             dependencies: .init(store: store, matchmaker: matchmaker, clock: clock, logger: logger, makeHosting: makeHosting),
-            handleSignals: false
+            handleSignals: false,
+            // Embedded in another program (tests, the demo, benchmarks): a slow cancellation on a
+            // busy machine must not stop the host program, as ServiceLifecycle does past this.
+            cancellationTimeout: .seconds(30)
         ) { bound in
             continuation.yield(bound)
             continuation.finish()

@@ -10,9 +10,11 @@ public struct ServerRunner: Sendable {
     let group: ServiceGroup
     public let hub: RoomHub
 
+    /// - Parameter cancellationTimeout: how long the services may take to end once cancelled
+    ///   (after `shutdownTimeout`); past it ServiceLifecycle stops the process.
     public init(
         configuration: ServerConfiguration, dependencies: SimulcastApplication.Dependencies, handleSignals: Bool,
-        onServerRunning: @escaping @Sendable (Int) async -> Void
+        cancellationTimeout: Duration = .seconds(2), onServerRunning: @escaping @Sendable (Int) async -> Void
     ) throws {
         let (application, hub) = try SimulcastApplication.build(
             configuration: configuration, dependencies: dependencies, handleSignals: handleSignals, onServerRunning: onServerRunning)
@@ -20,7 +22,7 @@ public struct ServerRunner: Sendable {
         var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: application)], gracefulShutdownSignals: handleSignals ? [.sigterm, .sigint] : [], logger: dependencies.logger)
         groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownTimeout
-        groupConfiguration.maximumCancellationDuration = .seconds(2)
+        groupConfiguration.maximumCancellationDuration = cancellationTimeout
         self.group = ServiceGroup(configuration: groupConfiguration)
     }
 
