@@ -16,11 +16,10 @@
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
   const serviceNames = { "apple-music": "Apple Music", spotify: "Spotify", deezer: "Deezer", local: "local files" };
   const name = (service) => serviceNames[service] || service;
-  // What to say when the server closes for good; which closes are final is the server's
-  // list (config.finalCloseCodes, from Wire.ErrorCode.isFinal), not this page's.
+  // What to say when the server closes for good (4400's text for a code without its own);
+  // which closes are final is the server's list (config.finalCloseCodes), not this page's.
   const finalCloses = {
     4400: "The server refused this page's request to join. Reload the page; if it happens again, the link may be broken.",
-    4401: "The server refused this page's request to join. Reload the page; if it happens again, the link may be broken.",
     4404: "This room no longer exists.",
     4409: "This room was taken over by another connection.",
     4413: "This room is full.",
