@@ -39,11 +39,11 @@ struct SpotifyRoomFollower: Sendable {
             // Only a refused login ends the source (its other failures are retried inside).
             logger.notice("Spotify refused the host's login; the host is asked to log in again", metadata: ["error": "\(error)"])
             await forgetLogin(logger: logger)
-        } catch let error as RoomClientError where error.code == .hostReplaced {
+        } catch let error as RoomRefusal where error.code == .hostReplaced {
             // Taken back with the room's own token: said on the host page, the login kept.
             logger.notice("another connection with the room's host token took over; the server stops following the host's Spotify")
             try? await store.markHostReplaced(room: room, generation: generation)
-        } catch let error as RoomClientError {
+        } catch let error as RoomRefusal {
             logger.notice("the room refused the server's host connection; hosting from the browser ends", metadata: ["error": "\(error)"])
             try? await store.deleteHostedAccount(room: room)
         } catch is HostIdle {
@@ -76,22 +76,15 @@ struct SpotifyRoomFollower: Sendable {
         let api = SpotifyClient(
             token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: configuration.apiURL, transport: transport,
             retry: RetryPolicy(maximumAttempts: 1), pacer: pacer, clock: clock, logger: logger)
-        let client = RoomClient(
+        let client = RoomConnection(
             serverURL: "in-process", hello: Wire.Hello(role: .host, room: room, hostToken: credential.hostToken, client: "simulcast-server"), clock: clock,
-            logger: logger)
+            transport: InProcessRoomTransport(hub: hub), logger: logger)
         let session = HostSession(client: client)
-        let link = InProcessRoomLink(hub: hub, client: client)
         let source = SpotifyHostSource(api: api, sink: session, clock: clock, configuration: configuration.source, logger: logger)
         let activity = LastActivity(clock.now())
         let idleLimit = configuration.idleLimit
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await link.run { event in await session.handle(event) } }
-            group.addTask {
-                while !Task.isCancelled {
-                    try await clock.sleep(until: clock.now().advanced(by: session.heartbeat))
-                    await session.heartbeatDue()
-                }
-            }
+            group.addTask { try await session.run() }
             group.addTask { try await source.run { _ in activity.touch(clock.now()) } }
             group.addTask {
                 // The room cannot expire while it is followed: an idle host's login ends here.

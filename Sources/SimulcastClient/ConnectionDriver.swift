@@ -3,7 +3,7 @@ import SimulcastCore
 /// The timing of one participant's room connection, as a state machine that says what to do
 /// next: which server to connect to, when the next clock ping is due (a dense burst, then a
 /// steady pace, and another burst after a clock step), and after a connection ends, how long
-/// to back off before connecting again. `RoomClient`
+/// to back off before connecting again. `RoomConnection`
 /// runs it over a WebSocket on the real clock; the simulator runs the same driver over its
 /// network in virtual time, so reconnects, backoff and the ping schedule are one code.
 public struct ConnectionDriver: Sendable {

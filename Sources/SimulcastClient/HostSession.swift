@@ -5,7 +5,7 @@ import SimulcastCore
 /// playing, the state is re-sent periodically (re-anchored) so a missed message heals
 /// itself, and it is re-sent after every reconnect.
 public actor HostSession: HostEventSink {
-    public let client: RoomClient
+    public let client: RoomConnection
     public private(set) var playback = HostPlayback()
     let clock: any LocalClock
     /// How often the state is re-sent while playing.
@@ -17,7 +17,7 @@ public actor HostSession: HostEventSink {
     /// host hears, so the room follows the host's ear, not its player.
     public let outputLatencyMs: Double
 
-    public init(client: RoomClient, heartbeat: Duration = .seconds(5), outputLatencyMs: Double = 0) {
+    public init(client: RoomConnection, heartbeat: Duration = .seconds(5), outputLatencyMs: Double = 0) {
         self.client = client
         self.clock = client.clock
         self.heartbeat = heartbeat
@@ -45,7 +45,7 @@ public actor HostSession: HostEventSink {
     }
 
     /// What the connection said (the live loop and the simulator both call this).
-    public func handle(_ event: RoomClientEvent) async {
+    public func handle(_ event: RoomConnectionEvent) async {
         switch event {
         case .joined: synchronised = false
         case .clockSynchronised:

@@ -4,7 +4,7 @@ import SimulcastCore
 /// Keeps one player with the room: clock sync through the client, decisions by the core's
 /// `FollowPolicy`, commands to the player driver, and periodic reports to the server.
 public actor ListenerSession {
-    public let client: RoomClient
+    public let client: RoomConnection
     public let player: any PlayerDriver
     let clock: any LocalClock
     /// How often it reads its player and follows.
@@ -20,7 +20,7 @@ public actor ListenerSession {
     private var localMatches: [String: MatchResult] = [:]
 
     public init(
-        client: RoomClient, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100),
+        client: RoomConnection, player: any PlayerDriver, policy: FollowPolicy.Configuration, tickInterval: Duration = .milliseconds(100),
         reportInterval: Duration = .seconds(1), localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)? = nil,
         outputLatencyMs: Double = 0, logger: Logger = Logger(label: "simulcast.listener")
     ) {
@@ -70,7 +70,7 @@ public actor ListenerSession {
     }
 
     /// What the connection said (the live loop and the simulator both call this).
-    public func handle(_ event: RoomClientEvent) async {
+    public func handle(_ event: RoomConnectionEvent) async {
         switch event {
         case .joined:
             connected = true

@@ -1,6 +1,6 @@
 extension Wire.ErrorCode {
     /// A refusal after which reconnecting with the same hello can only be refused again: the
-    /// client stops and says why. Defined once here; `RoomClient` stops on these, and the web
+    /// client stops and says why. Defined once here; `RoomConnection` stops on these, and the web
     /// pages get them as close codes (`finalCloseCodes` in their configuration).
     public var isFinal: Bool {
         switch self {

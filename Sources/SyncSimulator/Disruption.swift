@@ -1,5 +1,5 @@
 /// Something that cuts connections during a simulated session; the sessions' own reconnect
-/// code (`RoomClient`'s `ConnectionDriver`) brings them back.
+/// code (`RoomConnection`'s `ConnectionDriver`) brings them back.
 public struct Disruption: Sendable {
     public enum Kind: String, Sendable, CaseIterable {
         /// The server dies and starts again on the same store: every connection is cut, and

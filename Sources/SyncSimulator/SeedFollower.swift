@@ -5,19 +5,19 @@ import SimulcastCore
 /// from a single exchange, and on each new track one jump to where the host should be by
 /// then; nothing after (no clock refinement, no latency learning, no corrections).
 actor SeedFollower {
-    let client: RoomClient
+    let client: RoomConnection
     let player: SimulatedPlayer
     let clock: any LocalClock
     private var offset: Microseconds?
     private var currentTrack: String?
 
-    init(client: RoomClient, player: SimulatedPlayer) {
+    init(client: RoomConnection, player: SimulatedPlayer) {
         self.client = client
         self.player = player
         self.clock = client.clock
     }
 
-    func handle(_ event: RoomClientEvent?) async {
+    func handle(_ event: RoomConnectionEvent?) async {
         if offset == nil, let first = await client.clockSync.samples.first {
             // "The offset between the system clock and the server date", from one fetch.
             offset = first.t3.reinterpreted(as: ServerClockDomain.self).distance(to: first.t2)

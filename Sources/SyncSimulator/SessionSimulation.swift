@@ -7,7 +7,7 @@ import TrackMatching
 
 /// A listening session in virtual time with the shipped code: a `RoomHub` (in-memory store,
 /// the real matcher over an offline catalog), a `HostSession`, and `ListenerSession`s with
-/// `SimulatedPlayer`s, each on its own `RoomClient` and device clock, connected through
+/// `SimulatedPlayer`s, each on its own `RoomConnection` and device clock, connected through
 /// `InProcessRoomConnection`s over a simulated network. The loop below only delivers
 /// messages and calls each participant when its next thing is due; every decision is theirs.
 /// Beside each Simulcast listener runs one following the seed's method on the same network.
@@ -88,14 +88,15 @@ public final class SessionSimulation {
             estimatedOutputLatency.append(scenario.compensatesOutputLatency ? truth + error : 0)
         }
         for index in 1...n { outputLatency.append(outputLatency[index]) }
-        var clients: [RoomClient] = []
+        var clients: [RoomConnection] = []
         var connections: [InProcessRoomConnection?] = Array(repeating: nil, count: devices.count)
         for (participant, device) in devices.enumerated() {
             let hello =
                 participant == 0
                 ? Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, client: "simulation")
                 : Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us", client: "simulation")
-            clients.append(RoomClient(serverURL: "http://simulation", hello: hello, clock: device, seed: scenario.seed &+ UInt64(participant), logger: quiet))
+            clients.append(
+                RoomConnection(serverURL: "http://simulation", hello: hello, clock: device, seed: scenario.seed &+ UInt64(participant), logger: quiet))
         }
         let host = HostSession(client: clients[0], outputLatencyMs: estimatedOutputLatency[0])
         var listeners: [ListenerSession] = []
@@ -155,7 +156,7 @@ public final class SessionSimulation {
             await deliver(.disconnected(reason: reason), to: participant)
             network.schedule(.connect(participant: participant), at: time + delay.inMicroseconds)
         }
-        func deliver(_ event: RoomClientEvent?, to participant: Int) async {
+        func deliver(_ event: RoomConnectionEvent?, to participant: Int) async {
             if participant == 0 {
                 if let event { await host.handle(event) }
             } else if participant <= n {

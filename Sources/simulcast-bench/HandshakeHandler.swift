@@ -45,7 +45,13 @@ final class HandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
             upgraded.fail(error)
             return
         }
-        if case .listener = role { LoadClient.sendText(LoadClient.hello(room: room, role: role), on: context.channel) }
+        if case .listener = role {
+            do { LoadClient.sendText(try LoadClient.listenerHello(room: room), on: context.channel) } catch {
+                upgraded.fail(error)
+                context.close(promise: nil)
+                return
+            }
+        }
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
         if leftover.readableBytes > 0 { context.fireChannelRead(NIOAny(leftover)) }
         upgraded.succeed(())

@@ -173,7 +173,7 @@ struct LoadBenchmark: AsyncParsableCommand {
                     try await Task.sleep(until: tickStarted + .microseconds(intervalMs * 1000 * index / hosts.count), clock: .continuous)
                 }
                 if !host.isActive {
-                    // Its node died: the host reconnects to the next one, as RoomClient does.
+                    // Its node died: the host reconnects to the next one, as RoomConnection does.
                     let node = failover.next(after: failover.hostNode(of: index))
                     failover.moveHost(of: index, to: node)
                     guard let again = try? await Self.connectHost(room: roomList[index], port: ports[node], group: group, recorder: recorder) else { continue }
@@ -216,7 +216,7 @@ struct LoadBenchmark: AsyncParsableCommand {
                     // The first room's host drops and comes back.
                     try? await host.close()
                     let again = try await LoadClient.connect(group: group, port: server.port, room: roomList[0].code, role: .host, recorder: recorder).get()
-                    LoadClient.sendText(#"{"type":"hello","v":1,"role":"host","room":"\#(roomList[0].code)","hostToken":"\#(roomList[0].token)"}"#, on: again)
+                    LoadClient.sendText(try LoadClient.hostHello(room: roomList[0].code, token: roomList[0].token), on: again)
                     hosts[0] = again
                 }
                 if soakStart == nil, (ContinuousClock.now - begin).inSeconds >= min(30, soakSeconds / 4) {
@@ -287,7 +287,7 @@ struct LoadBenchmark: AsyncParsableCommand {
 
     static func connectHost(room: (code: String, token: String), port: Int, group: any EventLoopGroup, recorder: LoadRecorder) async throws -> any Channel {
         let host = try await LoadClient.connect(group: group, port: port, room: room.code, role: .host, recorder: recorder).get()
-        LoadClient.sendText(#"{"type":"hello","v":1,"role":"host","room":"\#(room.code)","hostToken":"\#(room.token)"}"#, on: host)
+        LoadClient.sendText(try LoadClient.hostHello(room: room.code, token: room.token), on: host)
         return host
     }
 

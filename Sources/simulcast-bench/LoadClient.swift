@@ -2,6 +2,8 @@ import Foundation
 import NIOCore
 import NIOPosix
 import NIOWebSocket
+import SimulcastClient
+import SimulcastCore
 import Synchronization
 
 /// The load benchmark's WebSocket peers: plain NIO, one small handler per connection, no
@@ -43,11 +45,19 @@ enum LoadClient {
             }
     }
 
-    static func hello(room: String, role: Role) -> String {
-        switch role {
-        case .listener: #"{"type":"hello","v":1,"role":"listener","room":"\#(room)","service":"spotify","storefront":"us","client":"simulcast-bench"}"#
-        case .host: ""
-        }
+    /// A peer's first frame: `RoomConnection`'s own hello, so the benchmark speaks the room
+    /// protocol from the one place it is written. The peers take only the hello from it, not
+    /// its clock pings: the load figures measure the server's fan-out, comparable across waves.
+    static func hello(_ hello: Wire.Hello) throws(WireEncodingError) -> String {
+        try WireCodec().encode(RoomConnection.opening(hello))
+    }
+
+    static func listenerHello(room: String) throws(WireEncodingError) -> String {
+        try hello(Wire.Hello(role: .listener, room: room, service: .spotify, storefront: "us", client: "simulcast-bench"))
+    }
+
+    static func hostHello(room: String, token: String) throws(WireEncodingError) -> String {
+        try hello(Wire.Hello(role: .host, room: room, hostToken: token, client: "simulcast-bench"))
     }
 
     /// Writes a masked text frame (clients must mask).

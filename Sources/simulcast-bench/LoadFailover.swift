@@ -3,7 +3,7 @@ import Synchronization
 
 /// Where each room's host and listeners are connected across the nodes of a multi-node load
 /// run, and how a peer whose node died finds another: after the same short, jittered pause
-/// as `RoomClient`, it connects to the next live node and says hello again.
+/// as `RoomConnection`, it connects to the next live node and says hello again.
 final class LoadFailover: Sendable {
     struct State {
         var dead: Set<Int> = []

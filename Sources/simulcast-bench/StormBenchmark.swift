@@ -90,7 +90,7 @@ struct StormBenchmark: AsyncParsableCommand {
         let roomPairs = Self.countries.flatMap { [(MusicService.appleMusic, $0), (MusicService.deezer, $0)] }.prefix(count)
 
         let refused = Mutex(0)
-        let hostClient = RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: quiet)
+        let hostClient = RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: quiet)
         let host = HostSession(client: hostClient)
         var tasks = [
             Task {
@@ -104,7 +104,7 @@ struct StormBenchmark: AsyncParsableCommand {
         ]
         let arrivals = StormArrivals()
         for (index, (service, storefront)) in roomPairs.enumerated() {
-            let client = RoomClient(
+            let client = RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: service, storefront: storefront), logger: quiet)
             tasks.append(
                 Task {

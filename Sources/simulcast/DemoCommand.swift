@@ -79,7 +79,7 @@ struct DemoCommand: AsyncParsableCommand {
             let player = SimulatedPlayer(
                 configuration: .init(driftPPM: spec.playerPPM, canScheduleStart: spec.0 == .appleMusic), trueClock: trueClock, deviceClock: deviceClock,
                 seed: seed &+ UInt64(index))
-            let client = RoomClient(
+            let client = RoomConnection(
                 serverURL: baseURL, hello: Wire.Hello(role: .listener, room: room.code, service: spec.0, storefront: spec.1, client: "simulcast-demo"),
                 clock: deviceClock, logger: logger)
             let session = ListenerSession(
@@ -92,7 +92,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         // Host: a clock of its own, slightly off, playing the bundled script.
         let hostClock = SkewedClock(base: trueClock, offsetMicros: -350_000, driftPPM: 20)
-        let hostClient = RoomClient(
+        let hostClient = RoomConnection(
             serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, client: "simulcast-demo"), clock: hostClock,
             logger: logger)
         // The host hears its player through a wired output (20 ms, known).

@@ -107,7 +107,7 @@ struct HostCommand: AsyncParsableCommand {
             throw ValidationError("give --room and a host token (--token or SIMULCAST_HOST_TOKEN), or --create")
         }
 
-        let client = RoomClient(
+        let client = RoomConnection(
             serverURL: serverOptions.server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli"), logger: logger)
         // The room follows what the host hears: its player's position, heard this much later.
         let latency: OutputLatency
@@ -144,7 +144,7 @@ struct HostCommand: AsyncParsableCommand {
             }
             do {
                 try await group.next()
-            } catch let error as RoomClientError {
+            } catch let error as RoomRefusal {
                 throw ValidationError("the server refused: \(error)")
             }
             group.cancelAll()

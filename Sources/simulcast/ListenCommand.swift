@@ -76,7 +76,7 @@ struct ListenCommand: AsyncParsableCommand {
         let clock = SystemClock()
         guard let code = RoomCode.normalise(room) else { throw ValidationError("\"\(room)\" is not a room code") }
         let hello = Wire.Hello(role: .listener, room: code, service: service, storefront: storefront.lowercased(), client: "simulcast-cli", name: name)
-        let client = RoomClient(serverURL: serverOptions.server, hello: hello, clock: clock, logger: logger)
+        let client = RoomConnection(serverURL: serverOptions.server, hello: hello, clock: clock, logger: logger)
         let statusLine = StatusLine()
         let driver: any PlayerDriver
         var localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?
@@ -132,7 +132,7 @@ struct ListenCommand: AsyncParsableCommand {
                 try await group.next()
                 group.cancelAll()
             }
-        } catch let error as RoomClientError {
+        } catch let error as RoomRefusal {
             statusLine.finish()
             throw ValidationError("the server refused: \(error)")
         }

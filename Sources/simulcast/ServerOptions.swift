@@ -10,7 +10,7 @@ struct ServerOptions: ParsableArguments {
     var server = "http://127.0.0.1:8080"
 
     /// Each URL of the list, without trailing slashes.
-    var urls: [String] { RoomClient.serverURLs(server) }
+    var urls: [String] { RoomConnection.serverURLs(server) }
 
     var firstURL: String { urls.first ?? server }
 

@@ -10,7 +10,7 @@ import Testing
 @Suite struct HostResendTests {
     @Test func aRefusedHostStateIsSentAgainAtOnceButNotInALoop() async throws {
         let clock = ManualClock()
-        let client = RoomClient(serverURL: "http://unused", hello: Wire.Hello(role: .host, room: "ROOMROOMRM", hostToken: "token"), clock: clock)
+        let client = RoomConnection(serverURL: "http://unused", hello: Wire.Hello(role: .host, room: "ROOMROOMRM", hostToken: "token"), clock: clock)
         let sent = Mutex<[WireMessage]>([])
         await client.connectionOpened { message in sent.withLock { $0.append(message) } }
         // Joined, and one clock exchange: server time is known.

@@ -128,11 +128,11 @@ import Testing
     @Test func otherRoomsAreUnaffected() async throws {
         try await withServer { port, roomA, roomB in
             // Room B has a host and a listener; room A receives all kinds of garbage meanwhile.
-            let hostClient = RoomClient(
+            let hostClient = RoomConnection(
                 serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .host, room: roomB.code, hostToken: roomB.hostToken),
                 logger: TestSupport.quietLogger)
             let host = HostSession(client: hostClient)
-            let listenerClient = RoomClient(
+            let listenerClient = RoomConnection(
                 serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .listener, room: roomB.code, service: .appleMusic, storefront: "us"),
                 logger: TestSupport.quietLogger)
             let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }

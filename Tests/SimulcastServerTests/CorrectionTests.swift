@@ -24,10 +24,11 @@ import TrackMatching
         var single = Fixtures.sheLooksSoPerfect
         single.album = "She Looks So Perfect"
         let host = HostSession(
-            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+        )
         let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
         let listener = ListenerSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger),
             player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
@@ -63,10 +64,11 @@ import TrackMatching
         // Another room playing the same track is not poisoned by it: it keeps its own answer.
         let later = try await api.createRoom()
         let laterHost = HostSession(
-            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), logger: TestSupport.quietLogger))
         let laterPlayer = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
         let laterListener = ListenerSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: later.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger),
             player: laterPlayer, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let laterTasks = [Task { try await laterHost.run() }, Task { try await laterListener.run() }]
@@ -98,7 +100,8 @@ import TrackMatching
         #expect(await TestSupport.eventually { await laterPlayer.read().trackId == "am-slsp" })
         let third = try await api.createRoom()
         let thirdHost = HostSession(
-            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), logger: TestSupport.quietLogger))
         let thirdTask = Task { try await thirdHost.run() }
         defer { thirdTask.cancel() }
         #expect(await TestSupport.eventually { await thirdHost.isSynchronised })

@@ -47,7 +47,7 @@ import Testing
         var tls = TLSConfiguration.makeClientConfiguration()
         tls.additionalTrustRoots = [.file(authorityFile)]
         let host = HostSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: "https://localhost:\(port)", hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), tls: tls,
                 logger: TestSupport.quietLogger))
         let hostTask = Task { try await host.run() }
@@ -181,7 +181,7 @@ import Testing
             let upstream = "http://127.0.0.1:\(port)"
             let room = try await RoomsAPI(baseURL: upstream).createRoom()
             let host = HostSession(
-                client: RoomClient(
+                client: RoomConnection(
                     serverURL: upstream, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
             let hostTask = Task { try await host.run() }
             defer { hostTask.cancel() }

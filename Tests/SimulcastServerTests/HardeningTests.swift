@@ -124,7 +124,7 @@ import Testing
             }
             let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
             let listener = ListenerSession(
-                client: RoomClient(
+                client: RoomConnection(
                     serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"),
                     logger: TestSupport.quietLogger), player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
             let task = Task { try await listener.run() }

@@ -21,7 +21,7 @@ import Testing
         let device = SkewedClock(base: trueClock, offsetMicros: clockOffsetMs * 1000, driftPPM: 30)
         let player = SimulatedPlayer(
             configuration: .init(startLatencyMs: 100...300, seekLatencyMs: 40...80, driftPPM: 25), trueClock: trueClock, deviceClock: device, seed: seed)
-        let client = RoomClient(
+        let client = RoomConnection(
             serverURL: baseURL, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), clock: device,
             logger: TestSupport.quietLogger)
         return Listener(
@@ -56,7 +56,7 @@ import Testing
         let room = try await RoomsAPI(baseURL: baseURL).createRoom()
         let hostClock = SkewedClock(base: SystemClock(), offsetMicros: -400_000, driftPPM: -20)
         let host = HostSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: hostClock,
                 logger: TestSupport.quietLogger))
         let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 2_500, seed: 1)
@@ -116,7 +116,8 @@ import Testing
         let baseURL = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: baseURL).createRoom()
         let host = HostSession(
-            client: RoomClient(serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(
+                serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 700, seed: 3)
         let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }]
         defer { tasks.forEach { $0.cancel() } }

@@ -43,9 +43,10 @@ struct LocalFilesListenerTests {
         let base = "http://127.0.0.1:\(try await server.start())"
         let room = try await RoomsAPI(baseURL: base).createRoom()
         let host = HostSession(
-            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+        )
         let listener = ListenerSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger
             ),
             player: driver, policy: .init(service: .localFiles, storefront: "local", seekThresholdMs: 60),

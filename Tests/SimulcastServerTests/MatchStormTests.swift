@@ -48,7 +48,7 @@ import TrackMatching
 
         // The host, its refusals counted.
         let refused = Mutex(0)
-        let hostClient = RoomClient(
+        let hostClient = RoomConnection(
             serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
         let host = HostSession(client: hostClient)
         let hostTask = Task {

@@ -44,7 +44,7 @@ struct MultiNodeProcessTests {
         // Each client lists every node, its own first, as `--server URL1,URL2,URL3` does; or all use nginx.
         func list(from first: Int) -> String { nginx?.baseURL ?? (0..<3).map { urls[(first + $0) % 3] }.joined(separator: ",") }
         let host = HostSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: list(from: 0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let onTwo = LiveRoomTests.listener(baseURL: list(from: 1), code: room.code, service: .spotify, clockOffsetMs: 2_500, seed: 1)
         let onThree = LiveRoomTests.listener(baseURL: list(from: 2), code: room.code, service: .spotify, clockOffsetMs: -1_300, seed: 2)

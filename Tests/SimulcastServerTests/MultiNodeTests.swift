@@ -52,7 +52,7 @@ import Testing
         let cluster = try await Self.cluster(3)
         let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
         let host = HostSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: cluster.url(0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
         let apple = LiveRoomTests.listener(baseURL: cluster.url(1), code: room.code, service: .appleMusic, clockOffsetMs: 2_500, seed: 1)
         let deezer = LiveRoomTests.listener(baseURL: cluster.url(2), code: room.code, service: .deezer, clockOffsetMs: -900, seed: 12)

@@ -72,12 +72,13 @@ struct TwoMPVPlayersTests {
         let hostConnection = try await DBusConnection.connect(path: hostBus.socketPath)
         let listenerConnection = try await DBusConnection.connect(path: listenerBus.socketPath)
         let host = HostSession(
-            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+        )
         let source = MPRISHostSource(player: try await MPRISPlayer.find("mpv", on: hostConnection), sink: host, logger: TestSupport.quietLogger)
         let library = try LocalLibrary.load(root.appendingPathComponent("listener").path)
         let matchmaker = TrackMatchmaker(catalogs: [.localFiles: library], matcher: SimulcastMatcher())
         let listener = ListenerSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger
             ),
             player: MPRISPlayerDriver(player: try await MPRISPlayer.find("mpv", on: listenerConnection), service: .localFiles),

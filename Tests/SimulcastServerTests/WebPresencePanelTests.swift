@@ -12,7 +12,7 @@ extension WebListenerPageTests {
         try await WebRoom.run { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
             // Another listener, on Spotify, without a name.
-            let other = RoomClient(
+            let other = RoomConnection(
                 serverURL: room.base, hello: Wire.Hello(role: .listener, room: room.code, service: .spotify, storefront: "us"),
                 logger: TestSupport.quietLogger)
             let otherSession = ListenerSession(

@@ -55,7 +55,8 @@ struct WebRoom: Sendable {
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base).createRoom()
         let host = HostSession(
-            client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+        )
         let hostTask = Task { try await host.run() }
         let browser = try await HeadlessChromium.launch(extraArguments: browserArguments)
         defer {
@@ -160,7 +161,7 @@ struct WebRoom: Sendable {
             configuration: .init(startLatencyMs: 150...300, seekLatencyMs: 60...120, canScheduleStart: true), trueClock: SystemClock(),
             deviceClock: SystemClock(), seed: seed)
         let session = ListenerSession(
-            client: RoomClient(
+            client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), logger: TestSupport.quietLogger),
             player: player, policy: .init(service: service, storefront: "us"), logger: TestSupport.quietLogger)
         return (session, player)

@@ -30,7 +30,8 @@ import Testing
             let base = "http://127.0.0.1:\(port)"
             let room = try await RoomsAPI(baseURL: base).createRoom()
             let host = HostSession(
-                client: RoomClient(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+                client: RoomConnection(
+                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
             )
             let hostTask = Task { try await host.run() }
             defer { hostTask.cancel() }

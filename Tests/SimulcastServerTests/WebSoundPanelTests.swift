@@ -69,7 +69,7 @@ extension WebListenerPageTests {
                 configuration: .init(startLatencyMs: 150...300, seekLatencyMs: 60...120, canScheduleStart: true), trueClock: SystemClock(),
                 deviceClock: SystemClock(), seed: 25)
             let cli = ListenerSession(
-                client: RoomClient(
+                client: RoomConnection(
                     serverURL: room.base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"),
                     logger: TestSupport.quietLogger),
                 player: player, policy: .init(service: .appleMusic, storefront: "us"), outputLatencyMs: cliLatency, logger: TestSupport.quietLogger)

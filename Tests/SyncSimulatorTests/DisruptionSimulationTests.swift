@@ -2,7 +2,7 @@ import SyncSimulator
 import Testing
 
 /// Issue 23: the simulator cuts connections and the sessions' own reconnect code
-/// (`RoomClient` through its `ConnectionDriver`: backoff, a new connection, a new ping burst)
+/// (`RoomConnection` through its `ConnectionDriver`: backoff, a new connection, a new ping burst)
 /// brings them back, in virtual time. The host changes track in the middle of each outage.
 @Suite struct DisruptionSimulationTests {
     static func run(_ kind: Disruption.Kind) async throws -> DisruptionReport {

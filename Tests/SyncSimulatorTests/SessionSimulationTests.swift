@@ -1,7 +1,7 @@
 import SyncSimulator
 import Testing
 
-/// The shipped session (RoomHub, RoomClient, HostSession, ListenerSession, SimulatedPlayer)
+/// The shipped session (RoomHub, RoomConnection, HostSession, ListenerSession, SimulatedPlayer)
 /// in virtual time: these check its logic end to end without a socket or a real clock, so
 /// they are fast and give the same answer every run.
 @Suite struct SessionSimulationTests {

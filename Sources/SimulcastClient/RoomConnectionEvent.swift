@@ -1,7 +1,7 @@
 import SimulcastCore
 
-/// What a `RoomClient` tells its owner.
-public enum RoomClientEvent: Sendable {
+/// What a `RoomConnection` tells its owner.
+public enum RoomConnectionEvent: Sendable {
     /// The server accepted our hello (also after every reconnect).
     case joined(Wire.Welcome)
     /// The first burst of clock samples after (re)connecting is in: server time is known.

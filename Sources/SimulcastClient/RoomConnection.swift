@@ -1,21 +1,23 @@
 import Foundation
-import HummingbirdWSClient
 import Logging
 import NIOSSL
 import SimulcastCore
 
-/// A host's or listener's connection to a room: says hello, keeps its clock in sync with
-/// the server, delivers room messages, and reconnects with backoff for as long as it runs
-/// (a restarted server is picked up again without the user doing anything). Given several
-/// servers (nodes sharing one database), each reconnect tries the next one.
-public actor RoomClient {
+/// A host's or listener's connection to a room, the one every Swift participant uses (the
+/// CLI, a node following a hosted room, the simulator, the benchmarks): says hello, keeps its
+/// clock in sync with the server, owns the ping timers and the tick, delivers room messages,
+/// and reconnects with backoff for as long as it runs (a restarted server is picked up again
+/// without the user doing anything). Given several servers (nodes sharing one database), each
+/// reconnect tries the next one. The transport (`RoomTransport`) only carries text; the
+/// simulator drives the same calls over its simulated network in virtual time.
+public actor RoomConnection {
     /// The room's WebSocket URL on each server, in the order they are tried.
     public nonisolated let webSocketURLs: [String]
     public var webSocketURL: String { driver.url }
     public nonisolated let hello: Wire.Hello
     public nonisolated let clock: any LocalClock
-    /// For wss:// servers: which certificates to trust (nil: the system's).
-    let tls: TLSConfiguration?
+    /// How it reaches the room: a WebSocket, or a node's own hub.
+    let transport: any RoomTransport
     let logger: Logger
     let codec = WireCodec()
     /// When to connect, ping and back off: the same driver runs live and in the simulator.
@@ -27,7 +29,7 @@ public actor RoomClient {
     public private(set) var isJoined = false
     /// Where messages go while a connection is open: the WebSocket's writer, or a simulated network.
     private var outbound: (@Sendable (WireMessage) -> Void)?
-    private var fatalRefusal: RoomClientError?
+    private var fatalRefusal: RoomRefusal?
     private var samplesSinceConnect = 0
 
     /// - Parameters:
@@ -35,11 +37,12 @@ public actor RoomClient {
     ///     commas; the WebSocket URLs are derived.
     ///   - seed: for the backoff's jitter (nil: a random one).
     ///   - tls: for https servers, what to trust (nil: the system's authorities).
+    ///   - transport: how to reach the room (nil: a WebSocket, trusting `tls`).
     public init(
         serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = ConnectionDriver.defaultPingInterval,
-        seed: UInt64? = nil, tls: TLSConfiguration? = nil, logger: Logger = Logger(label: "simulcast.client")
+        seed: UInt64? = nil, tls: TLSConfiguration? = nil, transport: (any RoomTransport)? = nil, logger: Logger = Logger(label: "simulcast.client")
     ) {
-        self.tls = tls
+        self.transport = transport ?? WebSocketRoomTransport(tls: tls, logger: logger)
         let bases = Self.serverURLs(serverURL).map { url in
             var base = url
             if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }
@@ -96,9 +99,13 @@ public actor RoomClient {
         clockSync = ClockSync()
         samplesSinceConnect = 0
         let number = driver.opened(at: clock.now())
-        outbound(.hello(hello))
+        outbound(Self.opening(hello))
         return number
     }
+
+    /// The first message of every connection. The load benchmark's peers, which hold ten
+    /// thousand connections without a task each, open with this too.
+    public static func opening(_ hello: Wire.Hello) -> WireMessage { .hello(hello) }
 
     /// A clock ping of connection `number` is due: sends it if that connection is still the
     /// open one, and returns the wait until the next (nil: that connection has ended).
@@ -114,7 +121,7 @@ public actor RoomClient {
     }
 
     /// A message from the server, read at `receivedAt` on our clock; what it means for the owner.
-    public func received(_ message: WireMessage, at receivedAt: LocalTime) -> RoomClientEvent? {
+    public func received(_ message: WireMessage, at receivedAt: LocalTime) -> RoomConnectionEvent? {
         switch message {
         case .timePong(let pong):
             let stepped = clockSync.add(ClockSample(t0: pong.t0, t1: pong.t1, t2: pong.t2, t3: receivedAt))
@@ -134,7 +141,7 @@ public actor RoomClient {
         case .roomReaction(let reaction):
             return .reaction(reaction)
         case .error(let error):
-            if error.code.isFinal { fatalRefusal = RoomClientError(code: error.code, message: error.message) }
+            if error.code.isFinal { fatalRefusal = RoomRefusal(code: error.code, message: error.message) }
             return .serverError(error)
         default:
             return nil
@@ -143,7 +150,7 @@ public actor RoomClient {
 
     /// The connection ended, or could not be made: the refusal that ends the session for good,
     /// or the wait before connecting again (to the next server).
-    public func connectionEnded() -> Result<Duration, RoomClientError> {
+    public func connectionEnded() -> Result<Duration, RoomRefusal> {
         isJoined = false
         outbound = nil
         if let fatalRefusal { return .failure(fatalRefusal) }
@@ -151,16 +158,15 @@ public actor RoomClient {
     }
 
     /// Connects and stays connected until the task is cancelled or the server says the
-    /// room or token is wrong (thrown as `RoomClientError`).
-    public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void) async throws {
+    /// room or token is wrong (thrown as `RoomRefusal`).
+    public func run(onEvent: @escaping @Sendable (RoomConnectionEvent) async -> Void) async throws {
         while !Task.isCancelled {
             var reason = "connection closed"
             do {
-                let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20)
-                try await WebSocketClient.connect(url: webSocketURL, configuration: configuration, tlsConfiguration: tls, logger: logger) {
-                    inbound, outbound, _ in
-                    try await self.session(inbound: inbound, outbound: outbound, onEvent: onEvent)
+                let ended = try await transport.connect(to: webSocketURL, room: hello.room, clock: clock) { link in
+                    await self.session(over: link, onEvent: onEvent)
                 }
+                if let ended { reason = ended }
             } catch {
                 reason = "cannot reach the server (\(Self.describe(error)))"
             }
@@ -172,17 +178,27 @@ public actor RoomClient {
         }
     }
 
-    private func session(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, onEvent: @escaping @Sendable (RoomClientEvent) async -> Void)
-        async throws
-    {
+    /// One open connection: the hello and clock pings out, the server's messages in, until
+    /// the server closes it or the task is cancelled.
+    private func session(over link: RoomTransportLink, onEvent: @escaping @Sendable (RoomConnectionEvent) async -> Void) async {
         let (messages, outbox) = AsyncStream<WireMessage>.makeStream()
         let connection = connectionOpened { outbox.yield($0) }
         let clock = self.clock
         let codec = self.codec
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let logger = self.logger
+        // A failed write or a cancelled ping wait ends only its child; the connection ends when
+        // the server's side does (or this task is cancelled).
+        await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
+                // In order, each written to the end, as a socket's frames would be.
                 for await message in messages {
-                    try await outbound.write(.text(codec.encode(message)))
+                    let text: String
+                    do throws(WireEncodingError) { text = try codec.encode(message) } catch {
+                        // Our own message that JSON cannot carry: a bug here, not the server's; the rest still goes.
+                        logger.error("cannot encode a message for the server", metadata: ["error": "\(error)"])
+                        continue
+                    }
+                    try await link.write(text)
                 }
             }
             group.addTask {
@@ -191,15 +207,13 @@ public actor RoomClient {
                     try await clock.sleep(until: clock.now().advanced(by: delay))
                 }
             }
-            for try await frame in inbound.messages(maxSize: 1 << 20) {
-                let receivedAt = clock.now()
-                guard case .text(let text) = frame else { continue }
+            for await frame in link.frames {
                 let message: WireMessage
-                do throws(WireDecodingError) { message = try codec.decode(text) } catch {
+                do throws(WireDecodingError) { message = try codec.decode(frame.text) } catch {
                     logger.warning("unreadable message from server", metadata: ["error": "\(error)"])
                     continue
                 }
-                if let event = received(message, at: receivedAt) { await onEvent(event) }
+                if let event = received(message, at: frame.receivedAt) { await onEvent(event) }
             }
             outbox.finish()
             group.cancelAll()
@@ -208,7 +222,7 @@ public actor RoomClient {
 
     /// Runs the connection, handing events to `onEvent`, and calls `tick` every `interval`,
     /// until cancelled or the server refuses for good.
-    public func run(onEvent: @escaping @Sendable (RoomClientEvent) async -> Void, every interval: Duration, tick: @escaping @Sendable () async -> Void)
+    public func run(onEvent: @escaping @Sendable (RoomConnectionEvent) async -> Void, every interval: Duration, tick: @escaping @Sendable () async -> Void)
         async throws
     {
         try await withThrowingTaskGroup(of: Void.self) { group in
