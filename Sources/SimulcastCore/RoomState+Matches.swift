@@ -9,6 +9,11 @@ extension RoomState {
             .map(\.source)
     }
 
+    /// The source of the track (current or queued) the room holds with this id, if it holds one.
+    public func holds(sourceService: MusicService, sourceId: String) -> TrackMetadata? {
+        ([track].compactMap { $0 } + queue).map(\.source).first { $0.service == sourceService && $0.id == sourceId }
+    }
+
     /// Tracks (current and queued) whose answer for this service and storefront has `status`.
     public func tracks(whoseMatchIs status: MatchResult.Status, service: MusicService, storefront: String) -> [TrackMetadata] {
         ([track].compactMap { $0 } + queue)
@@ -20,7 +25,10 @@ extension RoomState {
     /// so listeners that came and went cannot grow the state everyone receives.
     public mutating func retainMatches(for pairs: Set<ServiceMatchKey>) {
         func prune(_ track: inout RoomTrack) { track.matches.removeAll { !pairs.contains(ServiceMatchKey(service: $0.service, storefront: $0.storefront)) } }
-        if track != nil { prune(&track!) }
+        if var current = track {
+            prune(&current)
+            track = current
+        }
         for index in queue.indices { prune(&queue[index]) }
     }
 

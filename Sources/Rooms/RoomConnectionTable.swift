@@ -1,0 +1,57 @@
+import SimulcastCore
+
+/// The connections a room holds on this node, with the count a join checks kept as they come
+/// and go (a join costs O(1), not a pass over every listener), and the views of them the
+/// presence and the room's summary read.
+struct RoomConnectionTable {
+    private var byId: [Int: LiveRoom.Connection] = [:]
+    /// Listeners connected to this node.
+    private(set) var listenerCount = 0
+
+    subscript(id: Int) -> LiveRoom.Connection? {
+        get { byId[id] }
+        set {
+            // Only an update of a connection here: joining and leaving go through add and remove.
+            guard let newValue, byId[id] != nil, newValue.id == id else { return }
+            byId[id] = newValue
+        }
+    }
+
+    var isEmpty: Bool { byId.isEmpty }
+    var count: Int { byId.count }
+    var all: Dictionary<Int, LiveRoom.Connection>.Values { byId.values }
+    var sockets: [any RoomPeer] { byId.values.map(\.socket) }
+
+    mutating func add(_ connection: LiveRoom.Connection) {
+        byId[connection.id] = connection
+        if connection.role == .listener { listenerCount += 1 }
+    }
+
+    mutating func remove(_ id: Int) -> LiveRoom.Connection? {
+        guard let connection = byId.removeValue(forKey: id) else { return nil }
+        if connection.role == .listener { listenerCount -= 1 }
+        return connection
+    }
+
+    /// This node's listeners, for presence.
+    var presenceMembers: [NodePresence.Member] {
+        byId.values.compactMap { connection in
+            guard connection.role == .listener, let service = connection.service else { return nil }
+            return NodePresence.Member(
+                name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport, joinedAt: connection.joinedAt,
+                connection: connection.id)
+        }
+    }
+
+    /// This node's listeners as the room's summary lists them, in joining order. A listener
+    /// always said its service (`WireLimits` refuses a hello without one).
+    var summaryListeners: [RoomSummary.Listener] {
+        byId.values.filter { $0.role == .listener }.sorted { $0.id < $1.id }.compactMap { connection in
+            connection.service.map {
+                RoomSummary.Listener(
+                    connectionId: connection.wireId, service: $0, storefront: connection.storefront, trackId: connection.lastReport?.trackId,
+                    syncErrorMs: connection.lastReport?.syncErrorMs, outputLatencyMs: connection.lastReport?.outputLatencyMs)
+            }
+        }
+    }
+}
