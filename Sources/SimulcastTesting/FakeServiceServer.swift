@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Runs a fake service's router on a free loopback port for the length of a test.
 public enum FakeServiceServer {
@@ -18,16 +19,27 @@ public enum FakeServiceServer {
             },
             logger: logger
         )
+        // Stopped by a graceful shutdown, never by cancelling its task: a connection accepted
+        // while the serving task is cancelled is dropped unserved, and NIO traps on it
+        // ("Deinited NIOAsyncWriter without calling finish()", apple/swift-nio#3481), which
+        // killed the whole test process when a product client polled a fake as it stopped.
+        var configuration = ServiceGroupConfiguration(services: [.init(service: app)], gracefulShutdownSignals: [], logger: logger)
+        // A hanging fake route must not hold a test: past this, the rest is cancelled (the
+        // narrow window above remains only then); no cancellation bound, so nothing traps.
+        configuration.maximumGracefulShutdownDuration = .seconds(10)
+        let services = ServiceGroup(configuration: configuration)
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask {
-                try await app.runService(gracefulShutdownSignals: [])
+                try await services.run()
                 return nil
             }
             var port = 0
             for await bound in ports { port = bound }
-            let result = try await body("http://127.0.0.1:\(port)")
-            group.cancelAll()
-            return result
+            let outcome: Result<T, any Error>
+            do { outcome = .success(try await body("http://127.0.0.1:\(port)")) } catch { outcome = .failure(error) }
+            await services.triggerGracefulShutdown()
+            while try await group.next() != nil {}
+            return try outcome.get()
         }
     }
 

@@ -57,7 +57,7 @@ struct AudfprintAnchor {
             }
             // The same rule as for Simulcast: an identical repeat of the audio counts.
             let close = try right.filter { query in
-                let match = matches[query.file]!
+                guard let match = matches[query.file] else { return false }
                 let reference = (match.reference as NSString).resolvingSymlinksInPath
                 if reference == query.source, abs(match.offset - query.start) <= 0.1 { return true }
                 let repeatError = try identical.repeatError(
@@ -94,7 +94,7 @@ struct AudfprintAnchor {
             let reference = String(rest[asRange.upperBound..<atRange.lowerBound])
             let offset = Double(rest[atRange.upperBound..<withRange.lowerBound].trimmingCharacters(in: .whitespaces)) ?? .nan
             let common = Int(rest[withRange.upperBound..<ofRange.lowerBound].trimmingCharacters(in: .whitespaces)) ?? 0
-            if matches[query] == nil || matches[query]!.common < common { matches[query] = Match(reference: reference, offset: offset, common: common) }
+            if (matches[query]?.common ?? .min) < common { matches[query] = Match(reference: reference, offset: offset, common: common) }
         }
         return matches
     }

@@ -188,8 +188,9 @@ struct FingerprintBenchmark: AsyncParsableCommand {
             let subset = queries.filter { query in
                 guard let anchorQueries else { return true }
                 let key = "\(query.group == nil)-\(query.length)-\(query.condition.rawValue)"
-                taken[key, default: 0] += 1
-                return taken[key]! <= anchorQueries
+                let count = taken[key, default: 0] + 1
+                taken[key] = count
+                return count <= anchorQueries
             }
             for anchor in [AudfprintAnchor.standard, .dense] {
                 let result = try anchor.run(references: references, queries: subset, work: work, identical: identical)

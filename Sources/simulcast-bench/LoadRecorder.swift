@@ -41,7 +41,7 @@ final class LoadRecorder: Sendable {
                 let entry = table[delivery.anchor] ?? (0, 0)
                 table[delivery.anchor] = (entry.0 + 1, max(entry.1, delivery.latencyMs))
             }
-            return table.keys.sorted().map { ($0, table[$0]!.0, table[$0]!.1) }
+            return table.sorted { $0.key < $1.key }.map { ($0.key, $0.value.0, $0.value.1) }
         }
     }
 
