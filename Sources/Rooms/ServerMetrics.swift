@@ -64,7 +64,7 @@ public final class ServerMetrics: Sendable {
         presenceSent = registry.makeCounter(
             descriptor: Self.name("simulcast_presence_updates_total", help: "room.presence messages made (each sent to a room's connections on this node)"))
         hostedRoomsFollowed = registry.makeGauge(
-            descriptor: Self.name("simulcast_hosted_rooms_followed", help: "Rooms started in the browser whose host's Spotify this node follows"))
+            descriptor: Self.name("simulcast_hosted_rooms_followed", help: "Rooms started in the browser whose host's player this node follows"))
         hostingLoginsRefused = registry.makeCounter(
             descriptor: Self.name("simulcast_hosting_logins_refused_total", help: "Hosts' saved logins the music service refused (the host must log in again)"))
         let registry = self.registry

@@ -57,7 +57,10 @@ struct MPRISTests {
         await fake.close()
     }
 
-    @Test func hostSourceFollowsTrackChangesPausesAndSeeks() async throws {
+    /// Each read held to 60 ms of the player's true position: real time over a real bus, so it
+    /// runs in the test script's isolated pass (a CPU hog beside the main pass broke the bound).
+    @Test(.enabled(if: SystemTests.isolatedPass, "runs in the isolated pass"))
+    func hostSourceFollowsTrackChangesPausesAndSeeks() async throws {
         try await withBus { _, fake, client in
             let player = try await MPRISPlayer.find("fake", on: client)
             let recorder = Recorder()

@@ -26,7 +26,7 @@ import Testing
             let code = "ZZZZZZZZZ" + String(Array("ABCDEFGH")[guess])
             let hello = try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: code, service: .appleMusic, storefront: "us")))
             let peer = await WirePeer.connect(port: port, room: code, hello: hello)
-            #expect(await TestSupport.eventually(5) { await peer.closed })
+            #expect(await TestSupport.eventually { await peer.closed })
             closes.append(await peer.closeCode ?? 0)
         }
         // Five misses are allowed, then every guess is refused before it is looked up.
@@ -38,7 +38,7 @@ import Testing
         // but needs a token): refused here too, so say so plainly.
         let hello = try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us")))
         let known = await WirePeer.connect(port: port, room: room.code, hello: hello)
-        #expect(await TestSupport.eventually(5) { await known.closed })
+        #expect(await TestSupport.eventually { await known.closed })
         #expect(await known.closeCode == 4429)
         await server.stop()
     }

@@ -13,7 +13,9 @@ import Testing
 /// playing whatever that server said on the listener's account. Only the server's own origins
 /// may be named; the page fails over to those and never tries another.
 @Suite(.serialized) struct WebServerParameterTests {
-    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    /// A page held to 100 ms of the host: in the isolated pass with the other pages (under a
+    /// CPU hog beside the main pass it was not within 100 ms in 15 s).
+    @Test(.enabled(if: TestSupport.isolatedPass && SystemTests.chromium, "needs Chromium; runs in the isolated pass"))
     func thePageFailsOverOnlyToTheServersOwnOrigins() async throws {
         let visits = Mutex(0)
         let elsewhere = Router()
