@@ -17,10 +17,12 @@ import Testing
     static let login =
         #"{"service":"spotify","code":"not-a-real-code","codeVerifier":"\#(String(repeating: "v", count: 43))","redirectUri":"http://x/r/callback"}"#
 
+    /// On a manual clock: the allowances refill one login a minute, and under a CPU hog the
+    /// 300 logins took longer than that in real time, so one more reached Spotify.
     @Test func aLoopOfLoginsNeverReachesSpotify() async throws {
         var server = ServerConfiguration()
         server.trustedProxies = ["127.0.0.1"]
-        try await HostingRig.run(server: server) { rig in
+        try await HostingRig.run(server: server, clock: ManualClock()) { rig in
             let room = try await RoomsAPI(baseURL: await rig.base).createRoom()
             var statuses: [Int: Int] = [:]
             for _ in 0..<300 {
@@ -65,7 +67,11 @@ import Testing
         }
     }
 
-    @Test func aNodeFollowsAtMostItsCapAndAllItsRoomsShareOnePace() async throws {
+    /// The shared pace is measured in real time against a real loopback Spotify (polls a
+    /// second, and a Retry-After's window), so it runs in the test script's isolated pass: under
+    /// a CPU hog beside the main pass the 429 took longer than 5 s to be seen.
+    @Test(.enabled(if: TestSupport.isolatedPass, "runs in the isolated pass"))
+    func aNodeFollowsAtMostItsCapAndAllItsRoomsShareOnePace() async throws {
         try await HostingRig.run(configure: {
             $0.maximumFollowedRooms = 2
             $0.apiRequestsPerSecond = 4
@@ -94,7 +100,7 @@ import Testing
             #expect(Double(polls) <= 4 * elapsed + 4, "\(polls) polls in \(elapsed) s")
             // One room's 429 with Retry-After holds every room back.
             await rig.state.failNext(.status(429, retryAfter: 2), onPathContaining: "currently-playing")
-            #expect(await Poll.until(timeout: .seconds(5)) { rig.logs.all.contains { $0.contains("rate limited; holding requests back") } })
+            #expect(await Poll.until(timeout: Patience.event) { rig.logs.all.contains { $0.contains("rate limited; holding requests back") } })
             let atLimit = await rig.state.seen.filter { $0.path == "currently-playing" }.count
             let heldFrom = ContinuousClock.now
             try await Task.sleep(for: .milliseconds(1_500))  // inside the 2 s the service asked for: a window to count in
