@@ -1,4 +1,6 @@
+import DBus
 import Foundation
+import MPRIS
 
 #if canImport(Glibc)
     import Glibc
@@ -48,12 +50,21 @@ public final class MPVPlayer: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         let player = MPVPlayer(process: process, ipcPath: ipc)
-        let answers = await Poll.until(timeout: .seconds(10), interval: .milliseconds(50)) { (try? player.property("idle-active")) != nil }
+        let answers = await Poll.until(timeout: Patience.processStart, interval: .milliseconds(50)) { (try? player.property("idle-active")) != nil }
         guard answers else {
             player.stop()
             throw LaunchError(description: "mpv did not open its IPC socket")
         }
         return player
+    }
+
+    /// This mpv as an MPRIS player on `connection`'s bus, once its plugin has registered
+    /// there: mpv answers on its IPC socket before the plugin's name is on the bus, and under
+    /// a CPU hog a lookup right after the start found no player.
+    public func mprisPlayer(on connection: DBusConnection) async throws -> MPRISPlayer {
+        // Once it is there, or after the wait, the lookup says what it found.
+        _ = await Poll.until(timeout: Patience.processStart, interval: .milliseconds(50)) { (try? await MPRISPlayer.find("mpv", on: connection)) != nil }
+        return try await MPRISPlayer.find("mpv", on: connection)
     }
 
     /// Runs one IPC command (`["loadfile", path]`, `["set_property", "pause", true]`, ...) and returns its `data`.

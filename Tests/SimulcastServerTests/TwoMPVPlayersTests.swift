@@ -74,14 +74,14 @@ struct TwoMPVPlayersTests {
         let host = HostSession(
             client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
         )
-        let source = MPRISHostSource(player: try await MPRISPlayer.find("mpv", on: hostConnection), sink: host, logger: TestSupport.quietLogger)
+        let source = MPRISHostSource(player: try await hostPlayer.mprisPlayer(on: hostConnection), sink: host, logger: TestSupport.quietLogger)
         let library = try LocalLibrary.load(root.appendingPathComponent("listener").path)
         let matchmaker = TrackMatchmaker(catalogs: [.localFiles: library], matcher: SimulcastMatcher())
         let listener = ListenerSession(
             client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger
             ),
-            player: MPRISPlayerDriver(player: try await MPRISPlayer.find("mpv", on: listenerConnection), service: .localFiles),
+            player: MPRISPlayerDriver(player: try await listenerPlayer.mprisPlayer(on: listenerConnection), service: .localFiles),
             policy: .init(service: .localFiles, storefront: "local"),
             localMatcher: { source in await matchmaker.match(source, on: .localFiles, storefront: "local") }, logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await source.run() }, Task { try await listener.run() }]
