@@ -4,9 +4,6 @@ import SimulcastCore
 /// Match upkeep: what the room asks the matcher, and the answers and corrections it commits.
 /// The bookkeeping is `RoomMatchUpkeep`'s; this is where it meets the store and the hub.
 extension LiveRoom {
-    /// The service and storefront pairs listeners use now: the only ones the room keeps.
-    func activeMatchKeys() -> Set<ServiceMatchKey> { matchUpkeep.activePairs }
-
     func add(_ connection: Connection) {
         connections.add(connection)
         if let pair = connection.matchKey { matchUpkeep.listenerJoined(on: pair) }
