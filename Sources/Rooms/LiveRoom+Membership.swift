@@ -7,45 +7,18 @@ import SimulcastCore
 extension LiveRoom {
     func join(hello: Wire.Hello, id: Int, socket: any RoomPeer) async -> JoinOutcome {
         guard !retired else { return .retired }
-        let limits = context.limits
-        if hello.role == .host {
-            guard let token = hello.hostToken, HostToken.verify(token, against: stored.hostTokenHash) else {
-                return .refused(Wire.Error(code: .invalidHostToken, message: "the host token is missing or wrong for room \(code)"))
-            }
-            guard hostJoins.take(now: context.clock.now()) else {
-                context.metrics.limitHit(.hostJoins)
-                return .refused(
-                    Wire.Error(code: .rateLimited, message: "the host of room \(code) has reconnected too often; try again in a few seconds"))
-            }
-        } else {
-            guard connections.listenerCount < limits.listenersPerRoom else {
-                context.metrics.limitHit(.listenersPerRoom)
-                return .refused(Wire.Error(code: .roomFull, message: "room \(code) has \(connections.listenerCount) listeners, as many as it may hold"))
-            }
-        }
-        let storefront = Storefront.normalise(hello.storefront ?? "us", for: hello.service) ?? "us"
-        // A name the rules refuse is replaced, and the welcome says why: a friend who typed
-        // "Host" joins as "Listener 7" rather than being turned away.
-        let fallback = DisplayName.fallback(number: id)
-        var nameNotice: String?
-        let name: String
-        switch DisplayName.normalise(hello.name) {
-        case .success(let chosen): name = chosen ?? fallback
-        case .failure(let problem):
-            name = fallback
-            nameNotice = "Your name was not used (\(problem)); the others see you as \(fallback)."
+        let admitted: RoomAdmission.Admitted
+        switch admission.admit(
+            hello, id: id, hostTokenHash: stored.hostTokenHash, listeners: connections.listenerCount, pairs: matchUpkeep, now: context.clock.now())
+        {
+        case .success(let admission): admitted = admission
+        case .failure(let refused):
+            if let limit = refused.limit { context.metrics.limitHit(limit) }
+            return .refused(refused.error)
         }
         let connection = Connection(
-            id: id, role: hello.role, service: hello.service, storefront: storefront, socket: socket, name: name, joinedAt: context.clock.serverClockNow(),
-            reactions: TokenBucket(rate: limits.reactionsPerConnection, now: context.clock.now()))
-        if let key = connection.matchKey {
-            guard matchUpkeep.admits(key, limit: limits.matchPairsPerRoom) else {
-                context.metrics.limitHit(.matchPairs)
-                return .refused(
-                    Wire.Error(
-                        code: .roomFull, message: "room \(code) already follows \(matchUpkeep.pairCount) service and storefront pairs, as many as it may"))
-            }
-        }
+            id: id, role: hello.role, service: hello.service, storefront: admitted.storefront, socket: socket, name: admitted.name,
+            joinedAt: context.clock.serverClockNow(), reactions: TokenBucket(rate: context.limits.reactionsPerConnection, now: context.clock.now()))
         if hello.role == .host {
             // Two hosts must never interleave: the newer connection claims the room in the
             // database, whichever node it is on; the older one is told why and closed.
@@ -66,16 +39,11 @@ extension LiveRoom {
         context.metrics.connections(hello.role).increment()
         context.logger.info(
             "joined", metadata: ["room": "\(code)", "connection": "c\(id)", "role": "\(hello.role.rawValue)", "service": "\(hello.service?.rawValue ?? "-")"])
-        let retiring =
-            RoomCode.isLegacy(code)
-            ? "This room's six-character code stops working on \(context.limits.legacyRoomCodesDay) (UTC): the host should start a new room, whose code has ten characters."
-            : nil
-        let notice = [retiring, hello.role == .listener ? nameNotice : nil].compactMap { $0 }.joined(separator: " ")
         socket.send(
             control: .welcome(
                 Wire.Welcome(
-                    role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow(), notice: notice.isEmpty ? nil : notice,
-                    name: hello.role == .listener ? name : nil)))
+                    role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow(), notice: admitted.notice,
+                    name: hello.role == .listener ? admitted.name : nil)))
         let seenBefore = stored.state.seq
         if let key = connection.matchKey {
             // The newcomer's own corrections are in the state it is about to receive.

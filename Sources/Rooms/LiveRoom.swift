@@ -27,7 +27,8 @@ package actor LiveRoom {
     /// The host's allowances, kept by the room rather than the connection so reconnecting
     /// does not renew them. They run on the room's clock (virtual in the simulator).
     private var hostStates: TokenBucket
-    var hostJoins: TokenBucket
+    /// Who may join, and the host's reconnect allowance.
+    var admission: RoomAdmission
     /// Reactions: who may send one now, and the last few passed on.
     var reactionBook: RoomReactions
 
@@ -39,7 +40,7 @@ package actor LiveRoom {
         let now = context.clock.now()
         self.idleSince = now
         self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: now)
-        self.hostJoins = TokenBucket(rate: context.limits.hostJoinsPerRoom, now: now)
+        self.admission = RoomAdmission(code: stored.code, limits: context.limits, now: now)
         self.reactionBook = RoomReactions(limits: context.limits, clock: context.clock)
     }
 
