@@ -238,6 +238,13 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
         return try await connection.query(sql, bindings)
     }
 
+    /// A store released without `close()` (its program ended by an error on the way) closes its
+    /// handle: SQLiteNIO traps on a connection released open. No statement can be running,
+    /// since each holds the store; the close holds the connection until it is done.
+    deinit {
+        if !gate.withLock({ $0.closed }) { _ = connection.close() }
+    }
+
     public func close() async throws {
         gate.withLock { $0.closed = true }
         // Waits out the statements already running even when cancelled (a service group past its

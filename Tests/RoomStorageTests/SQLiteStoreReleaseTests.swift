@@ -1,0 +1,26 @@
+import Foundation
+import RoomStorage
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+@testable import Rooms
+
+/// A stress run of the suite crashed the whole test process: a test threw before stopping its
+/// server, the server's SQLite store was released without `close()`, and SQLiteNIO trapped
+/// ("SQLiteConnection was not closed before deinitializing"). A store released open now closes
+/// its handle, and what it wrote stays.
+@Suite struct SQLiteStoreReleaseTests {
+    @Test func aStoreReleasedWithoutClosingClosesItselfAndKeepsItsRooms() async throws {
+        let path = TestRooms.temporaryDatabase()
+        do {
+            let store = try await SQLiteRoomStore.open(path: path)
+            try await store.createRoom(StoredRoom(code: "K7PQ2MXR9T", hostTokenHash: HostToken.hash("secret"), createdAt: 5, state: .empty(at: 5)))
+        }
+        // The released store's handle closes on SQLite's thread; a new one reads the room back.
+        let reopened = try await SQLiteRoomStore.open(path: path)
+        let room = await Poll.value(timeout: Patience.event) { try? await reopened.room(code: "K7PQ2MXR9T") }
+        #expect(room?.hostTokenHash == HostToken.hash("secret"))
+        try await reopened.close()
+    }
+}
