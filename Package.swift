@@ -103,7 +103,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // QR codes for room links: a pure encoder (ISO/IEC 18004, byte mode, level M) drawn as SVG.
-        .target(name: "QRCode", swiftSettings: strict),
+        .target(name: "QRCode", dependencies: ["SimulcastCore"], swiftSettings: strict),
         // The HTTP and WebSocket application: routes, the socket pipeline, connection limits, the web page.
         .target(
             name: "SimulcastServer",

@@ -1,3 +1,5 @@
+import SimulcastCore
+
 extension QRCode {
     /// The symbol as a standalone SVG: one path of dark squares on white, with the standard's
     /// four-module quiet zone, `moduleSize` units a module, and `title` for screen readers.
@@ -22,24 +24,9 @@ extension QRCode {
         }
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(side)" height="\(side)" viewBox="0 0 \(side) \(side)" \
-            shape-rendering="crispEdges" role="img"><title>\(Self.escaped(title))</title>\
+            shape-rendering="crispEdges" role="img"><title>\(MarkupText.escaped(title))</title>\
             <rect width="\(side)" height="\(side)" fill="#fff"/><path fill="#000" d="\(path)"/></svg>
 
             """
-    }
-
-    /// Text as SVG character data: markup characters escaped.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

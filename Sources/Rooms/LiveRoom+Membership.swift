@@ -27,6 +27,8 @@ extension LiveRoom {
             let taken = await commit(claim: .taking(claim)) { state in
                 var next = state
                 next.hostConnected = true
+                // A host that says who it is names the room; one that does not keeps the name it had.
+                if let name = admitted.chosenName { next.hostName = name }
                 return next
             }
             guard taken == .committed, !retired else {

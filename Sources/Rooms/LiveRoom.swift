@@ -46,6 +46,9 @@ package actor LiveRoom {
 
     var state: RoomState { stored.state }
 
+    /// The room's state as this node last committed or read it.
+    package func currentState() -> RoomState { stored.state }
+
     /// `message` as text; nil (logged) for one JSON cannot carry, which is then not sent or saved.
     func encoded(_ message: WireMessage) -> String? {
         do { return try context.codec.encode(message) } catch {

@@ -5,9 +5,11 @@ import SimulcastCore
 /// refused one is replaced, and the welcome says why) and the retiring-code notice. No I/O:
 /// `LiveRoom.join` applies the answer.
 struct RoomAdmission {
-    /// A newcomer let in: the name others see, its storefront and what its welcome says.
+    /// A newcomer let in: the name others see, the one it chose if the rules took it, its
+    /// storefront and what its welcome says.
     struct Admitted: Hashable {
         var name: String
+        var chosenName: String?
         var storefront: String
         var notice: String?
     }
@@ -34,16 +36,19 @@ struct RoomAdmission {
         _ hello: Wire.Hello, id: Int, hostTokenHash: String, listeners: Int, pairs: RoomMatchUpkeep, now: LocalTime
     ) -> Result<Admitted, Refused> {
         let storefront = Storefront.normalise(hello.storefront ?? "us", for: hello.service) ?? "us"
-        let retiring =
-            RoomCode.isLegacy(code)
-            ? "This room's six-character code stops working on \(limits.legacyRoomCodesDay) (UTC): the host should start a new room, whose code has ten characters."
-            : nil
+        // Only the host can start a new room; a listener can only ask for the new link.
+        let retiring: String? =
+            !RoomCode.isLegacy(code)
+            ? nil
+            : hello.role == .host
+                ? "This room's six-character code stops working on \(limits.legacyRoomCodesDay) (UTC). Start a new room before then; its code has ten characters."
+                : "This room's code stops working on \(limits.legacyRoomCodesDay) (UTC). Ask the host for a new link before then."
         // A friend who typed "Host" joins as "Listener 7" rather than being turned away.
         let fallback = DisplayName.fallback(number: id)
-        let (name, renamed): (String, String?) =
+        let (chosen, problem): (String?, DisplayName.Problem?) =
             switch DisplayName.normalise(hello.name) {
-            case .success(let chosen): (chosen ?? fallback, nil)
-            case .failure(let problem): (fallback, "Your name was not used (\(problem)); the others see you as \(fallback).")
+            case .success(let chosen): (chosen, nil)
+            case .failure(let problem): (nil, problem)
             }
         guard hello.role == .listener else {
             guard let token = hello.hostToken, HostToken.verify(token, against: hostTokenHash) else {
@@ -53,7 +58,8 @@ struct RoomAdmission {
                 let message = "the host of room \(code) has reconnected too often; try again in a few seconds"
                 return .failure(Refused(error: Wire.Error(code: .rateLimited, message: message), limit: .hostJoins))
             }
-            return .success(Admitted(name: name, storefront: storefront, notice: retiring))
+            let renamed = problem.map { "Your name was not used (\($0)); the room shows no host name." }
+            return .success(Admitted(name: fallback, chosenName: chosen, storefront: storefront, notice: Self.joined(retiring, renamed)))
         }
         guard listeners < limits.listenersPerRoom else {
             let message = "room \(code) has \(listeners) listeners, as many as it may hold"
@@ -65,7 +71,12 @@ struct RoomAdmission {
                 return .failure(Refused(error: Wire.Error(code: .roomFull, message: message), limit: .matchPairs))
             }
         }
-        let notice = [retiring, renamed].compactMap { $0 }.joined(separator: " ")
-        return .success(Admitted(name: name, storefront: storefront, notice: notice.isEmpty ? nil : notice))
+        let renamed = problem.map { "Your name was not used (\($0)); the others see you as \(fallback)." }
+        return .success(Admitted(name: chosen ?? fallback, chosenName: chosen, storefront: storefront, notice: Self.joined(retiring, renamed)))
+    }
+
+    private static func joined(_ notices: String?...) -> String? {
+        let text = notices.compactMap { $0 }.joined(separator: " ")
+        return text.isEmpty ? nil : text
     }
 }

@@ -69,12 +69,13 @@ public actor RoomHub {
 
     // MARK: REST
 
-    public func createRoom() async throws -> CreatedRoom {
+    /// A new room; `hostName` (a `DisplayName` the caller has checked) is shown to its listeners.
+    public func createRoom(hostName: String? = nil) async throws -> CreatedRoom {
         for _ in 0..<8 {
             let code = RoomCode.generate(using: &random)
             let token = HostToken.generate(using: &random)
             let now = clock.serverClockNow()
-            let room = StoredRoom(code: code, hostTokenHash: HostToken.hash(token), createdAt: now, state: .empty(at: now))
+            let room = StoredRoom(code: code, hostTokenHash: HostToken.hash(token), createdAt: now, state: .empty(at: now, hostName: hostName))
             do {
                 try await store.createRoom(room)
                 metrics.roomsCreated.increment()

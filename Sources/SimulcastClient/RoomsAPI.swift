@@ -16,9 +16,14 @@ public struct RoomsAPI: Sendable {
         self.http = http
     }
 
-    public func createRoom() async throws -> CreatedRoom {
+    /// A new room; `hostName` is who listeners are told they listen along with.
+    public func createRoom(hostName: String? = nil) async throws -> CreatedRoom {
         var request = HTTPClientRequest(url: "\(baseURL)/v1/rooms")
         request.method = .POST
+        if let hostName {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(["hostName": hostName])))
+        }
         let response = try await http.execute(request, timeout: .seconds(10))
         let body = try await response.body.collect(upTo: 1 << 20)
         guard response.status == .created else {

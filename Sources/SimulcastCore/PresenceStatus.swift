@@ -1,7 +1,7 @@
 /// Where one listener stands, as the room shows it to everyone: from the room's match for the
 /// listener's service and country, and the listener's own last report.
 public enum PresenceStatus: String, Codable, Hashable, Sendable, CaseIterable {
-    /// Playing the room's track within 50 ms of the host.
+    /// Playing the room's track within `InSync.thresholdMs` of the host.
     case inSync
     /// Playing or starting it, further off (a correction under way, a fresh join).
     case catchingUp
@@ -12,8 +12,6 @@ public enum PresenceStatus: String, Codable, Hashable, Sendable, CaseIterable {
     /// Nothing to follow: the room is paused, stopped, or the listener paused for themselves.
     case idle
 
-    static let inSyncMs = 50.0
-
     public static func of(room: RoomState, service: MusicService, storefront: String, report: Wire.ListenerReport?) -> PresenceStatus {
         guard let track = room.track, room.playing else { return .idle }
         guard let match = track.match(for: service, storefront: storefront) else { return .matching }
@@ -23,6 +21,6 @@ public enum PresenceStatus: String, Codable, Hashable, Sendable, CaseIterable {
         // On the track and not playing while the room plays: paused for themselves.
         guard report.playing else { return .idle }
         guard let error = report.syncErrorMs else { return .catchingUp }
-        return abs(error) <= inSyncMs ? .inSync : .catchingUp
+        return InSync.holds(errorMs: error) ? .inSync : .catchingUp
     }
 }

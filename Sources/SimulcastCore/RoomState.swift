@@ -9,6 +9,9 @@ public struct RoomState: Hashable, Codable, Sendable {
     public var hostConnected: Bool
     /// What the host meant by the state this one came from (see `PlaybackIntent`).
     public var intent: PlaybackIntent?
+    /// The name the host chose to be shown by ("Listen along with Ana"), a `DisplayName`;
+    /// nil when none was given.
+    public var hostName: String?
 
     public init(seq: Int, track: RoomTrack?, anchor: PlaybackAnchor, playing: Bool, queue: [RoomTrack] = [], hostConnected: Bool) {
         self.seq = seq
@@ -20,8 +23,10 @@ public struct RoomState: Hashable, Codable, Sendable {
     }
 
     /// A room nobody has played anything in yet.
-    public static func empty(at serverTime: ServerTime) -> RoomState {
-        RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, at: serverTime), playing: false, hostConnected: false)
+    public static func empty(at serverTime: ServerTime, hostName: String? = nil) -> RoomState {
+        var state = RoomState(seq: 0, track: nil, anchor: PlaybackAnchor(positionMs: 0, at: serverTime), playing: false, hostConnected: false)
+        state.hostName = hostName
+        return state
     }
 
     /// Where the room's track is at `serverTime`, clamped to the track's length when known

@@ -55,7 +55,14 @@ struct RESTController: APIProtocol {
             metrics.limitHit(.roomCreation)
             throw APIError.rateLimited("too many rooms created from your address", retryAfter: limiters.roomCreation.retryAfterSeconds(client.ip))
         }
-        let room = try await hub.createRoom()
+        var hostName: String?
+        if case .json(let body)? = input.body {
+            switch DisplayName.normalise(body.hostName) {
+            case .success(let chosen): hostName = chosen
+            case .failure(let problem): throw APIError(.badRequest, code: .invalidName, message: "the host's \(problem)")
+            }
+        }
+        let room = try await hub.createRoom(hostName: hostName)
         return .created(.init(body: .json(.init(code: room.code, hostToken: room.hostToken, webSocketPath: room.webSocketPath))))
     }
 

@@ -15,6 +15,9 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let malformedHosting = APIError(
         .badRequest, code: .malformedHosting, message: "expected {service: \"spotify\", code, codeVerifier, redirectUri} in at most 4 KiB")
 
+    static let malformedRoomRequest = APIError(
+        .badRequest, code: .malformedRoomRequest, message: "expected no body, or {hostName} in at most 1 KiB")
+
     static let malformedReaction = APIError(
         .badRequest, code: .malformedReaction, message: "expected {reaction} with one of: \(Reaction.names), in at most 1 KiB")
 
@@ -23,6 +26,7 @@ struct RESTErrorMiddleware: ServerMiddleware {
         "addCorrection": (correctionBodyLimit, malformedCorrection),
         "startHosting": (hostingBodyLimit, malformedHosting),
         "sendReaction": (1024, malformedReaction),
+        "createRoom": (1024, malformedRoomRequest),
     ]
 
     func intercept(
@@ -35,7 +39,8 @@ struct RESTErrorMiddleware: ServerMiddleware {
             do {
                 var bytes: [UInt8] = []
                 if let body { bytes = try await [UInt8](collecting: body, upTo: expected.limit) }
-                body = HTTPBody(bytes)
+                // An empty body is no body: `createRoom`'s is optional, the others' then fail as malformed.
+                body = bytes.isEmpty ? nil : HTTPBody(bytes)
             } catch {
                 return Self.response(expected.malformed)
             }

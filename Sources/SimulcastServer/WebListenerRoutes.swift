@@ -17,10 +17,14 @@ enum WebListenerRoutes {
         lookUp: @escaping @Sendable (String) async throws -> LiveRoom
     ) {
         let assets = WebAssets.load()
-        let page = { @Sendable (name: String, room: String, request: Request) throws -> Response in
-            let share = room.isEmpty ? nil : shareLink(code: room, request: request, web: web, trustedProxies: trustedProxies)
-            return try Self.page(assets, name, room: room, web: web, hostingOffered: hostingOffered, share: share)
+        let page = { @Sendable (name: String, room: LiveRoom?, request: Request) async throws -> Response in
+            guard let room else { return try Self.page(assets, name, room: "", web: web, hostingOffered: hostingOffered) }
+            let share = shareLink(code: room.code, request: request, web: web, trustedProxies: trustedProxies)
+            let link: String? = if case .link(let url) = share { url } else { nil }
+            let preview = RoomPreview(code: room.code, state: await room.currentState(), link: link)
+            return try Self.page(assets, name, room: room.code, web: web, hostingOffered: hostingOffered, share: share, preview: preview)
         }
+        let covers = CoverImages()
         // The front page, and where its form goes without JavaScript.
         router.get("/") { _, _ -> Response in try frontPage(assets, error: nil, config: try configJSON(room: "", web: web, hostingOffered: hostingOffered)) }
         router.get("/join") { request, _ -> Response in
@@ -35,8 +39,8 @@ enum WebListenerRoutes {
         }
         router.get("/r/:code") { request, context -> Response in
             let raw = try context.parameters.require("code")
-            if raw == "callback" { return try page("callback.html", "", request) }
-            do { return try page("listener.html", try await lookUp(raw).code, request) } catch let error as APIError where error.code == .roomNotFound {
+            if raw == "callback" { return try await page("callback.html", nil, request) }
+            do { return try await page("listener.html", try await lookUp(raw), request) } catch let error as APIError where error.code == .roomNotFound {
                 return noSuchRoom(raw)
             }
         }
@@ -44,7 +48,7 @@ enum WebListenerRoutes {
         // host token, which its REST calls carry from the page's storage).
         router.get("/r/:code/host") { request, context -> Response in
             let raw = try context.parameters.require("code")
-            do { return try page("host.html", try await lookUp(raw).code, request) } catch let error as APIError where error.code == .roomNotFound {
+            do { return try await page("host.html", try await lookUp(raw), request) } catch let error as APIError where error.code == .roomNotFound {
                 return noSuchRoom(raw)
             }
         }
@@ -64,8 +68,26 @@ enum WebListenerRoutes {
             return Response(
                 status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-cache"], body: .init(byteBuffer: ByteBuffer(string: svg)))
         }
+        // The picture a link preview shows when the song has no artwork: the room's own cover.
+        router.get("/r/:code/card.png") { _, context -> Response in
+            let room = try await lookUp(try context.parameters.require("code"))
+            let size = RoomPreview.cardSize
+            return Self.png(covers.png(CoverArt(seed: room.code), width: size.width, height: size.height))
+        }
+        router.get("/manifest.webmanifest") { _, _ -> Response in
+            Response(
+                status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(string: AppIcons.manifest)))
+        }
+        router.get("/favicon.ico") { _, _ -> Response in Self.png(covers.png(CoverArt(seed: nil), width: 48, height: 48)) }
         router.get("/web/:file") { _, context -> Response in
             let name = try context.parameters.require("file")
+            if let icon = AppIcons.size(of: name) { return Self.png(covers.png(CoverArt(seed: nil), width: icon, height: icon)) }
+            if name == AppIcons.svgName {
+                return Response(
+                    status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-cache"],
+                    body: .init(byteBuffer: ByteBuffer(string: CoverArt(seed: nil).svg)))
+            }
             guard let file = assets.file(name, testSDKs: web.testSDKs) else { throw HTTPError(.notFound) }
             return Response(
                 status: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-cache"],
@@ -94,12 +116,24 @@ enum WebListenerRoutes {
     }
 
     static func page(
-        _ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration, hostingOffered: Bool, share: RoomLink.Decision? = nil
+        _ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration, hostingOffered: Bool, share: RoomLink.Decision? = nil,
+        preview: RoomPreview? = nil
     ) throws -> Response {
         guard let template = assets.file(name)?.text else { throw HTTPError(.internalServerError) }
         let json = try configJSON(room: room, web: web, hostingOffered: hostingOffered, share: share)
-        let text = template.replacingOccurrences(of: "{{CONFIG}}", with: json).replacingOccurrences(of: "{{ROOM}}", with: room)
+        // Only the listener page is a room's link; the others carry the icons alone.
+        // What others typed (a host's name, a song's title) goes in last, so no placeholder inside it is filled.
+        let text = template.replacingOccurrences(of: "{{CONFIG}}", with: json)
+            .replacingOccurrences(of: "{{ROOM_GROUPED}}", with: RoomPreview.grouped(room))
+            .replacingOccurrences(of: "{{ROOM}}", with: room)
+            .replacingOccurrences(of: "{{TITLE}}", with: MarkupText.escaped((preview?.headline ?? "Listen along") + " · Simulcast"))
+            .replacingOccurrences(of: "{{HEADLINE}}", with: MarkupText.escaped(preview?.headline ?? "Listen along"))
+            .replacingOccurrences(of: "{{HEAD}}", with: preview?.headTags ?? RoomPreview.iconTags)
         return html(text, status: .ok)
+    }
+
+    static func png(_ bytes: [UInt8]) -> Response {
+        Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "max-age=86400"], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// The page's configuration as JSON that is safe inside a `<script>` element.
@@ -122,10 +156,9 @@ enum WebListenerRoutes {
     /// `error`: a message of our own (never the typed text) shown above the button.
     static func frontPage(_ assets: WebAssets, error: String?, config: String, status: HTTPResponse.Status = .ok) throws -> Response {
         guard let template = assets.file("index.html")?.text else { throw HTTPError(.internalServerError) }
-        let text = template.replacingOccurrences(of: "{{CONFIG}}", with: config).replacingOccurrences(
-            of: "{{ERROR_HIDDEN}}", with: error == nil ? " hidden" : ""
-        )
-        .replacingOccurrences(of: "{{ERROR}}", with: error ?? "")
+        let text = template.replacingOccurrences(of: "{{CONFIG}}", with: config).replacingOccurrences(of: "{{HEAD}}", with: RoomPreview.iconTags)
+            .replacingOccurrences(of: "{{ERROR_HIDDEN}}", with: error == nil ? " hidden" : "")
+            .replacingOccurrences(of: "{{ERROR}}", with: error ?? "")
         return html(text, status: status)
     }
 

@@ -20,10 +20,12 @@ struct WebPageConfiguration: Encodable {
     var origins: [String] = []
     /// Close codes after which reconnecting cannot help (`Wire.ErrorCode.isFinal`): the pages stop and say why.
     var finalCloseCodes = Wire.ErrorCode.finalCloseCodes
+    /// Within this of the host a listener is "in sync" (`InSync`): the status, the meter's zone.
+    var inSyncMs = InSync.thresholdMs
 
     enum CodingKeys: String, CodingKey {
         case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode, hostingOffered
-        case shareLink, shareRefusal, origins, finalCloseCodes
+        case shareLink, shareRefusal, origins, finalCloseCodes, inSyncMs
     }
 
     // Written by hand so a missing client id is an explicit null, as the page expects.
@@ -41,6 +43,7 @@ struct WebPageConfiguration: Encodable {
         try container.encode(hostingOffered, forKey: .hostingOffered)
         try container.encode(origins, forKey: .origins)
         try container.encode(finalCloseCodes, forKey: .finalCloseCodes)
+        try container.encode(inSyncMs, forKey: .inSyncMs)
         switch share {
         case .link(let url)?:
             try container.encode(url, forKey: .shareLink)

@@ -1,3 +1,5 @@
+import SimulcastCore
+
 /// How a listener whose device clock stepped came back. Measured from the step showing (for a
 /// sleep, the wake) on the samples taken while the host is quiet: from 3 s after each of the
 /// host's changes (a skip, seek, pause or resume) on, when every listener should be in sync,
@@ -23,7 +25,7 @@ public struct ClockStepReport: Encodable, Sendable {
         let magnitude = abs(error)
         listener.quietSamples += 1
         listener.maxQuietErrorMs = max(listener.maxQuietErrorMs, (magnitude * 10).rounded() / 10)
-        if magnitude > SessionSimulation.inSyncMs {
+        if magnitude > InSync.thresholdMs {
             listener.quietSamplesOver50Ms += 1
             listener.lastOffAfterMs = Double(visible) / 1000
         }

@@ -1,3 +1,5 @@
+import SimulcastCore
+
 /// How the Simulcast listeners came through a disruption: measured on the samples from its
 /// start to 60 s after, while the host plays and not in the 3 s after one of its changes (so
 /// what is left is the disruption's doing).
@@ -32,7 +34,7 @@ public struct DisruptionReport: Encodable, Sendable {
         let magnitude = abs(error)
         listeners[index].samples += 1
         listeners[index].maxErrorMs = max(listeners[index].maxErrorMs, (magnitude * 10).rounded() / 10)
-        if magnitude > SessionSimulation.inSyncMs {
+        if magnitude > InSync.thresholdMs {
             listeners[index].samplesOver50Ms += 1
             listeners[index].backInSyncAfterMs = Double(start + SessionSimulation.measureInterval) / 1000
         }

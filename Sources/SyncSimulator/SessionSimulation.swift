@@ -18,8 +18,6 @@ public final class SessionSimulation {
     /// Music starts after 10 s of connecting and clock sync.
     let musicStart: Int64 = 10_000_000
     static let measureInterval: Int64 = 50_000
-    /// A listener is in sync once within this of the host.
-    static let inSyncMs = 50.0
     /// The first this long of each track is its transition.
     static let transitionMicros: Int64 = 3_000_000
 
@@ -283,7 +281,7 @@ public final class SessionSimulation {
                         let since = time - outage.lowerBound
                         if (0..<DisruptionReport.windowMicros).contains(since) { disruptionReport?.record(error, participant: index, since: since) }
                     }
-                    if notYetInSync.contains(index), abs(error) <= Self.inSyncMs {
+                    if notYetInSync.contains(index), InSync.holds(errorMs: error) {
                         notYetInSync.remove(index)
                         metrics[side(index)].recordTimeToSync(Double(elapsed) / 1000, after: start.transition)
                     }
@@ -291,7 +289,7 @@ public final class SessionSimulation {
                     if let earError, let earElapsed = earError.elapsed {
                         earMetrics[side(index)].recordError(
                             abs(earError.ms), elapsed: earElapsed, transitionMicros: Self.transitionMicros, after: start.transition)
-                        if earNotYetInSync.contains(index), abs(earError.ms) <= Self.inSyncMs {
+                        if earNotYetInSync.contains(index), InSync.holds(errorMs: earError.ms) {
                             earNotYetInSync.remove(index)
                             earMetrics[side(index)].recordTimeToSync(Double(earElapsed) / 1000, after: start.transition)
                         }

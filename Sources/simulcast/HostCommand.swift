@@ -36,6 +36,9 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Create a new room on the server and print its code and host token.")
     var create = false
 
+    @Option(help: "Your name as listeners see it (\"Listen along with Ana\"); at most 32 characters.")
+    var name: String?
+
     @Option(
         help:
             "Where playback comes from: your Spotify, a Linux player over MPRIS, any sound recognised against a catalog, a script, or events on standard input."
@@ -54,6 +57,10 @@ struct HostCommand: AsyncParsableCommand {
     @OptionGroup var outputLatency: OutputLatencyOption
 
     @OptionGroup var logging: LoggingOptions
+
+    func validate() throws {
+        if case .failure(let problem) = DisplayName.normalise(name) { throw ValidationError("--name: \(problem)") }
+    }
 
     func run() async throws {
         let logger = logging.makeLogger(label: "simulcast.host", defaultLevel: .warning)
@@ -95,7 +102,7 @@ struct HostCommand: AsyncParsableCommand {
         var code = room
         var hostToken = token ?? ProcessInfo.processInfo.environment["SIMULCAST_HOST_TOKEN"]
         if create {
-            let created = try await RoomsAPI(baseURL: serverOptions.firstURL).createRoom()
+            let created = try await RoomsAPI(baseURL: serverOptions.firstURL).createRoom(hostName: name)
             code = created.code
             hostToken = created.hostToken
             print(
@@ -108,7 +115,8 @@ struct HostCommand: AsyncParsableCommand {
         }
 
         let client = RoomConnection(
-            serverURL: serverOptions.server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli"), logger: logger)
+            serverURL: serverOptions.server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli", name: name),
+            logger: logger)
         // The room follows what the host hears: its player's position, heard this much later.
         let latency: OutputLatency
         do {

@@ -111,17 +111,24 @@ import Testing
         #expect((admitted.notice?.contains("the others see you as Listener 7") ?? false) == row.renamed, "\(admitted.notice ?? "no notice")")
     }
 
-    @Test func aRenamedHostIsNotToldAboutItsName() throws {
+    @Test func aHostsNameIsTakenOrRefusedWithAReason() throws {
         var hello = Self.host()
-        hello.name = "Host"
+        hello.name = " Ana "
+        #expect(try Self.admit(hello).get().chosenName == "Ana")
         #expect(try Self.admit(hello).get().notice == nil)
+        hello.name = "Host"
+        let refused = try Self.admit(hello).get()
+        #expect(refused.chosenName == nil)
+        #expect(refused.notice?.hasSuffix("the room shows no host name.") == true, "\(refused.notice ?? "no notice")")
     }
 
     @Test func aSixCharacterCodeIsAnnouncedAsRetiringAlongsideARename() throws {
         let admitted = try Self.admit(Self.listener(name: "Host"), into: Self.admission(code: "ABC234")).get()
         let notice = try #require(admitted.notice)
-        #expect(notice.hasPrefix("This room's six-character code stops working on 2027-01-01"))
+        #expect(notice.hasPrefix("This room's code stops working on 2027-01-01 (UTC). Ask the host for a new link before then."))
         #expect(notice.hasSuffix("the others see you as Listener 7."))
+        let host = try Self.admit(Self.host(), into: Self.admission(code: "ABC234")).get()
+        #expect(host.notice?.contains("Start a new room before then") == true)
     }
 
     @Test func theStorefrontIsNormalisedAndDefaultsToUS() throws {

@@ -132,6 +132,21 @@ import TrackMatching
                 as: Bool.self, seconds: 10)
             #expect(await Poll.until(timeout: .seconds(10)) { await !player.audibleNow().playing })
 
+            // Issue 35: the player pausing and playing by itself (headphones out, a call, Control
+            // Center: the SDK's own state change, no page button) reaches the room within 2 s.
+            let rooms = RoomsAPI(baseURL: base)
+            @Sendable func roomPlays(_ playing: Bool) async -> Bool {
+                await Poll.until(timeout: .seconds(2), interval: .milliseconds(50)) { (try? await rooms.room(code: code))?.state.playing == playing }
+            }
+            try await Self.press(host, "#apple-toggle", publishes: "resume")
+            #expect(await roomPlays(true))
+            try await host.run("MusicKit.getInstance().pause()")
+            #expect(await roomPlays(false), "the SDK's own pause")
+            try await host.run("MusicKit.getInstance().play()")
+            #expect(await roomPlays(true), "the SDK's own play")
+            #expect(try await host.evaluate("simulcastAppleHost.intents.slice(-2).join()", as: String.self) == "pause,resume")
+            try await Self.press(host, "#apple-toggle", publishes: "pause")
+
             #expect(try await host.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
             if let findings = try await AxeCore.scan(host) { #expect(findings.isEmpty, "Apple Music host page: \(findings)") }
             try await host.run("window.scrollTo(0, 0)")

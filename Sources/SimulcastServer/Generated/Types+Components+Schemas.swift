@@ -54,11 +54,13 @@ extension Components {
             case catalogUnavailable = "catalog_unavailable"
             case correctionNotFound = "correction_not_found"
             case hostingNotOffered = "hosting_not_offered"
+            case invalidName = "invalid_name"
             case invalidStorefront = "invalid_storefront"
             case invalidTarget = "invalid_target"
             case loginRefused = "login_refused"
             case malformedHosting = "malformed_hosting"
             case malformedReaction = "malformed_reaction"
+            case malformedRoomRequest = "malformed_room_request"
             case malformedCorrection = "malformed_correction"
             case metricsForbidden = "metrics_forbidden"
             case noCatalog = "no_catalog"
@@ -112,6 +114,23 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/ServerTime`.
         internal typealias ServerTime = Swift.Int64
+        /// - Remark: Generated from `#/components/schemas/CreateRoomRequest`.
+        internal struct CreateRoomRequest: Codable, Hashable, Sendable {
+            /// The name the host is shown by ("Listen along with Ana"); at most 32 characters, not "Host".
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateRoomRequest/hostName`.
+            internal var hostName: Swift.String?
+            /// Creates a new `CreateRoomRequest`.
+            ///
+            /// - Parameters:
+            ///   - hostName: The name the host is shown by ("Listen along with Ana"); at most 32 characters, not "Host".
+            internal init(hostName: Swift.String? = nil) {
+                self.hostName = hostName
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case hostName
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CreatedRoom`.
         internal struct CreatedRoom: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CreatedRoom/code`.
@@ -448,6 +467,10 @@ extension Components {
             internal var hostConnected: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/RoomState/intent`.
             internal var intent: Swift.String?
+            /// The name the host chose to be shown by; absent when none was given.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RoomState/hostName`.
+            internal var hostName: Swift.String?
             /// Creates a new `RoomState`.
             ///
             /// - Parameters:
@@ -458,6 +481,7 @@ extension Components {
             ///   - queue:
             ///   - hostConnected:
             ///   - intent:
+            ///   - hostName: The name the host chose to be shown by; absent when none was given.
             internal init(
                 seq: Swift.Int64,
                 track: Components.Schemas.RoomTrack? = nil,
@@ -465,7 +489,8 @@ extension Components {
                 playing: Swift.Bool,
                 queue: [Components.Schemas.RoomTrack],
                 hostConnected: Swift.Bool,
-                intent: Swift.String? = nil
+                intent: Swift.String? = nil,
+                hostName: Swift.String? = nil
             ) {
                 self.seq = seq
                 self.track = track
@@ -474,6 +499,7 @@ extension Components {
                 self.queue = queue
                 self.hostConnected = hostConnected
                 self.intent = intent
+                self.hostName = hostName
             }
             internal enum CodingKeys: String, CodingKey {
                 case seq
@@ -483,6 +509,7 @@ extension Components {
                 case queue
                 case hostConnected
                 case intent
+                case hostName
             }
         }
         /// - Remark: Generated from `#/components/schemas/Anchor`.

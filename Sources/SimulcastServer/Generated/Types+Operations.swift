@@ -324,12 +324,23 @@ internal enum Operations {
                 }
             }
             internal var headers: Operations.CreateRoom.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/rooms/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.CreateRoomRequest)
+            }
+            internal var body: Operations.CreateRoom.Input.Body?
             /// Creates a new `Input`.
             ///
             /// - Parameters:
             ///   - headers:
-            internal init(headers: Operations.CreateRoom.Input.Headers = .init()) {
+            ///   - body:
+            internal init(
+                headers: Operations.CreateRoom.Input.Headers = .init(),
+                body: Operations.CreateRoom.Input.Body? = nil
+            ) {
                 self.headers = headers
+                self.body = body
             }
         }
         internal enum Output: Sendable, Hashable {
@@ -379,6 +390,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/post(createRoom)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }

@@ -108,8 +108,14 @@ extension APIProtocol {
     ///
     /// - Remark: HTTP `POST /v1/rooms`.
     /// - Remark: Generated from `#/paths//v1/rooms/post(createRoom)`.
-    internal func createRoom(headers: Operations.CreateRoom.Input.Headers = .init()) async throws -> Operations.CreateRoom.Output {
-        try await createRoom(Operations.CreateRoom.Input(headers: headers))
+    internal func createRoom(
+        headers: Operations.CreateRoom.Input.Headers = .init(),
+        body: Operations.CreateRoom.Input.Body? = nil
+    ) async throws -> Operations.CreateRoom.Output {
+        try await createRoom(Operations.CreateRoom.Input(
+            headers: headers,
+            body: body
+        ))
     }
     /// A room's state and who is listening on this node.
     ///

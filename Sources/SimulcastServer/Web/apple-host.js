@@ -155,7 +155,7 @@
       await music.authorize();
       host.music = music;
       renewLater(token);
-      music.addEventListener("playbackStateDidChange", () => render());
+      music.addEventListener("playbackStateDidChange", () => { render(); followOwnState(); });
       // A new item the host did not ask for (the last one ended): the room moves on with it.
       music.addEventListener("nowPlayingItemDidChange", () => { if (!busy) publish("play"); });
       $("apple-connect").hidden = true;
@@ -167,6 +167,19 @@
       note("Apple Music could not be connected: " + error.message);
       $("apple-connect").disabled = false;
     }
+  }
+
+  // The player also pauses and plays by itself: headphones taken out, a call, Control Center,
+  // the lock screen, the next song starting. Whatever caused it, the room hears it at once
+  // (the page's own buttons publish theirs through `act`, while `busy`).
+  function followOwnState() {
+    const music = host.music;
+    if (!music || busy || !host.lastState) return;
+    const states = window.MusicKit.PlaybackStates;
+    const playing = music.playbackState === states.playing;
+    const halted = music.playbackState === states.paused || music.playbackState === states.stopped;
+    if (playing && !host.lastState.playing) publish("resume");
+    else if (halted && host.lastState.playing) publish("pause");
   }
 
   // Each control: the player acts, then the room hears the result with its meaning.

@@ -49,6 +49,7 @@
   // browser's storage (the host page needs it), then the Spotify login; /r/callback hands the
   // code to the server, which follows the host's player from then on.
   const config = JSON.parse(document.getElementById('simulcast-config').textContent);
+  document.getElementById('host-name').value = localStorage.getItem('simulcast.hostName') || '';
   const start = document.getElementById('start-with-spotify');
   const startError = document.getElementById('start-error');
   // Makes the room and keeps its host token here; then `next(code)`.
@@ -57,7 +58,11 @@
       button.disabled = true;
       startError.hidden = true;
       try {
-        const response = await fetch('/v1/rooms', { method: 'POST' });
+        const hostName = document.getElementById('host-name').value.trim();
+        localStorage.setItem('simulcast.hostName', hostName);
+        const response = await fetch('/v1/rooms', hostName
+          ? { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ hostName }) }
+          : { method: 'POST' });
         const body = await response.json().catch(() => null);
         if (!response.ok || !body?.code) throw new Error(body?.error?.message || 'the server could not make a room (' + response.status + ')');
         localStorage.setItem('simulcast.host.' + body.code, body.hostToken);

@@ -12,6 +12,9 @@
   // This device's output latency (sound-panel.js): the player is aimed that far ahead.
   const sound = window.SimulcastSound;
   const config = JSON.parse(document.getElementById("simulcast-config").textContent);
+  // The server's one "in sync" figure (Swift's InSync), for the status, the meter and its zone.
+  const inSyncMs = config.inSyncMs ?? 50;
+  document.documentElement.style.setProperty("--in-sync-half", (inSyncMs / 500) * 100 + "%");
   const $ = (id) => document.getElementById(id);
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
   const serviceNames = { "apple-music": "Apple Music", spotify: "Spotify", deezer: "Deezer", local: "local files" };
@@ -592,9 +595,9 @@
     const reading = page.reading;
     const policyStatus = policy?.status;
     if (!reading || !reading.playing || reading.trackId !== match.track?.id || policyStatus === "starting") return { key: "starting", text: "Starting…" };
-    // A small correction (its error was under 60 ms) is not news: the status stays "in sync".
+    // A small correction (within the in-sync figure) is not news: the status stays "in sync".
     const offBy = page.syncErrorMs === null ? null : Math.abs(page.syncErrorMs);
-    if ((policyStatus === "seeking" && (offBy === null || offBy > 60)) || (offBy !== null && offBy > 60)) return { key: "catchingUp", text: "Catching up…" };
+    if ((policyStatus === "seeking" && (offBy === null || offBy > inSyncMs)) || (offBy !== null && offBy > inSyncMs)) return { key: "catchingUp", text: "Catching up…" };
     if (policyStatus === "holding") return { key: "holding", text: "Waiting for the host's next song." };
     return { key: "inSync", text: hostAway ? "In sync. The host is away: the song finishes, then the room waits." : "In sync with the host." };
   }
@@ -629,6 +632,8 @@
     const room = page.room;
     setHidden("now", !room);
     if (!room) return;
+    const headline = room.hostName ? `Listen along with ${room.hostName}` : "Listen along";
+    setText("headline", headline);
     const source = room.track?.source;
     const result = page.match;
     const shown = result?.status === "matched" ? result.track : source;
@@ -640,7 +645,7 @@
     if ($("artwork").style.backgroundImage !== background) $("artwork").style.backgroundImage = background;
     setText("artwork", art ? "" : shown ? shown.title.slice(0, 1).toUpperCase() : "♪");
     setText("source", source ? `Host plays “${source.title}” by ${source.artists.join(", ")} on ${name(source.service)}` : "");
-    const title = shown && room.playing ? `${shown.title} · ${shown.artists.join(", ")} · Simulcast` : `Simulcast · room ${config.room}`;
+    const title = shown && room.playing ? `${shown.title} · ${shown.artists.join(", ")} · Simulcast` : `${headline} · Simulcast`;
     if (document.title !== title) document.title = title;
     renderWhy(source, result);
     renderMediaMetadata(shown);
@@ -701,12 +706,13 @@
     if (!playing) return;
     const meter = $("meter");
     const clamped = Math.max(-250, Math.min(250, error));
-    const words = Math.abs(error) <= 60 ? "in sync" : "catching up";
+    const words = Math.abs(error) <= inSyncMs ? "in sync" : "catching up";
     const exact = Math.abs(error) < 1 ? "0 ms" : `${Math.abs(Math.round(error))} ms ${error > 0 ? "ahead" : "behind"}`;
     meter.setAttribute("aria-valuenow", String(Math.round(clamped)));
     meter.setAttribute("aria-valuetext", words + ", " + exact);
     $("needle").style.left = (50 + clamped / 5) + "%";
-    $("needle").className = Math.abs(error) <= 40 ? "needle good" : Math.abs(error) <= 120 ? "needle fair" : "needle poor";
+    // Green inside the zone; amber while a correction is likely to land soon; red beyond.
+    $("needle").className = Math.abs(error) <= inSyncMs ? "needle good" : Math.abs(error) <= 3 * inSyncMs ? "needle fair" : "needle poor";
     setText("offset", words);
     setText("offset-ms", exact);
   }

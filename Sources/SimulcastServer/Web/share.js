@@ -17,7 +17,10 @@
   }
 
   async function share() {
-    const data = { title: 'Listen along on Simulcast', text: 'Listen along with us, each on our own music service', url: link };
+    // A listener shares the host's room ("Listen along with Ana"); the host shares their own.
+    const headline = document.getElementById('headline');
+    const title = headline ? headline.textContent + ' on Simulcast' : 'Listen along with me on Simulcast';
+    const data = { title, text: 'Each on our own music service, at the same moment.', url: link };
     if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
       try {
         await navigator.share(data);
