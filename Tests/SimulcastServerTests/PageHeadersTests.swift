@@ -87,7 +87,9 @@ import Testing
             // The frame's own load settles after its parent's.
             let child = await Poll.value(timeout: .seconds(10), interval: .milliseconds(100)) { () -> Tree.Frame? in
                 guard let data = try? await page.send("Page.getFrameTree"), let tree = try? JSONDecoder().decode(Tree.self, from: data),
-                    let frame = tree.frameTree.childFrames?.first?.frame, frame.url != "about:blank"
+                    let frame = tree.frameTree.childFrames?.first?.frame,
+                    // A frame still navigating shows an empty URL first (seen on a clean clone's run).
+                    !frame.url.isEmpty, frame.url != "about:blank"
                 else { return nil }
                 return frame
             }
