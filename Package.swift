@@ -38,10 +38,6 @@ let package = Package(
         // build compiles the generator; CI checks they match the document.
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
-        // Test certificates (a CA, names, expiry) for the HTTPS and doctor tests; already in the
-        // build graph through swift-nio-ssl.
-        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.19.4"),
-        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),
     ],
     targets: [
         // Models, wire protocol, clock and position maths, follow policy, player interfaces: no I/O.
@@ -250,8 +246,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             resources: [.copy("Web")],
             swiftSettings: strict
