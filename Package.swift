@@ -232,8 +232,9 @@ let package = Package(
             swiftSettings: strict
         ),
         // Test helpers shared by the test targets: fakes of every service, a manual clock, the
-        // browser SDK fakes the web page tests load, small fixtures.
-        .target(
+        // browser SDK fakes the web page tests load, small fixtures. A test target, so that
+        // `swift build` and `swift run` never compile it; the other test targets depend on it.
+        .testTarget(
             name: "SimulcastTesting",
             dependencies: [
                 "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint", "TrackMatching", "Rooms",
@@ -247,6 +248,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
+            path: "Sources/SimulcastTesting",
             resources: [.copy("Web")],
             swiftSettings: strict
         ),

@@ -32,6 +32,9 @@ struct CoverArt: Equatable {
         (0x1F1A17, 0x9BC53D, 0xE55934),
     ]
 
+    /// The longest seed a request may name (a song's title and artists fit well within it).
+    static let maximumSeedBytes = 600
+
     /// Which of `palettes`: the same seed, the same cover.
     let palette: Int
     var background: Colour { Colour(hex: Self.palettes[palette].0) }
@@ -44,14 +47,17 @@ struct CoverArt: Equatable {
     }
 
     /// The mark as SVG, for the favicon: the same discs, drawn by the browser.
-    var svg: String {
+    var svg: String { svg(cornerRadius: 22) }
+
+    /// As SVG with square corners or rounded ones (the icon's), in units of a 100-wide box.
+    func svg(cornerRadius: Int) -> String {
         func hex(_ value: UInt32) -> String {
             let digits = String(value, radix: 16)
             return "#" + String(repeating: "0", count: 6 - digits.count) + digits
         }
         let (ground, one, two) = Self.palettes[palette]
         return """
-            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="22" fill="\(hex(ground))"/>\
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="\(cornerRadius)" fill="\(hex(ground))"/>\
             <circle cx="36.5" cy="50" r="30" fill="\(hex(one))"/><circle cx="63.5" cy="50" r="30" fill="\(hex(two))" fill-opacity="0.85"/></svg>
 
             """

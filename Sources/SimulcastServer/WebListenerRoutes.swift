@@ -74,6 +74,17 @@ enum WebListenerRoutes {
             let size = RoomPreview.cardSize
             return Self.png(covers.png(CoverArt(seed: room.code), width: size.width, height: size.height))
         }
+        // A song without artwork: a cover drawn from its name ("title\nartists"), the same for
+        // every listener; the name is only hashed, and a long one is refused.
+        router.get("/cover.svg") { request, _ -> Response in
+            let name = request.uri.queryParameters.get("for") ?? ""
+            guard name.utf8.count <= CoverArt.maximumSeedBytes else {
+                throw HTTPError(.badRequest, message: "a cover's name is at most \(CoverArt.maximumSeedBytes) bytes")
+            }
+            return Response(
+                status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
+                body: .init(byteBuffer: ByteBuffer(string: CoverArt(seed: name).svg(cornerRadius: 0))))
+        }
         router.get("/manifest.webmanifest") { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],

@@ -45,7 +45,8 @@ public struct TestCertificateAuthority: Sendable {
         let leafKey = P256.Signing.PrivateKey()
         let serial = Self.randomSerial()
         let der = try Self.certificate(
-            serial: serial, issuer: name, subject: Self.distinguishedName(commonName: names.first ?? "localhost"), publicKey: leafKey.publicKey, notBefore: notBefore,
+            serial: serial, issuer: name, subject: Self.distinguishedName(commonName: names.first ?? "localhost"), publicKey: leafKey.publicKey,
+            notBefore: notBefore,
             notAfter: notAfter,
             extensions: [
                 Self.extensionField("2.5.29.19", critical: true, DERWriter.sequence()),

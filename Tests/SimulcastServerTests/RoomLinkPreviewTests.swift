@@ -133,4 +133,28 @@ import Testing
             #expect(try await Self.page(client, "/r/\(room.code)").contains("Listen along with Bo on Simulcast"))
         }
     }
+
+    /// A song without artwork gets a cover drawn from its name: the same name, the same
+    /// picture for every listener; a name longer than any song's is refused, not drawn.
+    @Test func aSongWithoutArtworkGetsTheSameGeneratedCoverForEveryone() async throws {
+        try await withServer { client, _ in
+            func cover(_ name: String) async throws -> (HTTPResponse.Status, String?, String) {
+                let query = name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+                return try await client.execute(uri: "/cover.svg?for=\(query)", method: .get) { response in
+                    (response.status, response.headers[.contentType], String(buffer: response.body))
+                }
+            }
+            let first = try await cover("C'est La Vie\nB*Witched")
+            #expect(first.0 == .ok && first.1 == "image/svg+xml")
+            #expect(first.2.hasPrefix("<svg"))
+            #expect(try await cover("C'est La Vie\nB*Witched").2 == first.2)
+            // Some other song lands on another palette.
+            var others: Set<String> = []
+            for title in ["One", "Two", "Three", "Four", "Five", "Six", "Seven"] { others.insert(try await cover(title + "\nSomeone").2) }
+            #expect(others.count > 1)
+            let tooLong = try await cover(String(repeating: "a", count: CoverArt.maximumSeedBytes + 1))
+            #expect(tooLong.0 == .badRequest)
+            #expect(tooLong.2.contains("at most \(CoverArt.maximumSeedBytes) bytes"), "\(tooLong.2)")
+        }
+    }
 }

@@ -56,7 +56,7 @@ import Testing
             #expect(try await page.evaluate("__fakeSDK.refusedPlays", as: Int.self) == 0, "a click is a gesture: nothing refused")
             try await room.waitInSync(page)
             try await Self.waitStatus(page, "inSync")
-            #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self) == "In sync with the host.")
+            #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self) == "● In sync")
             #expect(
                 try await page.evaluate(
                     "!document.getElementById('meter').hidden && document.getElementById('meter').getAttribute('aria-valuetext').startsWith('in sync')",

@@ -26,8 +26,12 @@ extension WebListenerPageTests {
         return (0..<96_000).map { _ in Float.random(in: -0.2...0.2, using: &random) }
     }
 
-    /// Its 30 ms bound between a page and a CLI listener at the ear runs in the isolated pass: a
-    /// CI run with forty suites beside it had the page's timers 34 ms off.
+    /// Each ear is held to what its own player promises against the host: the CLI listener
+    /// within 30 ms, the page within the room's "in sync" (`InSync.thresholdMs`). There is no
+    /// separate page-and-CLI bound: one of 30 ms asked the page for more than its policy tries
+    /// (follow.js corrects only beyond 35 ms), and a page settled 31 ms behind the host with
+    /// the CLI 2 ms ahead failed it on an idle machine. Runs in the isolated pass: a CI run
+    /// with forty suites beside it had the page's timers 34 ms off.
     @Test(.enabled(if: SystemTests.chromium && SystemTests.isolatedPass, "needs Chromium; runs in the isolated pass"))
     func theOutputLatencyIsSetWhileListeningAndTheEarsAgree() async throws {
         let noiseFile = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-noise-\(UUID().uuidString).wav")
@@ -76,10 +80,10 @@ extension WebListenerPageTests {
             let cliTask = Task { try await cli.run() }
             defer { cliTask.cancel() }
 
-            // At the ear: each player less its output latency, against the host (0 ms) and each other.
+            // At the ear: each player less its output latency, against the host (0 ms).
             var inARow = 0
             var last = (page: Double.nan, cli: Double.nan)
-            let agreed = await Poll.until(timeout: .seconds(20), interval: .milliseconds(100)) {
+            let agreed = await Poll.until(timeout: Patience.event, interval: .milliseconds(100)) {
                 guard let reading = try? await page.evaluate(WebRoom.appleSample, as: WebRoom.Sample.self), reading.playing else { return false }
                 let instant = Int64(reading.at * 1000)
                 let host = await room.host.playback.positionMs(at: LocalTime(micros: instant))
@@ -89,7 +93,7 @@ extension WebListenerPageTests {
                     return false
                 }
                 last = (reading.positionMs - pageLatency - host, heard.positionMs - cliLatency - host)
-                inARow = abs(last.page) < 60 && abs(last.cli) < 30 && abs(last.page - last.cli) < 30 ? inARow + 1 : 0
+                inARow = InSync.holds(errorMs: last.page) && abs(last.cli) < 30 ? inARow + 1 : 0
                 return inARow >= 10
             }
             #expect(agreed, "at the ear: page \(last.page) ms, CLI \(last.cli) ms from the host")

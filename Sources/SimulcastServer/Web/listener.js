@@ -581,14 +581,14 @@
     }
     if (!page.connected) return { key: "reconnecting", text: "Connection lost, reconnecting…" };
     if (!room || clock.samples.length === 0) return { key: "joining", text: "Joining…" };
-    if (page.needsTap) return { key: "tap", text: "Tap to listen: your browser needs a tap before it plays sound." };
+    if (page.needsTap) return { key: "tap", text: "Tap to listen" };
     if (!room.track) return { key: "waiting", text: room.hostConnected === false ? "The host is away." : "Waiting for the host to play something." };
-    if (!page.wantsSound) return { key: "pausedByYou", text: "Paused by you. The room plays on; Resume rejoins it live." };
+    if (!page.wantsSound) return { key: "pausedByYou", text: "Paused for you" };
     const match = page.match;
     if (!match) return { key: "matching", text: "Finding this song on " + name(page.service) + "…" };
     if (match.status !== "matched") {
-      const why = match.status === "ambiguous" ? "not sure which version is right" : match.status === "unavailable" ? name(page.service) + " could not be asked right now" : "not in its catalog here";
-      return { key: "noMatch", text: "No match on " + name(page.service) + " for this song (" + why + "); the next one may have one." };
+      // Why is in the Sync details sheet; the pill stays short.
+      return { key: "noMatch", text: match.status === "unavailable" ? name(page.service) + " is not answering" : "No match for this song" };
     }
     const hostAway = room.hostConnected === false;
     if (!room.playing) return { key: "hostPaused", text: hostAway ? "The host is away; the room is paused." : "The host paused." };
@@ -598,8 +598,8 @@
     // A small correction (within the in-sync figure) is not news: the status stays "in sync".
     const offBy = page.syncErrorMs === null ? null : Math.abs(page.syncErrorMs);
     if ((policyStatus === "seeking" && (offBy === null || offBy > inSyncMs)) || (offBy !== null && offBy > inSyncMs)) return { key: "catchingUp", text: "Catching up…" };
-    if (policyStatus === "holding") return { key: "holding", text: "Waiting for the host's next song." };
-    return { key: "inSync", text: hostAway ? "In sync. The host is away: the song finishes, then the room waits." : "In sync with the host." };
+    if (policyStatus === "holding") return { key: "holding", text: "Waiting for the next song" };
+    return { key: "inSync", text: hostAway ? "● In sync · the host is away" : "● In sync" };
   }
 
   function formatTime(ms) {
@@ -617,6 +617,12 @@
     const status = listenerStatus();
     page.status = status.key;
     setText("status", status.text);
+    // A pill that opens the Sync details while listening; before that, only words.
+    const pill = $("status-pill");
+    const canOpen = !!page.room && page.phase === "listening" && !page.finalClose;
+    if (pill.disabled === canOpen) pill.disabled = !canOpen;
+    if (pill.className !== "pill " + status.key) pill.className = "pill " + status.key;
+    if (!canOpen && !$("sync-details").hidden) setSheetOpen(false);
     setHidden("chooser", page.phase !== "choosing");
     setHidden("tap", !page.needsTap || !!page.finalClose);
     const listening = page.phase === "listening" && !page.finalClose;
@@ -639,17 +645,35 @@
     const shown = result?.status === "matched" ? result.track : source;
     setText("now-title", shown ? shown.title : "Nothing playing");
     setText("artist", shown ? shown.artists.join(", ") : "The host has not started a song.");
-    setText("album", shown?.album || "");
-    const art = shown?.artworkURL || source?.artworkURL;
-    const background = art ? `url("${art.replace(/"/g, "%22")}")` : "";
-    if ($("artwork").style.backgroundImage !== background) $("artwork").style.backgroundImage = background;
-    setText("artwork", art ? "" : shown ? shown.title.slice(0, 1).toUpperCase() : "♪");
-    setText("source", source ? `Host plays “${source.title}” by ${source.artists.join(", ")} on ${name(source.service)}` : "");
+    renderArtwork(shown, source);
+    // Said only when what this listener hears is not what the host plays, word for word.
+    const differs = source && shown && (shown.title !== source.title || shown.artists.join(", ") !== source.artists.join(", "));
+    setHidden("source", !differs);
+    setText("source", differs ? `The host plays “${source.title}” by ${source.artists.join(", ")}` : "");
+    renderUpNext(room);
     const title = shown && room.playing ? `${shown.title} · ${shown.artists.join(", ")} · Simulcast` : `${headline} · Simulcast`;
     if (document.title !== title) document.title = title;
     renderWhy(source, result);
     renderMediaMetadata(shown);
     renderMeter();
+  }
+
+  // The song's artwork: the match's, else the host's, else a cover made from the song's name
+  // (the same on every listener's screen), never a letter.
+  function renderArtwork(shown, source) {
+    const art = shown?.artworkURL || source?.artworkURL;
+    const url = art || (shown ? "/cover.svg?for=" + encodeURIComponent(shown.title + "\n" + shown.artists.join(", ")) : "/web/icon.svg");
+    const background = `url("${url.replace(/"/g, "%22")}")`;
+    if ($("artwork").style.backgroundImage !== background) $("artwork").style.backgroundImage = background;
+    const label = shown ? `Cover of ${shown.title}` : "Simulcast";
+    if ($("artwork").getAttribute("aria-label") !== label) $("artwork").setAttribute("aria-label", label);
+  }
+
+  function renderUpNext(room) {
+    const next = (room.queue || [])[0];
+    const shown = next ? (matchFor(next, page.service, page.storefront)?.track || next.source) : null;
+    setHidden("up-next", !shown);
+    setText("up-next", shown ? `Up next: ${shown.title} · ${shown.artists.join(", ")}` : "");
   }
 
   let whyShown = null;
@@ -696,13 +720,12 @@
     const serverNow = clock.serverTime(nowMicros());
     const room = page.room;
     const error = page.syncErrorMs;
-    setText("position", room && serverNow !== null
-      ? formatTime(targetPosition(room, serverNow)) + (room.track ? " / " + formatTime(page.match?.track?.durationMs ?? room.track.source?.durationMs ?? 0) : "")
-      : "");
+    renderProgress(room, serverNow);
+    setText("sheet-latency", Math.round(sound.milliseconds) + " ms");
     // Only while this listener's audio plays along: never "in sync" over silence.
     const playing = error !== null && room?.playing && page.reading?.playing && page.wantsSound && page.status !== "noMatch";
     setHidden("meter", !playing);
-    setHidden("offset-detail", !playing);
+    setHidden("sync-idle", playing);
     if (!playing) return;
     const meter = $("meter");
     const clamped = Math.max(-250, Math.min(250, error));
@@ -715,6 +738,31 @@
     $("needle").className = Math.abs(error) <= inSyncMs ? "needle good" : Math.abs(error) <= 3 * inSyncMs ? "needle fair" : "needle poor";
     setText("offset", words);
     setText("offset-ms", exact);
+  }
+
+  // Elapsed and remaining, on the room's timeline (what the host hears).
+  function renderProgress(room, serverNow) {
+    const durationMs = page.match?.track?.durationMs ?? room?.track?.source?.durationMs ?? 0;
+    const shown = !!(room?.track && serverNow !== null && durationMs > 0);
+    setHidden("progress", !shown);
+    if (!shown) return;
+    const elapsedMs = Math.min(durationMs, Math.max(0, targetPosition(room, serverNow)));
+    setText("elapsed", formatTime(elapsedMs));
+    // From the whole seconds shown, so elapsed and remaining add up to the song's length.
+    setText("remaining", "−" + formatTime(durationMs - Math.floor(elapsedMs / 1000) * 1000));
+    const percent = String(Math.round((elapsedMs / durationMs) * 1000) / 10);
+    if ($("progress-bar").getAttribute("aria-valuenow") !== percent) {
+      $("progress-bar").setAttribute("aria-valuenow", percent);
+      $("progress-bar").setAttribute("aria-valuetext", formatTime(elapsedMs) + " of " + formatTime(durationMs));
+      $("progress-fill").style.width = percent + "%";
+    }
+  }
+
+  // The status pill opens the Sync details sheet (the meter, the milliseconds, why this version).
+  function setSheetOpen(open) {
+    setHidden("sync-details", !open);
+    $("status-pill").setAttribute("aria-expanded", String(open));
+    if (open) $("sync-details").scrollIntoView({ block: "nearest" });
   }
 
   // --- start --------------------------------------------------------------------------------
@@ -735,11 +783,9 @@
   $("login-again").addEventListener("click", () => (config.spotifyClientId ? SpotifyLogin.login() : location.reload()));
   $("reload").addEventListener("click", () => location.reload());
   $("keep-awake").addEventListener("change", () => ($("keep-awake").checked ? acquireWakeLock() : releaseWakeLock()));
-  $("show-ms").addEventListener("click", () => {
-    const shown = $("offset-ms").hidden;
-    $("offset-ms").hidden = !shown;
-    $("show-ms").setAttribute("aria-expanded", String(shown));
-  });
+  $("status-pill").addEventListener("click", () => setSheetOpen($("sync-details").hidden));
+  $("sheet-close").addEventListener("click", () => { setSheetOpen(false); $("status-pill").focus(); });
+  $("sheet-sound").addEventListener("click", () => { $("sound").open = true; });
   // Load the SDK of the service this browser chose before, so the click finds it ready.
   const remembered = localStorage.getItem("simulcast.service");
   if (remembered && offered.includes(remembered)) prepare(remembered).catch(() => {});

@@ -28,9 +28,41 @@
       item.append(name, " · " + (serviceNames[listener.service] || listener.service) + " · " + (statusWords[listener.status] || listener.status));
       return item;
     }));
+    showFaces(presence.listeners || [], presence.count);
     const more = presence.count - (presence.listeners || []).length;
     $("presence-more").hidden = more <= 0;
     $("presence-more").textContent = more > 0 ? "and " + more + " more" : "";
+  }
+
+  // On the listening screen itself: a face (initial) per listener with their service's badge,
+  // the first eight, then "+N".
+  function showFaces(listeners, count) {
+    const faces = $("presence-faces");
+    if (!faces) return;
+    faces.hidden = count === 0;
+    const shown = listeners.slice(0, 8).map((listener) => {
+      const face = document.createElement("li");
+      face.className = "face";
+      const service = serviceNames[listener.service] || listener.service;
+      face.title = listener.name + " · " + service;
+      face.setAttribute("aria-label", listener.name + " on " + service);
+      const initial = document.createElement("span");
+      initial.setAttribute("aria-hidden", "true");
+      initial.textContent = Array.from(listener.name.trim())[0]?.toUpperCase() || "?";
+      const badge = document.createElement("span");
+      badge.className = "badge " + listener.service;
+      badge.setAttribute("aria-hidden", "true");
+      face.append(initial, badge);
+      return face;
+    });
+    if (count > shown.length) {
+      const more = document.createElement("li");
+      more.className = "face more";
+      more.textContent = "+" + (count - shown.length);
+      more.setAttribute("aria-label", (count - shown.length) + " more");
+      shown.push(more);
+    }
+    faces.replaceChildren(...shown);
   }
 
   // The name this listener gave (remembered in this browser), or null.

@@ -1,0 +1,89 @@
+import Foundation
+import SimulcastClient
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+/// Issue 35 in a real browser at phone size: the listening screen is a player. Big artwork
+/// (a generated cover when the song has none, never a letter), the title and artist once, a
+/// progress bar on the room's timeline, what comes next, the listeners and the reactions on the
+/// first screen, and a status pill that opens the Sync details (the meter, the milliseconds,
+/// why this version) by a real click.
+extension WebListenerPageTests {
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails() async throws {
+        try await WebRoom.run { room in
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
+            let page = try await room.listeningOnAppleMusic()
+            defer { Task { await page.close() } }
+            try await room.waitInSync(page)
+            try await Self.waitStatus(page, "inSync")
+            #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self) == "● In sync")
+
+            // Neither the host's song nor the match has artwork: the song's own generated cover.
+            let artwork = try await page.evaluate("document.getElementById('artwork').style.backgroundImage", as: String.self)
+            #expect(artwork.contains("/cover.svg?for=C'est%20La%20Vie%0AB*Witched"), "\(artwork)")
+            #expect(try await page.evaluate("document.getElementById('artwork').textContent", as: String.self).isEmpty, "no letter")
+            #expect(
+                try await page.evaluate("fetch('/cover.svg?for=' + encodeURIComponent(\"C'est La Vie\\nB*Witched\")).then(r => r.ok)", as: Bool.self))
+
+            // The title and the artist once; no source line, since the match is the host's song.
+            #expect(try await page.evaluate("document.getElementById('now').innerText.split('B*Witched').length - 1", as: Int.self) == 1)
+            #expect(try await page.evaluate("document.getElementById('source').hidden", as: Bool.self))
+            #expect(
+                try await page.evaluate("document.getElementById('up-next').textContent", as: String.self)
+                    == "Up next: She Looks So Perfect · 5 Seconds of Summer")
+
+            // Elapsed and remaining on the room's timeline, which is the host's.
+            struct Progress: Decodable {
+                var elapsed: String
+                var remaining: String
+                var at: Double
+            }
+            let progress = try await page.evaluate(
+                "({elapsed: document.getElementById('elapsed').textContent, remaining: document.getElementById('remaining').textContent, at: Date.now()})",
+                as: Progress.self)
+            func seconds(_ text: String) -> Int {
+                let parts = text.trimmingCharacters(in: CharacterSet(charactersIn: "−")).split(separator: ":").compactMap { Int($0) }
+                return parts.count == 2 ? parts[0] * 60 + parts[1] : -1
+            }
+            let hostSeconds = await room.host.playback.positionMs(at: LocalTime(micros: Int64(progress.at * 1000))) / 1000
+            #expect(abs(Double(seconds(progress.elapsed)) - hostSeconds) <= 1.5, "elapsed \(progress.elapsed), host at \(hostSeconds) s")
+            #expect(seconds(progress.elapsed) + seconds(progress.remaining) == 178, "\(progress.elapsed) and \(progress.remaining) of 2:58")
+
+            // Who listens (a face with its service) and the reactions are on the first screen.
+            _ = try await page.waitFor("document.querySelectorAll('#presence-faces .face').length >= 1", as: Bool.self)
+            #expect(
+                try await page.evaluate(
+                    "['presence-faces', 'reaction-buttons', 'controls'].every(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.height > 0 && r.bottom <= innerHeight; })",
+                    as: Bool.self), "listeners, reactions and controls within the first 844 px")
+            #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
+            try await WebRoom.screenshot(page, "listener-player")
+
+            // The pill opens the Sync details by a real click, and Close puts the focus back.
+            #expect(try await page.evaluate("document.getElementById('sync-details').hidden", as: Bool.self))
+            try await page.click("#status-pill")
+            #expect(try await page.evaluate("!document.getElementById('sync-details').hidden", as: Bool.self))
+            #expect(try await page.evaluate("document.getElementById('status-pill').getAttribute('aria-expanded')", as: String.self) == "true")
+            let detail = try await page.waitFor(
+                "(() => { const m = document.getElementById('meter'); const ms = document.getElementById('offset-ms').textContent; return !m.hidden && ms ? ms : null; })()",
+                as: String.self)
+            #expect(detail.hasSuffix(" ahead") || detail.hasSuffix(" behind") || detail == "0 ms", "\(detail)")
+            #expect(try await page.evaluate("document.querySelector('#why summary').textContent", as: String.self).hasPrefix("Matched on Apple Music"))
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "Sync details open: \(findings)") }
+            try await page.run("document.getElementById('sync-details').scrollIntoView({block: 'center'})")
+            try await WebRoom.screenshot(page, "listener-sync-details")
+            try await page.click("#sheet-close")
+            #expect(try await page.evaluate("document.getElementById('sync-details').hidden", as: Bool.self))
+            #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "status-pill")
+
+            // Paused for the listener: said in the pill, and Resume rejoins live.
+            try await page.click("#pause")
+            try await Self.waitStatus(page, "pausedByYou")
+            #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self) == "Paused for you")
+            #expect(try await page.evaluate("document.getElementById('resume').textContent", as: String.self) == "Resume live")
+            try await page.click("#resume")
+            try await room.waitInSync(page)
+        }
+    }
+}
