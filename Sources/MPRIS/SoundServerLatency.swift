@@ -23,7 +23,7 @@ public enum SoundServerLatency {
     }
 
     /// Asks `pactl` (if installed and a sound server answers); nil otherwise, never an error:
-    /// not knowing is an answer ("not calibrated").
+    /// not knowing is an answer ("not measured").
     public static func read() -> Double? {
         guard let defaultSink = run(["get-default-sink"])?.trimmingCharacters(in: .whitespacesAndNewlines), !defaultSink.isEmpty,
             let sinks = run(["list", "sinks"])

@@ -1,6 +1,6 @@
 /// How long this device's sound takes from the player to the ear, and where that figure came
 /// from: what the user set or measured (remembered per output device), else what the platform
-/// reports, else nothing (zero, "not calibrated"). The page's output-latency.js uses the same order.
+/// reports, else nothing (zero, "not measured"). The page's output-latency.js uses the same order.
 public struct OutputLatency: Hashable, Sendable, CustomStringConvertible {
     public enum Source: String, Hashable, Sendable {
         /// Given this time (`--output-latency-ms`, the slider, a calibration).
@@ -31,14 +31,14 @@ public struct OutputLatency: Hashable, Sendable, CustomStringConvertible {
         return OutputLatency(milliseconds: 0, source: .notCalibrated)
     }
 
-    /// "220 ms (set by you)", "35 ms (reported by the sound system)", "0 ms (not calibrated)".
+    /// "220 ms (set by you)", "35 ms (reported by the sound system)", "0 ms (not measured)".
     public var description: String {
         let figure = "\(Int(milliseconds.rounded())) ms"
         switch source {
         case .set: return "\(figure) (set by you)"
         case .remembered: return "\(figure) (remembered for this output)"
         case .platform: return "\(figure) (reported by the sound system)"
-        case .notCalibrated: return "\(figure) (not calibrated)"
+        case .notCalibrated: return "\(figure) (not measured)"
         }
     }
 }

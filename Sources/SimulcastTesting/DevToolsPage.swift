@@ -156,6 +156,11 @@ public actor DevToolsPage {
 
     /// A 390×844 phone: mobile viewport and a phone browser's user agent (Chrome on Android:
     /// the engine really is Chromium, so no Safari is claimed).
+    /// The colour scheme the page's CSS sees (`prefers-color-scheme`): "light" or "dark".
+    public func emulateColorScheme(_ scheme: String) async throws {
+        _ = try await send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+    }
+
     public func emulatePhone(width: Int = 390, height: Int = 844) async throws {
         try await send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 2, "mobile": true])
         try await send(

@@ -11,6 +11,20 @@ import Testing
 /// One suite, every store: what passes here passes for memory, SQLite and PostgreSQL alike
 /// (PostgreSQL when `scripts/test.sh` started its private cluster).
 @Suite struct RoomStoreTests {
+    /// What a store announces, kept in order as it arrives, for a test to take one by one.
+    actor Announcements {
+        private var received: [RoomChange] = []
+
+        func add(_ change: RoomChange) { received.append(change) }
+
+        func takeFirst() -> RoomChange? { received.isEmpty ? nil : received.removeFirst() }
+
+        /// The next announcement, or nil when none came within `timeout`.
+        nonisolated func next(within timeout: Duration = Patience.event) async -> RoomChange? {
+            await Poll.value(timeout: timeout) { await self.takeFirst() }
+        }
+    }
+
     enum Kind: String, CaseIterable, Sendable {
         case memory, sqlite, postgres
 
@@ -194,25 +208,43 @@ import Testing
         #expect(try await reader.responseCache.cachedResponse(for: "k", now: 4_999) == [1, 2, 3])
         #expect(try await reader.responseCache.cachedResponse(for: "k", now: 5_000) == nil)
 
-        var changes = try #require(reader.changes()).makeAsyncIterator()
-        // The listening connection is up once a change made after opening arrives; keep making one until it does.
+        // Gathered as they come, and each taken within `Patience.event`: an announcement that
+        // never comes fails this test instead of hanging the whole run (one did, idle, on
+        // 2026-11-27: the first NOTIFY went out before the reader's LISTEN was up).
+        let announcements = Announcements()
+        let stream = try #require(reader.changes())
+        let gathering = Task { for await change in stream { await announcements.add(change) } }
+        defer { gathering.cancel() }
         try await writer.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
-        #expect(try await writer.commitState(commit("ABC234", Fixtures.room(seq: 1, at: 2), after: 0)).isCommitted)
-        #expect(await changes.next() == .state(code: "ABC234", seq: 1))
+        // LISTEN starts in the background: commit until an announcement shows it is up, then
+        // take every announcement up to the last commit.
+        var seq = 0
+        var latest: Int?
+        while latest == nil && seq < 30 {
+            seq += 1
+            let state = Fixtures.room(seq: seq, at: ServerTime(micros: Int64(seq) + 1))
+            #expect(try await writer.commitState(commit("ABC234", state, after: seq - 1)).isCommitted)
+            if case .state(code: "ABC234", let announced)? = await announcements.next(within: .seconds(1)) { latest = announced }
+        }
+        while let announced = latest, announced < seq {
+            guard case .state(code: "ABC234", let next)? = await announcements.next() else { break }
+            latest = next
+        }
+        #expect(latest == seq, "announced up to \(latest.map(String.init) ?? "nothing") of \(seq) commits")
         // A refused commit announces nothing; the next accepted one does.
-        #expect(!(try await writer.commitState(commit("ABC234", Fixtures.room(seq: 1, at: 2), after: 0)).isCommitted))
-        #expect(try await writer.commitState(commit("ABC234", Fixtures.room(seq: 2, at: 3), after: 1)).isCommitted)
-        #expect(await changes.next() == .state(code: "ABC234", seq: 2))
+        #expect(!(try await writer.commitState(commit("ABC234", Fixtures.room(seq: seq, at: 200), after: seq - 1)).isCommitted))
+        #expect(try await writer.commitState(commit("ABC234", Fixtures.room(seq: seq + 1, at: 300), after: seq)).isCommitted)
+        #expect(await announcements.next() == .state(code: "ABC234", seq: seq + 1))
         let key = MatchCacheKey(sourceService: .spotify, sourceId: "sp 1", targetService: .appleMusic, storefront: "gb")
         try await writer.cacheMatch(.notFound(method: MatchMethod(.simulcast), reasons: []), for: key, expiresAt: 9_000)
-        #expect(await changes.next() == .match(key))
+        #expect(await announcements.next() == .match(key))
         let id = try await writer.addCorrection(
             StoredCorrection(
                 id: 0, key: key, targetId: "1", room: "ABC234", global: false, byHost: true, createdAt: 1,
                 result: .notFound(method: MatchMethod(.simulcast), reasons: [])))
-        #expect(await changes.next() == .corrections(room: "ABC234"))
+        #expect(await announcements.next() == .corrections(room: "ABC234"))
         try await writer.deleteCorrection(id: id)
-        #expect(await changes.next() == .corrections(room: "ABC234"))
+        #expect(await announcements.next() == .corrections(room: "ABC234"))
         try await writer.close()
         try await reader.close()
     }

@@ -3,7 +3,7 @@ import SimulcastCore
 import Testing
 
 /// Where a device's output latency comes from, in order: given now, remembered, the
-/// platform's report, else zero and "not calibrated".
+/// platform's report, else zero and "not measured".
 @Suite struct OutputLatencyTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
@@ -53,7 +53,7 @@ import Testing
 
     @Test func itSaysWhereTheFigureCameFrom() {
         #expect(OutputLatency(milliseconds: 220, source: .set).description == "220 ms (set by you)")
-        #expect(OutputLatency(milliseconds: 0, source: .notCalibrated).description == "0 ms (not calibrated)")
+        #expect(OutputLatency(milliseconds: 0, source: .notCalibrated).description == "0 ms (not measured)")
         #expect(OutputLatency(milliseconds: 34.6, source: .platform).description == "35 ms (reported by the sound system)")
     }
 }

@@ -7,8 +7,9 @@ import Testing
 /// Issue 35 in a real browser at phone size: the listening screen is a player. Big artwork
 /// (a generated cover when the song has none, never a letter), the title and artist once, a
 /// progress bar on the room's timeline, what comes next, the listeners and the reactions on the
-/// first screen, and a status pill that opens the Sync details (the meter, the milliseconds,
-/// why this version) by a real click.
+/// first screen, a status pill that opens the Sync details (the meter, the milliseconds, why
+/// this version) by a real click, and the controls a listener expects: volume, Leave, Switch
+/// service.
 extension WebListenerPageTests {
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails() async throws {
@@ -73,6 +74,12 @@ extension WebListenerPageTests {
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "Sync details open: \(findings)") }
             try await page.run("document.getElementById('sync-details').scrollIntoView({block: 'center'})")
             try await WebRoom.screenshot(page, "listener-sync-details")
+            // The light theme, from the system's setting: the same screen, scanned again.
+            try await page.emulateColorScheme("light")
+            #expect(try await page.evaluate("getComputedStyle(document.body).backgroundColor", as: String.self) == "rgb(246, 247, 249)")
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "light theme, Sync details open: \(findings)") }
+            try await WebRoom.screenshot(page, "listener-sync-details-light")
+            try await page.emulateColorScheme("dark")
             try await page.click("#sheet-close")
             #expect(try await page.evaluate("document.getElementById('sync-details').hidden", as: Bool.self))
             #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "status-pill")
@@ -84,6 +91,32 @@ extension WebListenerPageTests {
             #expect(try await page.evaluate("document.getElementById('resume').textContent", as: String.self) == "Resume live")
             try await page.click("#resume")
             try await room.waitInSync(page)
+
+            // Volume, by keyboard on the real slider: MusicKit's volume follows and is remembered.
+            try await page.run("document.getElementById('volume').focus()")
+            for _ in 0..<4 { try await page.press("ArrowLeft") }
+            #expect(try await page.evaluate("MusicKit.getInstance().volume", as: Double.self) == 0.6)
+            #expect(try await page.evaluate("localStorage.getItem('simulcast.volume')", as: String.self) == "0.6")
+
+            // Leave: the sound stops, the room no longer counts this listener, and nothing reconnects.
+            try await page.click("#leave")
+            try await Self.waitStatus(page, "left")
+            _ = try await page.waitFor("MusicKit.getInstance().playbackState === 3", as: Bool.self)
+            #expect(try await page.evaluate("document.getElementById('reload').textContent", as: String.self) == "Listen again")
+            let api = RoomsAPI(baseURL: room.base)
+            #expect(
+                await Poll.until(timeout: Patience.event) { (try? await api.room(code: room.code))?.listeners.isEmpty == true },
+                "the room still lists the listener who left")
+            #expect(try await page.evaluate("simulcastPage.connected", as: Bool.self) == false)
+
+            // Switch service: the page starts again at the choice, remembering no service.
+            try await page.navigate("\(room.base)/r/\(room.code)")
+            try await Self.waitStatus(page, "choosing")
+            try await page.click("[data-service=apple-music]")
+            try await room.waitInSync(page)
+            try await page.click("#switch-service")
+            try await Self.waitStatus(page, "choosing")
+            #expect(try await page.evaluate("localStorage.getItem('simulcast.service')", as: String?.self) == nil)
         }
     }
 }

@@ -32,7 +32,7 @@
   // What the page knows, readable by people (the UI) and by the browser tests.
   const page = (window.simulcastPage = {
     phase: "choosing", service: null, storefront: null, room: null, match: null,
-    wantsSound: false, needsTap: false, connected: false, finalClose: null,
+    wantsSound: false, needsTap: false, connected: false, finalClose: null, volume: storedVolume(),
     syncErrorMs: null, message: null, status: null, commands: [], renewals: { appleMusic: 0, spotify: 0 },
   });
 
@@ -126,7 +126,12 @@
       })();
       return this.renewing;
     }
-    async begin() { if (!this.music.isAuthorized) await withTimeout(this.music.authorize(), "Apple Music's sign-in", 120000); }
+    async begin() {
+      if (!this.music.isAuthorized) await withTimeout(this.music.authorize(), "Apple Music's sign-in", 120000);
+      this.music.volume = page.volume;
+    }
+    // MusicKit v3's instance volume, 0 to 1 (the device's own buttons still rule on iPhone).
+    async setVolume(fraction) { this.music.volume = fraction; }
     // An authorization error renews the developer token once and tries again.
     async call(what, action) {
       try { return await withTimeout(action(), what); } catch (error) {
@@ -208,7 +213,7 @@
       await loadScript(config.spotifySDKURL);
       if (!window.Spotify?.Player) await withTimeout(ready, "Spotify's player");
       const player = new window.Spotify.Player({
-        name: "Simulcast " + config.room, volume: 0.8,
+        name: "Simulcast " + config.room, volume: page.volume,
         // Called at connect and whenever the SDK's token has expired: always a fresh one.
         getOAuthToken: (callback) => SpotifyLogin.fresh().then(callback, (error) => loginNeeded(error)),
       });
@@ -248,6 +253,7 @@
       setTimeout(() => this.poll(), 200);
     }
     async begin() { await withTimeout(this.player.activateElement(), "Spotify's player"); }
+    async setVolume(fraction) { await withTimeout(this.player.setVolume(fraction), "Spotify"); }
     async renewIfDue() { SpotifyLogin.refreshIfDue(); }
     async load(trackId, aim, play, upNext) {
       // Loading while the room is paused happens muted, so no blip is heard.
@@ -259,7 +265,7 @@
         if (!response.ok) throw new Error("Spotify would not play (" + response.status + ")");
         if (!play) await withTimeout(this.player.pause(), "Spotify");
       } finally {
-        if (!play) await withTimeout(this.player.setVolume(0.8), "Spotify");
+        if (!play) await withTimeout(this.player.setVolume(page.volume), "Spotify");
       }
       this.last = await withTimeout(this.player.getCurrentState(), "Spotify");
       this.lastAt = performance.now();
@@ -503,6 +509,36 @@
     $("pause").focus();
   }
 
+  // Leaving stops this listener's sound and its place in the room; nothing reconnects.
+  function leave() {
+    page.wantsSound = false;
+    if (player) perform([{ kind: "pause" }], { ...player.read(), playing: true });
+    releaseWakeLock();
+    page.finalClose = { code: 1000, text: "You left the room." };
+    socket?.close(1000);
+    setSheetOpen(false);
+    render();
+    $("reload").focus();
+  }
+
+  // Another service: this one stops, and the page starts again at the choice.
+  function switchService() {
+    if (player) perform([{ kind: "pause" }], { ...player.read(), playing: true });
+    localStorage.removeItem("simulcast.service");
+    location.reload();
+  }
+
+  function storedVolume() {
+    const stored = Number(localStorage.getItem("simulcast.volume"));
+    return localStorage.getItem("simulcast.volume") !== null && stored >= 0 && stored <= 1 ? stored : 0.8;
+  }
+
+  function setVolume(fraction) {
+    page.volume = fraction;
+    localStorage.setItem("simulcast.volume", String(fraction));
+    player?.setVolume?.(fraction).catch(() => {});
+  }
+
   function loginNeeded(error) {
     page.wantsSound = false;
     page.phase = "login";
@@ -573,7 +609,10 @@
   // The status, from what the listener wants, what their player does and what the room does.
   function listenerStatus() {
     const room = page.room;
-    if (page.finalClose) return { key: page.finalClose.code === 4404 ? "closed" : page.finalClose.code === 4413 ? "full" : "refused", text: page.finalClose.text };
+    if (page.finalClose) {
+      const key = page.finalClose.code === 1000 ? "left" : page.finalClose.code === 4404 ? "closed" : page.finalClose.code === 4413 ? "full" : "refused";
+      return { key, text: page.finalClose.text };
+    }
     switch (page.phase) {
       case "choosing": return { key: "choosing", text: "Choose where you listen." };
       case "connecting": return { key: "connecting", text: "Connecting to " + name(page.service) + "…" };
@@ -631,6 +670,7 @@
     setHidden("resume", page.wantsSound);
     setHidden("login-again", page.phase !== "login");
     setHidden("reload", !page.finalClose);
+    setText("reload", page.finalClose?.code === 1000 ? "Listen again" : "Reload the page");
     const message = page.message;
     setHidden("message", !message);
     setText("message", message ? message.text : "");
@@ -782,6 +822,10 @@
   $("resume").addEventListener("click", resume);
   $("login-again").addEventListener("click", () => (config.spotifyClientId ? SpotifyLogin.login() : location.reload()));
   $("reload").addEventListener("click", () => location.reload());
+  $("leave").addEventListener("click", leave);
+  $("switch-service").addEventListener("click", switchService);
+  $("volume").value = String(Math.round(page.volume * 100));
+  $("volume").addEventListener("input", () => setVolume(Number($("volume").value) / 100));
   $("keep-awake").addEventListener("change", () => ($("keep-awake").checked ? acquireWakeLock() : releaseWakeLock()));
   $("status-pill").addEventListener("click", () => setSheetOpen($("sync-details").hidden));
   $("sheet-close").addEventListener("click", () => { setSheetOpen(false); $("status-pill").focus(); });

@@ -1,6 +1,6 @@
 // This device's output latency, player to ear (OutputLatency.swift): what the listener set or
 // measured, remembered per output device where the browser names it (else per browser); else
-// what the browser's AudioContext reports; else zero, "not calibrated". Pure, but for reading
+// what the browser's AudioContext reports; else zero, "not measured". Pure, but for reading
 // storage and the AudioContext, which are passed in.
 (function (root) {
   "use strict";
@@ -22,7 +22,7 @@
       case "set": return figure + " (set by you)";
       case "remembered": return figure + " (remembered for this output)";
       case "platform": return figure + " (reported by the sound system)";
-      default: return figure + " (not calibrated)";
+      default: return figure + " (not measured)";
     }
   }
 
