@@ -492,9 +492,14 @@
     }
   }
 
+  // Pauses the player now, whatever it last reported (pause, leave, switch service).
+  function silencePlayer() {
+    if (player) perform([{ kind: "pause" }], { ...player.read(), playing: true });
+  }
+
   function pauseForMe() {
     page.wantsSound = false;
-    if (player) perform([{ kind: "pause" }], { ...player.read(), playing: true });
+    silencePlayer();
     releaseWakeLock();
     render();
     $("resume").focus();
@@ -512,7 +517,7 @@
   // Leaving stops this listener's sound and its place in the room; nothing reconnects.
   function leave() {
     page.wantsSound = false;
-    if (player) perform([{ kind: "pause" }], { ...player.read(), playing: true });
+    silencePlayer();
     releaseWakeLock();
     page.finalClose = { code: 1000, text: "You left the room." };
     socket?.close(1000);
@@ -523,14 +528,15 @@
 
   // Another service: this one stops, and the page starts again at the choice.
   function switchService() {
-    if (player) perform([{ kind: "pause" }], { ...player.read(), playing: true });
+    silencePlayer();
     localStorage.removeItem("simulcast.service");
     location.reload();
   }
 
   function storedVolume() {
-    const stored = Number(localStorage.getItem("simulcast.volume"));
-    return localStorage.getItem("simulcast.volume") !== null && stored >= 0 && stored <= 1 ? stored : 0.8;
+    const stored = localStorage.getItem("simulcast.volume");
+    const fraction = stored === null ? NaN : Number(stored);
+    return fraction >= 0 && fraction <= 1 ? fraction : 0.8;
   }
 
   function setVolume(fraction) {
