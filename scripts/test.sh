@@ -4,7 +4,8 @@
 # the two-real-players test, zbar-tools to read QR codes back, postgresql for the PostgreSQL
 # and multi-node tests, nginx for the load-balanced variant, caddy and pebble for the HTTPS
 # front, nodejs to replay the follow-policy decision table through the web page's follow.js;
-# root or sudo), then runs `swift test`. Without chromium, dbus, mpv, zbarimg, nginx, caddy or
+# root or sudo), checks the web pages (scripts/check-web.sh: tsc, eslint, node --test), then
+# runs `swift test`. Without chromium, dbus, mpv, zbarimg, nginx, caddy or
 # node those tests are skipped with a reason; PostgreSQL is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,6 +46,9 @@ if [ -z "$(axe_js)" ] && command -v pip >/dev/null 2>&1; then
 fi
 SIMULCAST_AXE_JS="$(axe_js)"
 export SIMULCAST_AXE_JS
+
+# The web pages' type check, lint and unit tests: seconds, so first.
+bash scripts/check-web.sh
 
 # A failed run ends with its failures, so the last lines of a long log say what broke.
 log="$(mktemp)"

@@ -14,9 +14,9 @@ public struct ConnectionDriver: Sendable {
     public static let defaultPingInterval = Duration.seconds(2)
     /// Backoff after a failed or ended connection: 0.25 s, doubling to 5 s, ±20 %; it starts
     /// over once a connection lasted `stableAfter`.
-    static let firstBackoffSeconds = 0.25
-    static let maximumBackoffSeconds = 5.0
-    static let stableAfter = Duration.seconds(10)
+    public static let firstBackoffSeconds = 0.25
+    public static let maximumBackoffSeconds = 5.0
+    public static let stableAfter = Duration.seconds(10)
 
     /// The room's WebSocket URL on each server, in the order they are tried.
     public let urls: [String]

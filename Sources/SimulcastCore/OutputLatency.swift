@@ -16,6 +16,11 @@ public struct OutputLatency: Hashable, Sendable, CustomStringConvertible {
     public var milliseconds: Double
     public var source: Source
 
+    /// An output latency is a few hundred ms (Bluetooth) either way (a manual offset may be
+    /// negative to allow for the host's); past two seconds it is a mistake, skipped here and
+    /// refused on the wire (`WireLimits`).
+    public static let limitMs = 2_000.0
+
     public init(milliseconds: Double, source: Source) {
         self.milliseconds = milliseconds
         self.source = source
@@ -24,7 +29,7 @@ public struct OutputLatency: Hashable, Sendable, CustomStringConvertible {
     /// The first of: given now, remembered, reported by the platform; otherwise zero. A
     /// figure that is not a finite number within ±2 s is not one (`WireLimits`), and is skipped.
     public static func choose(given: Double?, remembered: Double?, platform: Double?) -> OutputLatency {
-        func usable(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0.magnitude <= 2_000 ? $0 : nil } }
+        func usable(_ value: Double?) -> Double? { value.flatMap { $0.isFinite && $0.magnitude <= limitMs ? $0 : nil } }
         if let given = usable(given) { return OutputLatency(milliseconds: given, source: .set) }
         if let remembered = usable(remembered) { return OutputLatency(milliseconds: remembered, source: .remembered) }
         if let platform = usable(platform), platform >= 0 { return OutputLatency(milliseconds: platform, source: .platform) }

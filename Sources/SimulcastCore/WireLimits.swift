@@ -84,13 +84,9 @@ public struct WireLimits: Hashable, Sendable {
         return problem(withOutputLatency: report.outputLatencyMs)
     }
 
-    /// An output latency is a few hundred ms (Bluetooth) either way (a manual offset may be
-    /// negative to allow for the host's); anything past two seconds is a mistake.
-    static let maximumOutputLatencyMs = 2_000.0
-
     func problem(withOutputLatency latency: Double?) -> String? {
-        guard let latency, !latency.isFinite || latency.magnitude > Self.maximumOutputLatencyMs else { return nil }
-        return "outputLatencyMs must be a finite number of milliseconds between -\(Int(Self.maximumOutputLatencyMs)) and \(Int(Self.maximumOutputLatencyMs))"
+        guard let latency, !latency.isFinite || latency.magnitude > OutputLatency.limitMs else { return nil }
+        return "outputLatencyMs must be a finite number of milliseconds between -\(Int(OutputLatency.limitMs)) and \(Int(OutputLatency.limitMs))"
     }
 
     func problem(with track: TrackMetadata, field: String) -> String? {

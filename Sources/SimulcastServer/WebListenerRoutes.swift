@@ -115,7 +115,7 @@ enum WebListenerRoutes {
     static func noSuchRoom(_ raw: String) -> Response {
         let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
         return html(
-            "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><link rel=stylesheet href='/web/listener.css'><main><h1>No room \(shown)</h1><p>Check the code with whoever shared it; rooms are started from <a href='/'>the front page</a> or with <code>simulcast host --create</code>.</p></main>",
+            "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><link rel=stylesheet href='/web/tokens.css'><link rel=stylesheet href='/web/base.css'><main><h1>No room \(shown)</h1><p>Check the code with whoever shared it; rooms are started from <a href='/'>the front page</a> or with <code>simulcast host --create</code>.</p></main>",
             status: .notFound)
     }
 

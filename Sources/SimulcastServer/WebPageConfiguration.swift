@@ -1,5 +1,4 @@
 import Rooms
-import SimulcastCore
 
 /// The settings the web listener page reads from its `{{CONFIG}}` script block.
 struct WebPageConfiguration: Encodable {
@@ -18,14 +17,10 @@ struct WebPageConfiguration: Encodable {
     var share: RoomLink.Decision?
     /// The server's own public origins: the only other nodes a page's `?server=` may name.
     var origins: [String] = []
-    /// Close codes after which reconnecting cannot help (`Wire.ErrorCode.isFinal`): the pages stop and say why.
-    var finalCloseCodes = Wire.ErrorCode.finalCloseCodes
-    /// Within this of the host a listener is "in sync" (`InSync`): the status, the meter's zone.
-    var inSyncMs = InSync.thresholdMs
 
     enum CodingKeys: String, CodingKey {
         case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode, hostingOffered
-        case shareLink, shareRefusal, origins, finalCloseCodes, inSyncMs
+        case shareLink, shareRefusal, origins
     }
 
     // Written by hand so a missing client id is an explicit null, as the page expects.
@@ -42,8 +37,6 @@ struct WebPageConfiguration: Encodable {
         try container.encode(testMode, forKey: .testMode)
         try container.encode(hostingOffered, forKey: .hostingOffered)
         try container.encode(origins, forKey: .origins)
-        try container.encode(finalCloseCodes, forKey: .finalCloseCodes)
-        try container.encode(inSyncMs, forKey: .inSyncMs)
         switch share {
         case .link(let url)?:
             try container.encode(url, forKey: .shareLink)

@@ -35,6 +35,10 @@ public struct SpotifyPKCE: Sendable {
 
     /// Scopes a host needs: what is playing, the queue.
     public static let hostScopes = ["user-read-currently-playing", "user-read-playback-state"]
+    /// Scopes the listener page asks for: the Web Playback SDK's (`streaming`, the account's
+    /// email and country) and starting a track on its device. The page gets them from
+    /// `Web/constants.js`, generated from here.
+    public static let listenerScopes = ["streaming", "user-read-email", "user-read-private", "user-modify-playback-state", "user-read-playback-state"]
 
     static let unreserved = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 

@@ -66,7 +66,7 @@ import Testing
         #expect(try await page.evaluate("typeof navigator.requestMediaKeySystemAccess === 'function'", as: Bool.self))
         #expect(try await page.evaluate("document.getElementById('insecure').hidden", as: Bool.self))
         // Share gives the https link this page was reached at.
-        #expect(try await page.evaluate("simulcastShare.link", as: String.self) == "\(base)/r/\(room.code)")
+        #expect(try await page.evaluate("simulcastPage.share.link", as: String.self) == "\(base)/r/\(room.code)")
 
         try await page.click("[data-service=apple-music]")
         let hostPosition: @Sendable (LocalTime) async -> Double? = { at in
@@ -211,7 +211,7 @@ import Testing
             #expect(try await page.evaluate("location.origin", as: String.self) == origin)
             #expect(try await page.evaluate("window.isSecureContext", as: Bool.self))
             #expect(try await page.evaluate("typeof navigator.requestMediaKeySystemAccess === 'function'", as: Bool.self))
-            #expect(try await page.evaluate("simulcastShare.link", as: String.self) == "\(origin)/r/\(room.code)")
+            #expect(try await page.evaluate("simulcastPage.share.link", as: String.self) == "\(origin)/r/\(room.code)")
             try await page.click("[data-service=apple-music]")
             let hostPosition: @Sendable (LocalTime) async -> Double? = { at in
                 let playback = await host.playback

@@ -34,19 +34,19 @@ import TrackMatching
     /// did nothing at all in 3 s (no action published: it landed beside a control that moved)
     /// is made once more, as a person would; on failure says what the page did.
     static func press(_ page: DevToolsPage, _ selector: String, publishes intent: String) async throws {
-        let before = try await page.evaluate("window.simulcastAppleHost.intents.length", as: Int.self)
-        let published = "window.simulcastAppleHost.intents.slice(\(before)).includes('\(intent)')"
+        let before = try await page.evaluate("window.simulcastHostPage.apple.intents.length", as: Int.self)
+        let published = "window.simulcastHostPage.apple.intents.slice(\(before)).includes('\(intent)')"
         try await page.click(selector)
         do {
             if await (try? page.waitFor(published, as: Bool.self, seconds: 3)) == nil,
-                try await page.evaluate("window.simulcastAppleHost.intents.length", as: Int.self) == before
+                try await page.evaluate("window.simulcastHostPage.apple.intents.length", as: Int.self) == before
             {
                 try await page.click(selector)
             }
             _ = try await page.waitFor(published, as: Bool.self)
         } catch {
             let seen = try await page.evaluate(
-                "JSON.stringify({intents: simulcastAppleHost.intents, synchronised: simulcastAppleHost.synchronised, note: document.getElementById('apple-note').textContent})",
+                "JSON.stringify({intents: simulcastHostPage.apple.intents, synchronised: simulcastHostPage.apple.synchronised, note: document.getElementById('apple-note').textContent})",
                 as: String.self)
             throw DevToolsPage.ProtocolError(description: "\(selector) did not publish \(intent): \(seen)")
         }
@@ -74,7 +74,7 @@ import TrackMatching
             let code = String(path.dropFirst("/r/".count).dropLast("/host".count))
             _ = try await host.waitFor("!document.getElementById('apple-host').hidden", as: Bool.self)
             try await host.click("#apple-connect")
-            _ = try await host.waitFor("window.simulcastAppleHost.synchronised", as: Bool.self, seconds: 10)
+            _ = try await host.waitFor("window.simulcastHostPage.apple.synchronised", as: Bool.self, seconds: 10)
             try await host.click("#apple-term")
             try await host.type("perfect")
             try await host.click("#apple-search button[type=submit]")
@@ -83,7 +83,7 @@ import TrackMatching
             _ = try await host.waitFor("document.querySelectorAll('#apple-playlists button').length === 1", as: Bool.self)
             try await host.click("#apple-playlists button")
             _ = try await host.waitFor(
-                "window.simulcastAppleHost.lastState?.track?.id === 'am-slsp' && window.simulcastAppleHost.lastState.playing", as: Bool.self)
+                "window.simulcastHostPage.apple.lastState?.track?.id === 'am-slsp' && window.simulcastHostPage.apple.lastState.playing", as: Bool.self)
 
             // A Spotify listener page (PKCE through the stand-in) and a CLI listener on Spotify.
             let listener = try await browser.openPhone("\(base)/r/\(code)", initScript: WebRoom.initScript)
@@ -121,7 +121,7 @@ import TrackMatching
             try await Self.press(host, "#apple-forward", publishes: "seek")
             try await followed(Fixtures.sheLooksSoPerfect.id)
             try await Self.press(host, "#apple-next", publishes: "play")
-            _ = try await host.waitFor("window.simulcastAppleHost.lastState?.track?.id === '298026101'", as: Bool.self)
+            _ = try await host.waitFor("window.simulcastHostPage.apple.lastState?.track?.id === '298026101'", as: Bool.self)
             _ = try await listener.waitFor(
                 "(async () => { const s = await new Spotify.Player({name: 'probe', getOAuthToken: cb => cb('x')}).getCurrentState(); return s?.track_window?.current_track?.id === 'sp-cest'; })()",
                 as: Bool.self, seconds: 15)
@@ -144,7 +144,7 @@ import TrackMatching
             #expect(await roomPlays(false), "the SDK's own pause")
             try await host.run("MusicKit.getInstance().play()")
             #expect(await roomPlays(true), "the SDK's own play")
-            #expect(try await host.evaluate("simulcastAppleHost.intents.slice(-2).join()", as: String.self) == "pause,resume")
+            #expect(try await host.evaluate("simulcastHostPage.apple.intents.slice(-2).join()", as: String.self) == "pause,resume")
             try await Self.press(host, "#apple-toggle", publishes: "pause")
 
             #expect(try await host.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))

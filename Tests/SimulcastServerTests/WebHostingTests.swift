@@ -56,7 +56,7 @@ import Testing
             let hostPage = try await browser.openPhone("\(base)/r/\(code)/host")
             _ = try await hostPage.waitFor("window.simulcastHostPage?.hosting === 'following'", as: Bool.self, seconds: 10)
             try await hostPage.click("#stop")
-            _ = try await hostPage.waitFor("document.getElementById('status').textContent.startsWith('You stopped hosting')", as: Bool.self)
+            _ = try await hostPage.waitFor("document.getElementById('status-detail').textContent.startsWith('You stopped hosting')", as: Bool.self)
             #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) == "none")
             // Issue 33 (7): the host token leaves this browser with the hosting.
             #expect(try await hostPage.evaluate("localStorage.getItem('simulcast.host.' + \(AxeCore.quoted(code))) === null", as: Bool.self))
@@ -66,7 +66,7 @@ import Testing
             let stranger = try await browser.openPhone("\(base)/r/\(code)/host")
             try await stranger.run("localStorage.clear()")
             try await stranger.navigate("\(base)/r/\(code)/host")
-            _ = try await stranger.waitFor("document.getElementById('status').textContent.includes('does not hold the room')", as: Bool.self)
+            _ = try await stranger.waitFor("document.getElementById('status-detail').textContent.includes('does not hold the room')", as: Bool.self)
             #expect(try await rig.fetch("/v1/rooms/\(code)/hosting").status == 403)
             #expect(try await rig.fetch("/v1/rooms/\(code)/hosting", bearer: "not-the-token").status == 403)
 
@@ -89,7 +89,7 @@ import Testing
             await rig.accounts.revokeRefreshTokens()
             await rig.accounts.expireAccessTokens()
             _ = try await page.waitFor("window.simulcastHostPage?.hosting === 'refused'", as: Bool.self, seconds: 15)
-            #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self).contains("Spotify refused your login"))
+            #expect(try await page.evaluate("document.getElementById('status-detail').textContent", as: String.self).contains("Spotify refused your login"))
             #expect(try await page.evaluate("document.getElementById('login').textContent", as: String.self) == "Log in with Spotify again")
             #expect(try await page.evaluate("document.getElementById('stop').hidden", as: Bool.self))
             #expect(await TestSupport.metric(try #require(await rig.server.port), "simulcast_hosting_logins_refused_total") == 1)

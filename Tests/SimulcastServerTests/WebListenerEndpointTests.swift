@@ -90,8 +90,14 @@ import Testing
                 #expect(html.contains("\"room\":\"\(code)\""))
                 #expect(html.contains("https://js-cdn.music.apple.com/musickit/v3/musickit.js"))
                 #expect(html.contains("\"services\":[\"apple-music\",\"spotify\"]"))
-                // Which closes are final is the engine's list, handed to the page (issue 34).
-                #expect(html.contains("\"finalCloseCodes\":[4400,4401,4404,4409,4413]"))
+                // The page is ES modules: one entry point, no ordered classic scripts (issue 35).
+                #expect(html.contains("<script type=\"module\" src=\"/web/listener.js\"></script>"))
+                #expect(!html.contains("<script src="))
+            }
+            // Which closes are final is the engine's list, in the pages' generated constants (issue 34).
+            try await client.execute(uri: "/web/constants.js", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("export const FINAL_CLOSE_CODES = Object.freeze([4400, 4401, 4404, 4409, 4413]);"))
             }
             try await client.execute(uri: "/r/ZZZZ<script>", method: .get) { response in
                 #expect(response.status == .notFound)

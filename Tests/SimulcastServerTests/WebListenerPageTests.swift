@@ -98,7 +98,7 @@ import Testing
             // A song Apple Music does not have: no match here, and why; the meter goes.
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.solayoh, positionMs: 0))
             try await Self.waitStatus(page, "noMatch")
-            #expect(try await page.evaluate("simulcastPage.noMatch", as: String.self) == "No match on Apple Music: this song is skipped")
+            #expect(try await page.evaluate("simulcastPage.noMatch", as: String.self) == "No match on Apple Music, so this song is skipped")
             _ = try await page.waitFor("MusicKit.getInstance().playbackState === 3", as: Bool.self)
             try await WebRoom.screenshot(page, "listener-no-match")
             // The next song has one: the no-match goes with the song it was about.
@@ -321,10 +321,15 @@ import Testing
         try await WebRoom.run { room in
             let page = try await room.open()
             _ = try await page.waitFor("document.readyState === 'complete'", as: Bool.self)
-            #expect(try await page.evaluate("typeof SimulcastFollow.FollowPolicy === 'function' && !('Follower' in SimulcastFollow)", as: Bool.self))
-            #expect(try await page.evaluate("new SimulcastFollow.ClockSync().window", as: Int.self) == 32)
+            // Modules the page imports, not globals: the page's own scripts leave none behind.
+            #expect(try await page.evaluate("typeof window.SimulcastFollow === 'undefined' && typeof window.simulcastShare === 'undefined'", as: Bool.self))
+            #expect(
+                try await page.evaluate(
+                    "(async () => { const m = await import('/web/follow.js'); return typeof m.FollowPolicy === 'function' && !('Follower' in m); })()",
+                    as: Bool.self))
+            #expect(try await page.evaluate("(async () => new (await import('/web/clock-sync.js')).ClockSync().window)()", as: Int.self) == 32)
             let offset = try await page.evaluate(
-                "(() => { const c = new SimulcastFollow.ClockSync(); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.offset; })()",
+                "(async () => { const c = new (await import('/web/clock-sync.js')).ClockSync(); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.offset; })()",
                 as: Double.self)
             #expect(offset == 1_000_000)
         }

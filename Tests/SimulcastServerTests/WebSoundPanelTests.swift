@@ -42,24 +42,24 @@ extension WebListenerPageTests {
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
             let page = try await room.listeningOnAppleMusic()
             // Nothing set: where the figure comes from is said, and a hint shows when it is zero.
-            let source = try await page.evaluate("SimulcastSound.latency.source", as: String.self)
+            let source = try await page.evaluate("simulcastPage.sound.latency.source", as: String.self)
             #expect(try await page.evaluate("document.getElementById('latency-hint').hidden", as: Bool.self) == (source != "notCalibrated"))
 
             // Calibrate on a microphone that hears only noise: refused, the setting unchanged.
-            let before = try await page.evaluate("SimulcastSound.milliseconds", as: Double.self)
+            let before = try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self)
             try await page.click("#sound summary")
             try await page.click("#calibrate")
             let refusal = try await page.waitFor(
                 "(() => { const t = document.getElementById('calibration-result').textContent; return t.startsWith('Not measured') || t.startsWith('Measured') ? t : null; })()",
                 as: String.self, seconds: 20)
             #expect(refusal.hasPrefix("Not measured: "), "\(refusal)")
-            #expect(try await page.evaluate("SimulcastSound.milliseconds", as: Double.self) == before)
+            #expect(try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self) == before)
 
             // The slider, by keyboard on the real control: 40 steps of 5 ms to the right.
             try await page.run("document.getElementById('latency-slider').focus()")
             let start = try await page.evaluate("Number(document.getElementById('latency-slider').value)", as: Double.self)
             for _ in 0..<40 { try await page.press("ArrowRight") }
-            let pageLatency = try await page.evaluate("SimulcastSound.milliseconds", as: Double.self)
+            let pageLatency = try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self)
             #expect(pageLatency == start + 200)
             #expect(try await page.evaluate("document.getElementById('latency-figure').textContent", as: String.self) == "\(Int(pageLatency)) ms (set by you)")
             #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
@@ -106,7 +106,7 @@ extension WebListenerPageTests {
                 "(() => { const t = document.getElementById('latency-figure').textContent; return t.includes('remembered') ? t : null; })()", as: String.self)
             #expect(remembered == "\(Int(pageLatency)) ms (remembered for this output)")
             // The page's own click train, 0.3 s in, for the next microphone's file.
-            let clickTrain = try await page.evaluate("Array.from(SimulcastCalibration.clickTrain(48000))", as: [Float].self)
+            let clickTrain = try await page.evaluate("(async () => Array.from((await import('/web/calibration.js')).clickTrain(48000)))()", as: [Float].self)
             var looped = [Float](repeating: 0, count: 14_400 + 9_600) + clickTrain
             looped += [Float](repeating: 0, count: max(0, 96_000 - looped.count))
             try Self.writeWAV(looped, to: clicksFile)
@@ -125,7 +125,7 @@ extension WebListenerPageTests {
                 as: String.self, seconds: 20)
             let figure = try await page.evaluate("document.getElementById('latency-figure').textContent", as: String.self)
             if result.hasPrefix("Measured ") {
-                let measured = try await page.evaluate("Math.round(SimulcastSound.lastCalibration.outputLatencyMs)", as: Int.self)
+                let measured = try await page.evaluate("Math.round(simulcastPage.sound.lastCalibration.outputLatencyMs)", as: Int.self)
                 #expect(figure == "\(measured) ms (set by you)")
                 #expect(result.contains("% sure"))
             } else {

@@ -1,170 +1,150 @@
+// @ts-check
 // Hosting with Apple Music from the host page: the host plays in this page through MusicKit JS
-// (search the catalog, an album, a playlist of their library; play, pause, seek, next,
-// previous) and the page publishes the room's state from its own player, as the CLI's
+// (a player with artwork, a scrubber and the queue; search the catalog, an album, a playlist of
+// their library) and the page publishes the room's state from its own player, as the CLI's
 // HostSession does: a host.state on every change and every 5 s while playing, the anchor on
-// the server's clock (the same clock sync as every client), the queue ahead, the intent.
+// the server's clock (room-connection.js), the queue ahead, the intent. Every pause and play
+// is published, whatever caused it (the page's buttons, headphones, a call, the lock screen).
 // Apple offers no "currently playing" API, so the room follows this page: closed, the room
 // shows the host away.
-(function () {
-  "use strict";
-  if (window.simulcastInsecure) return;
-  const $ = (id) => document.getElementById(id);
-  const config = JSON.parse($("simulcast-config").textContent);
-  const { ClockSync } = window.SimulcastFollow;
-  const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
-  const hostToken = localStorage.getItem("simulcast.host." + config.room);
+import { MessageType } from "./constants.js";
+import { $, setHidden, setText } from "./dom.js";
+import { artistLine, formatTime } from "./format.js";
+import { MusicKitSession } from "./musickit.js";
+import { mountReactions, showReaction } from "./reactions.js";
+import { RoomConnection, roomServers } from "./room-connection.js";
+import { forgetHostToken } from "./storage.js";
+import * as strings from "./strings.js";
+
+const HEARTBEAT_MS = 5000;
+const ARTWORK_PX = 600;
+const THUMBNAIL_PX = 96;
+
+/**
+ * A MusicKit item's artwork at `size` px, from its URL template, or null.
+ * @param {any} item @param {number} size
+ */
+export function artworkURL(item, size) {
+  const template = item?.attributes?.artwork?.url;
+  return typeof template === "string" && template.startsWith("https://") ? template.replace("{w}", String(size)).replace("{h}", String(size)) : null;
+}
+
+/**
+ * A MusicKit item as the wire's track, or null.
+ * @param {any} item
+ * @returns {import("./types/wire").TrackMetadata | null}
+ */
+export function trackOf(item) {
+  if (!item) return null;
+  const a = item.attributes || {};
+  /** @type {import("./types/wire").TrackMetadata} */
+  const metadata = { service: "apple-music", id: String(item.id), title: a.name || item.title || "", artists: [a.artistName || ""].filter(Boolean) };
+  if (a.albumName) metadata.album = a.albumName;
+  if (a.durationInMillis) metadata.durationMs = a.durationInMillis;
+  if (a.isrc) metadata.isrc = a.isrc;
+  const art = artworkURL(item, ARTWORK_PX);
+  if (art) metadata.artworkURL = art;
+  return metadata.title && metadata.artists.length ? metadata : null;
+}
+
+/**
+ * Mounts the Apple Music host on the host page; `changed` is called when the room hears it.
+ * @param {import("./types/wire").PageConfig} config
+ * @param {string} hostToken
+ * @param {() => void} changed
+ */
+export function mountAppleHost(config, hostToken, changed) {
   // What the page did, for a look from outside (tests, a curious host): `intents` lists the
   // actions published, oldest first (heartbeats' reanchors left out).
-  const host = (window.simulcastAppleHost = { connected: false, synchronised: false, published: 0, music: null, lastState: null, intents: [] });
-  if (localStorage.getItem("simulcast.hostMode." + config.room) !== "apple-music" || !hostToken) return;
-  $("apple-host").hidden = false;
+  const host = {
+    connected: false, synchronised: false, published: 0, music: /** @type {any} */ (null), lastState: /** @type {any} */ (null),
+    intents: /** @type {string[]} */ ([]),
+  };
+  setHidden("apple-host", false);
+  /** @type {MusicKitSession | null} */
+  let session = null;
+  const note = (/** @type {string} */ text) => setText("apple-note", text);
+  const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
-  const note = (text) => { $("apple-note").textContent = text; };
-
-  // --- the room connection: hello as the host, clock pings, reconnect ---------------------
-  const clock = new ClockSync(32);
-  let socket = null, retryMs = 250, samples = 0;
-  const send = (message) => { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 1, ...message })); };
-  const ping = () => send({ type: "time.ping", t0: nowMicros() });
-  const burst = () => { for (let i = 0; i < 16; i++) setTimeout(ping, i * 40); };
-
-  function connect() {
-    socket = new WebSocket((location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host + config.webSocketPath);
-    socket.onopen = () => {
-      retryMs = 250;
-      samples = 0;
-      host.connected = true;
-      send({ type: "hello", role: "host", room: config.room, hostToken, client: "web-host" });
-      burst();
-      window.SimulcastReactions.mount(async (reaction) => {
-        if (socket?.readyState !== WebSocket.OPEN) return false;
-        send({ type: "reaction", reaction });
-        return true;
-      });
-    };
-    socket.onmessage = (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch { return; }
-      if (message?.type === "time.pong") {
-        if (clock.add(message.t0, message.t1, message.t2, nowMicros())) burst();
-        samples += 1;
-        // A burst is in: the anchors are on the server's clock from here on.
-        if (samples === 8) { host.synchronised = true; publish("reanchor"); }
-      } else if (message?.type === "room.reaction") {
-        window.SimulcastReactions.show(message);
-      } else if (message?.type === "error") {
-        note("The room refused: " + String(message.message || message.code));
-      }
-    };
-    socket.onclose = (event) => {
-      host.connected = false;
-      host.synchronised = false;
-      socket = null;
-      if (event.code === 4401 || event.code === 4404) {
+  const connection = new RoomConnection({
+    // The host page speaks to this page's own server only.
+    servers: roomServers({ protocol: location.protocol, host: location.host, origin: location.origin, search: "" }, []),
+    path: config.webSocketPath,
+    hello: () => ({ type: MessageType.hello, role: "host", room: config.room, hostToken, client: "web-host" }),
+    onChange() {
+      const opened = connection.connected && !host.connected;
+      host.connected = connection.connected;
+      host.synchronised = connection.synchronised;
+      if (opened) mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }));
+      render();
+      changed();
+    },
+    // A burst is in: the anchors are on the server's clock from here on.
+    onSynchronised: () => publish("reanchor"),
+    onMessage(message) {
+      if (message.type === MessageType.roomReaction) showReaction(message);
+      else if (message.type === MessageType.error) note(strings.appleHost.roomRefused(String(message.message || message.code)));
+    },
+    onFinalClose(code) {
+      if (code === 4401 || code === 4404) {
         // The room is gone, or the token was never its: this browser keeps it no longer.
-        localStorage.removeItem("simulcast.host." + config.room);
-        localStorage.removeItem("simulcast.hostMode." + config.room);
-        note("The room refused this page's host token; start a room again from the front page.");
-        return;
+        forgetHostToken(config.room);
+        note(strings.appleHost.tokenRefused);
+      } else if (code === 4409) {
+        note(strings.appleHost.takenOver);
+      } else {
+        note(strings.appleHost.refused);
       }
-      if (event.code === 4409) { note("Another host connection took over this room (is this page open twice?). Reload to host from here again."); return; }
-      // Any other final refusal (the server's list): retrying would only be refused again.
-      if ((config.finalCloseCodes || []).includes(event.code)) { note("The room refused this page (" + event.code + "); reload the page to try again."); return; }
-      setTimeout(connect, retryMs + Math.random() * 100);
-      retryMs = Math.min(retryMs * 2, 5000);
-    };
-  }
-  setInterval(() => { if (host.connected) ping(); }, 2000);
+    },
+  });
 
-  // --- what the player plays, as the wire's tracks -----------------------------------------
-  function track(item) {
-    if (!item) return null;
-    const a = item.attributes || {};
-    const metadata = { service: "apple-music", id: String(item.id), title: a.name || item.title || "", artists: [a.artistName || ""].filter(Boolean) };
-    if (a.albumName) metadata.album = a.albumName;
-    if (a.durationInMillis) metadata.durationMs = a.durationInMillis;
-    if (a.isrc) metadata.isrc = a.isrc;
-    return metadata.title && metadata.artists.length ? metadata : null;
-  }
-
-  function upcoming(music) {
+  /** The songs after the current one, as the wire's tracks. @param {any} music */
+  function upcomingItems(music) {
     const items = music.queue?.items || [];
-    const index = items.findIndex((item) => item.id === music.nowPlayingItem?.id);
-    return items.slice(index + 1, index + 11).map(track).filter(Boolean);
+    const index = items.findIndex((/** @type {any} */ item) => item.id === music.nowPlayingItem?.id);
+    return items.slice(index + 1, index + 11);
   }
 
   // One snapshot: the position read together with the instant, mapped to the server's clock.
+  /** @param {string} intent */
   function publish(intent) {
     const music = host.music;
-    if (!music || !host.synchronised) return;
+    if (!music || !session || !connection.synchronised) return;
     const local = nowMicros();
     const positionMs = (music.currentPlaybackTime || 0) * 1000;
-    const serverTime = clock.serverTime(local);
+    const serverTime = connection.clock.serverTime(local);
     if (serverTime == null) return;
-    const playing = music.playbackState === window.MusicKit.PlaybackStates.playing;
-    const state = { type: "host.state", track: track(music.nowPlayingItem), playing, anchor: { positionMs, serverTime: Math.round(serverTime) },
-      queue: upcoming(music), intent };
+    const state = { type: MessageType.hostState, track: trackOf(music.nowPlayingItem), playing: session.playing,
+      anchor: { positionMs, serverTime: Math.round(serverTime) }, queue: upcomingItems(music).map(trackOf).filter(Boolean), intent };
     host.lastState = state;
     host.published += 1;
     if (intent !== "reanchor") host.intents.push(intent);
-    send(state);
+    connection.send(state);
     render();
   }
-  setInterval(() => {
-    if (host.music?.playbackState === window.MusicKit?.PlaybackStates?.playing) publish("reanchor");
-  }, 5000);
-
-  // --- the player -----------------------------------------------------------------------------
-  function loadScript(url) {
-    return new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = url;
-      script.onload = resolve;
-      script.onerror = () => reject(new Error("could not load " + url));
-      document.head.append(script);
-    });
-  }
-
-  async function developerToken() {
-    const response = await fetch("/v1/apple-music/developer-token", { credentials: "same-origin" });
-    const body = await response.json().catch(() => null);
-    if (!response.ok) throw new Error(body?.error?.message || "no developer token (" + response.status + ")");
-    return body;
-  }
-
-  // A new developer token by 80 % of its lifetime, without stopping the music.
-  function renewLater(token) {
-    const lifetimeMs = Math.max(60, token.expiresAt - Math.floor(Date.now() / 1000)) * 1000;
-    setTimeout(async () => {
-      try {
-        const next = await developerToken();
-        host.music.developerToken = next.token;
-        renewLater(next);
-      } catch (error) { note("Apple Music's token could not be renewed: " + error.message); setTimeout(() => renewLater(token), 30000); }
-    }, lifetimeMs * 0.8);
-  }
+  setInterval(() => { if (session?.playing) publish("reanchor"); }, HEARTBEAT_MS);
+  setInterval(() => { session?.renewIfDue().catch(() => note(strings.appleHost.renewalFailed)); }, 10000);
+  setInterval(renderPosition, 500);
 
   async function connectAppleMusic() {
     $("apple-connect").disabled = true;
     try {
-      const loaded = new Promise((resolve) => document.addEventListener("musickitloaded", resolve, { once: true }));
-      await loadScript(config.musicKitURL);
-      if (!window.MusicKit?.configure) await loaded;
-      const token = await developerToken();
-      const music = await window.MusicKit.configure({ developerToken: token.token, app: { name: "Simulcast", build: "1" } });
-      await music.authorize();
+      session = await MusicKitSession.start(config.musicKitURL);
+      await session.authorize();
+      const music = session.music;
       host.music = music;
-      renewLater(token);
       music.addEventListener("playbackStateDidChange", () => { render(); followOwnState(); });
       // A new item the host did not ask for (the last one ended): the room moves on with it.
       music.addEventListener("nowPlayingItemDidChange", () => { if (!busy) publish("play"); });
-      $("apple-connect").hidden = true;
-      $("apple-player").hidden = false;
-      note("Connected. Search, then play: listeners hear it on their own service.");
-      connect();
+      setHidden("apple-intro", true);
+      setHidden("apple-player", false);
+      note(strings.appleHost.connected);
+      connection.connect();
+      acquireWakeLock();
       loadPlaylists();
-    } catch (error) {
-      note("Apple Music could not be connected: " + error.message);
+      render();
+    } catch {
+      note(strings.appleHost.couldNotConnect);
       $("apple-connect").disabled = false;
     }
   }
@@ -174,16 +154,16 @@
   // (the page's own buttons publish theirs through `act`, while `busy`).
   function followOwnState() {
     const music = host.music;
-    if (!music || busy || !host.lastState) return;
-    const states = window.MusicKit.PlaybackStates;
-    const playing = music.playbackState === states.playing;
+    if (!music || !session || busy || !host.lastState) return;
+    const states = session.states;
     const halted = music.playbackState === states.paused || music.playbackState === states.stopped;
-    if (playing && !host.lastState.playing) publish("resume");
+    if (session.playing && !host.lastState.playing) publish("resume");
     else if (halted && host.lastState.playing) publish("pause");
   }
 
   // Each control: the player acts, then the room hears the result with its meaning.
   let busy = false;
+  /** @param {string} intent @param {(music: any) => Promise<any>} action */
   async function act(intent, action) {
     const music = host.music;
     if (!music || busy) return;
@@ -191,13 +171,14 @@
     try {
       await action(music);
       publish(intent);
-    } catch (error) {
-      note("Apple Music refused: " + (error?.message || error));
+    } catch {
+      note(strings.appleHost.refusedAction);
     } finally {
       busy = false;
     }
   }
 
+  /** A list of buttons, each with its thumbnail. @param {HTMLElement} list @param {any[]} entries @param {(entry: any, index: number) => void} play */
   function results(list, entries, play) {
     const title = $(list.id + "-title");
     if (title) title.hidden = entries.length === 0;
@@ -206,14 +187,31 @@
       const button = document.createElement("button");
       button.type = "button";
       button.className = "secondary result";
+      button.append(thumbnail(entry));
       const a = entry.attributes || {};
-      button.textContent = (a.name || "?") + (a.artistName ? " · " + a.artistName : "");
+      const label = document.createElement("span");
+      label.textContent = (a.name || "?") + (a.artistName ? " · " + a.artistName : "");
+      button.append(label);
       button.addEventListener("click", () => play(entry, index));
       row.append(button);
       return row;
     }));
   }
 
+  /** @param {any} entry */
+  function thumbnail(entry) {
+    const image = document.createElement("img");
+    image.className = "thumb";
+    image.alt = "";
+    image.width = 40;
+    image.height = 40;
+    image.loading = "lazy";
+    const a = entry.attributes || {};
+    image.src = artworkURL(entry, THUMBNAIL_PX) || "/cover.svg?for=" + encodeURIComponent((a.name || "?") + "\n" + (a.artistName || ""));
+    return image;
+  }
+
+  /** @param {SubmitEvent} event */
   async function search(event) {
     event.preventDefault();
     const term = $("apple-term").value.trim().slice(0, 100);
@@ -222,12 +220,12 @@
       const found = await host.music.api.music("/v1/catalog/{{storefrontId}}/search", { term, types: "songs,albums", limit: 10 });
       const songs = found?.data?.results?.songs?.data || [];
       const albums = found?.data?.results?.albums?.data || [];
-      results($("apple-songs"), songs, (entry, index) =>
-        act("play", (music) => music.setQueue({ songs: songs.slice(index).map((s) => s.id), startPlaying: true })));
+      results($("apple-songs"), songs, (_, index) =>
+        act("play", (music) => music.setQueue({ songs: songs.slice(index).map((/** @type {any} */ s) => s.id), startPlaying: true })));
       results($("apple-albums"), albums, (entry) => act("play", (music) => music.setQueue({ album: entry.id, startPlaying: true })));
-      note(songs.length + albums.length ? "" : "Nothing found for “" + term + "”.");
-    } catch (error) {
-      note("The search failed: " + error.message);
+      note(songs.length + albums.length ? "" : strings.appleHost.nothingFound(term));
+    } catch {
+      note(strings.appleHost.searchFailed);
     }
   }
 
@@ -235,31 +233,88 @@
     try {
       const found = await host.music.api.music("/v1/me/library/playlists", { limit: 25 });
       const playlists = found?.data?.data || [];
-      $("apple-playlists-line").hidden = playlists.length === 0;
+      setHidden("apple-playlists-line", playlists.length === 0);
       results($("apple-playlists"), playlists, (entry) => act("play", (music) => music.setQueue({ playlist: entry.id, startPlaying: true })));
-    } catch (error) {
-      $("apple-playlists-line").hidden = true;
+    } catch {
+      setHidden("apple-playlists-line", true);
     }
   }
 
   function render() {
     const music = host.music;
-    if (!music) return;
-    const playing = music.playbackState === window.MusicKit.PlaybackStates.playing;
-    $("apple-toggle").textContent = playing ? "Pause" : "Play";
-    const item = track(music.nowPlayingItem);
-    $("apple-now").textContent = item ? item.title + " · " + item.artists.join(", ") : "Nothing playing";
-    $("apple-room").textContent = host.synchronised ? "Publishing to the room." : "Connecting to the room…";
+    setText("apple-room", host.synchronised ? strings.appleHost.publishing : strings.appleHost.connecting);
+    if (!music || !session) return;
+    const playing = session.playing;
+    const toggle = $("apple-toggle");
+    const label = playing ? strings.appleHost.pause : strings.appleHost.play;
+    if (toggle.getAttribute("aria-label") !== label) toggle.setAttribute("aria-label", label);
+    toggle.classList.toggle("playing", playing);
+    const item = music.nowPlayingItem;
+    const track = trackOf(item);
+    setText("apple-now-title", track ? track.title : strings.listener.nothingPlaying);
+    setText("apple-now-artist", track ? artistLine(track) : "");
+    const art = artworkURL(item, ARTWORK_PX) || (track ? "/cover.svg?for=" + encodeURIComponent(track.title + "\n" + artistLine(track)) : "/web/icon.svg");
+    const background = `url("${art.replace(/"/g, "%22")}")`;
+    if ($("apple-artwork").style.backgroundImage !== background) $("apple-artwork").style.backgroundImage = background;
+    $("apple-artwork").setAttribute("aria-label", track ? strings.listener.coverOf(track.title) : "Simulcast");
+    const upcoming = upcomingItems(music);
+    setHidden("apple-queue-line", upcoming.length === 0);
+    const key = upcoming.map((/** @type {any} */ entry) => entry.id).join(",");
+    const queue = $("apple-queue");
+    if (queue.dataset.items !== key) {
+      queue.dataset.items = key;
+      results(queue, upcoming, (_, index) => act("play", async (m) => {
+        for (let skipped = 0; skipped <= index; skipped += 1) await m.skipToNextItem();
+      }));
+    }
+    renderPosition();
   }
+
+  // The scrubber follows the song unless the host is dragging it.
+  let scrubbing = false;
+  function renderPosition() {
+    const music = host.music;
+    if (!music || scrubbing) return;
+    const durationMs = trackOf(music.nowPlayingItem)?.durationMs || 0;
+    const positionMs = Math.min(durationMs || Infinity, (music.currentPlaybackTime || 0) * 1000);
+    const scrubber = $("apple-scrubber");
+    scrubber.max = String(Math.round(durationMs / 1000));
+    scrubber.value = String(Math.floor(positionMs / 1000));
+    scrubber.setAttribute("aria-valuetext", formatTime(positionMs) + " of " + formatTime(durationMs));
+    setText("apple-elapsed", formatTime(positionMs));
+    setText("apple-remaining", "−" + formatTime(durationMs - Math.floor(positionMs / 1000) * 1000));
+  }
+
+  /** @type {any} */
+  let wakeLock = null;
+  // Keep screen on: a phone that locks stops the page, and the room then shows the host away.
+  async function acquireWakeLock() {
+    if (!$("apple-keep-awake").checked || !navigator.wakeLock || document.visibilityState !== "visible") return;
+    try { wakeLock = await navigator.wakeLock.request("screen"); wakeLock.addEventListener?.("release", () => { wakeLock = null; }); } catch { wakeLock = null; }
+  }
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible") return;
+    connection.comeBack();
+    if (host.music) acquireWakeLock();
+  });
 
   $("apple-connect").addEventListener("click", connectAppleMusic);
   $("apple-search").addEventListener("submit", search);
   $("apple-toggle").addEventListener("click", () => {
-    const playing = host.music?.playbackState === window.MusicKit?.PlaybackStates?.playing;
+    const playing = !!session?.playing;
     act(playing ? "pause" : "resume", (music) => (playing ? music.pause() : music.play()));
   });
   $("apple-back").addEventListener("click", () => act("seek", (music) => music.seekToTime(Math.max(0, music.currentPlaybackTime - 15))));
   $("apple-forward").addEventListener("click", () => act("seek", (music) => music.seekToTime(music.currentPlaybackTime + 15)));
   $("apple-next").addEventListener("click", () => act("play", (music) => music.skipToNextItem()));
   $("apple-previous").addEventListener("click", () => act("play", (music) => music.skipToPreviousItem()));
-})();
+  $("apple-scrubber").addEventListener("input", () => { scrubbing = true; setText("apple-elapsed", formatTime(Number($("apple-scrubber").value) * 1000)); });
+  $("apple-scrubber").addEventListener("change", () => {
+    scrubbing = false;
+    act("seek", (music) => music.seekToTime(Number($("apple-scrubber").value)));
+  });
+  $("apple-keep-awake").addEventListener("change", () => {
+    if ($("apple-keep-awake").checked) acquireWakeLock(); else { wakeLock?.release?.(); wakeLock = null; }
+  });
+  return host;
+}

@@ -1,45 +1,40 @@
+// @ts-check
 // Where a listener's player should be at one server instant (FollowTarget.swift). Times are server
 // microseconds, positions milliseconds.
-(function (root) {
-  "use strict";
-  const node = typeof module !== "undefined" && module.exports;
 
-  // Swift's Int64(x) of a Double: truncation toward zero.
-  const int = Math.trunc;
+// Swift's Int64(x) of a Double: truncation toward zero.
+const int = Math.trunc;
 
-  function matchFor(roomTrack, service, storefront) {
-    const found = (roomTrack?.matches || []).find((m) => m.service === service && m.storefront === storefront);
-    return found ? found.result : null;
-  }
-  const isMatched = (result) => !!result && result.status === "matched" && !!result.track;
+function matchFor(roomTrack, service, storefront) {
+  const found = (roomTrack?.matches || []).find((m) => m.service === service && m.storefront === storefront);
+  return found ? found.result : null;
+}
+const isMatched = (result) => !!result && result.status === "matched" && !!result.track;
 
-  function anchorPosition(anchor, serverTime, playing) {
-    return playing ? anchor.positionMs + (serverTime - anchor.serverTime) / 1000 : anchor.positionMs;
-  }
+function anchorPosition(anchor, serverTime, playing) {
+  return playing ? anchor.positionMs + (serverTime - anchor.serverTime) / 1000 : anchor.positionMs;
+}
 
-  // Where the room is at `serverTime`, capped at the track's end (RoomState.targetPositionMs).
-  function targetPosition(room, serverTime) {
-    const position = anchorPosition(room.anchor, serverTime, room.playing);
+// Where the room is at `serverTime`, capped at the track's end (RoomState.targetPositionMs).
+function targetPosition(room, serverTime) {
+  const position = anchorPosition(room.anchor, serverTime, room.playing);
+  const duration = room.track?.source?.durationMs;
+  return duration != null ? Math.min(position, duration) : position;
+}
+
+// Where the player should be at `serverTime`, aimed at the ear: what it plays now is heard
+// `outputLatencyMs` later, so it should be where the room (what the host hears) is then.
+class FollowTarget {
+  constructor(room, serverTime, outputLatencyMs) {
+    this.positionMs = Math.max(0, targetPosition(room, serverTime + int(outputLatencyMs * 1000)));
     const duration = room.track?.source?.durationMs;
-    return duration != null ? Math.min(position, duration) : position;
+    this.trackEnded = room.playing && (duration != null ? this.positionMs >= duration : false);
   }
-
-  // Where the player should be at `serverTime`, aimed at the ear: what it plays now is heard
-  // `outputLatencyMs` later, so it should be where the room (what the host hears) is then.
-  class FollowTarget {
-    constructor(room, serverTime, outputLatencyMs) {
-      this.positionMs = Math.max(0, targetPosition(room, serverTime + int(outputLatencyMs * 1000)));
-      const duration = room.track?.source?.durationMs;
-      this.trackEnded = room.playing && (duration != null ? this.positionMs >= duration : false);
-    }
-    // When this player should reach the track's end (server time), if the track says how long it is.
-    static trackEnd(room, outputLatencyMs) {
-      const duration = room.track?.source?.durationMs;
-      return duration != null ? room.anchor.serverTime + int((duration - room.anchor.positionMs - outputLatencyMs) * 1000) : null;
-    }
+  // When this player should reach the track's end (server time), if the track says how long it is.
+  static trackEnd(room, outputLatencyMs) {
+    const duration = room.track?.source?.durationMs;
+    return duration != null ? room.anchor.serverTime + int((duration - room.anchor.positionMs - outputLatencyMs) * 1000) : null;
   }
+}
 
-  const api = { FollowTarget, targetPosition, anchorPosition, matchFor, isMatched };
-  if (node) module.exports = api;
-  else root.SimulcastFollow = Object.assign(root.SimulcastFollow || {}, api);
-})(typeof window !== "undefined" ? window : globalThis);
+export { FollowTarget, targetPosition, anchorPosition, matchFor, isMatched };

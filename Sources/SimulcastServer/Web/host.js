@@ -1,65 +1,84 @@
-// The host's page for a room started in the browser: whether the server follows the host's
-// Spotify, what the room plays, who listens, Share, and Stop hosting. Every call carries the
-// room's host token from this browser's storage; without it the page shows nothing of the room.
-(function () {
-  "use strict";
-  // An insecure origin cannot log in (PKCE needs Web Crypto) nor play: secure-origin.js says so.
-  if (window.simulcastInsecure) { window.simulcastHostPage = { hosting: null, status: "insecure" }; return; }
-  const $ = (id) => document.getElementById(id);
-  const config = JSON.parse($("simulcast-config").textContent);
-  const tokenKey = "simulcast.host." + config.room;
-  const hostToken = localStorage.getItem(tokenKey);
-  // The host token stays in this browser only while it is of use: gone when hosting is
-  // stopped or the room is, so a shared or borrowed browser does not keep it for ever.
-  function forgetHostToken() {
-    localStorage.removeItem(tokenKey);
-    localStorage.removeItem("simulcast.hostMode." + config.room);
-  }
+// @ts-check
+// The host page's entry point, for a room started in the browser: "You're live", the invite
+// (Share and the QR code) first, what the room plays with its artwork, who listens, and Stop
+// hosting. The server follows the host's Spotify, or this page plays Apple Music itself
+// (apple-host.js). Every call carries the room's host token from this browser's storage;
+// without it the page shows nothing of the room. `window.simulcastHostPage` is the page's
+// state, for a look from outside (the browser tests); no other script reads it.
+import { mountAppleHost } from "./apple-host.js";
+import { $, readConfig, setHidden, setText } from "./dom.js";
+import { artistLine, formatTime } from "./format.js";
+import { hostStatus } from "./host-status.js";
+import { showPresence } from "./presence-panel.js";
+import { mountReactions, showReaction } from "./reactions.js";
+import { secureOrigin } from "./secure-origin.js";
+import { mountShare } from "./share.js";
+import { beginLogin } from "./spotify-login.js";
+import { forgetHostToken, hostModeKey, hostTokenKey } from "./storage.js";
+import * as strings from "./strings.js";
+
+if (!secureOrigin()) {
+  // An insecure origin cannot log in (PKCE needs Web Crypto) nor play.
+  window.simulcastHostPage = { hosting: null, status: "insecure" };
+} else {
+  start();
+}
+
+function start() {
+  const config = readConfig();
+  const hostToken = localStorage.getItem(hostTokenKey(config.room));
   const api = "/v1/rooms/" + encodeURIComponent(config.room);
-  const page = (window.simulcastHostPage = { hosting: null, stopped: false, polls: 0 });
-  // A room hosted from this page's own Apple Music player (apple-host.js), not the server.
-  const playsHere = localStorage.getItem("simulcast.hostMode." + config.room) === "apple-music";
+  // A room hosted from this page's own Apple Music player, not the server.
+  const playsHere = localStorage.getItem(hostModeKey(config.room)) === "apple-music";
+  const page = (window.simulcastHostPage = {
+    hosting: /** @type {string | null} */ (null), status: /** @type {string | null} */ (null), stopped: false, polls: 0, roomEnded: false,
+    share: mountShare(config),
+    apple: playsHere && hostToken ? mountAppleHost(config, hostToken, () => render()) : null,
+  });
 
-  const statusText = {
-    none: "The server is not following your Spotify for this room.",
-    starting: "Connecting to your Spotify…",
-    following: "Following your Spotify: play in your own Spotify app, on any device. You may close this page.",
-    refused: "Spotify refused your login (it may have been revoked). Log in again to keep hosting.",
-    replaced: "Another player took over hosting this room with its host token (the command line, or another browser), so the server stopped following your Spotify. Log in again to take it back, or stop hosting.",
-  };
-
-  function showMessage(text) {
-    $("message").textContent = text;
-    $("message").hidden = !text;
+  function render() {
+    const status = hostStatus({
+      hasToken: !!hostToken && !page.stopped, roomEnded: page.roomEnded, playsHere, stopped: page.stopped,
+      spotifyOffered: !!config.spotifyClientId, hosting: page.hosting, appleLive: !!page.apple?.synchronised,
+    });
+    page.status = status.key;
+    setText("status", status.pill);
+    setText("status-detail", status.text);
+    $("status").className = "pill " + (status.live ? "inSync" : status.key);
+    setHidden("login", status.login === null);
+    setText("login", status.login ?? "");
+    setHidden("stop", !status.stop);
   }
 
+  /** @param {string} text */
+  function showMessage(text) {
+    setText("message", text);
+    setHidden("message", !text);
+  }
+
+  /** @param {string} path @param {RequestInit} [options] */
   function request(path, options = {}) {
     return fetch(api + path, { ...options, headers: { ...(options.headers || {}), Authorization: "Bearer " + hostToken } });
   }
 
-  function showHosting(hosting) {
-    page.hosting = hosting.status;
-    let text = page.stopped && hosting.status === "none" ? "You stopped hosting. The room stays; listeners see you as away." : statusText[hosting.status];
-    if (playsHere && hosting.status === "none") text = "You host with Apple Music from this page.";
-    $("status").textContent = text || hosting.status;
-    $("login").hidden = !["refused", "none", "replaced"].includes(hosting.status) || !config.spotifyClientId || playsHere;
-    $("login").textContent = hosting.status === "refused" || hosting.status === "replaced" ? "Log in with Spotify again" : "Host with Spotify";
-    $("stop").hidden = !["following", "starting", "replaced"].includes(hosting.status);
-  }
-
+  /** What the room plays, with its artwork (the host's, else a cover drawn from its name). @param {any} summary */
   function showRoom(summary) {
     const track = summary.state.track?.source;
-    $("now").hidden = !track;
+    // The Apple Music player here shows its own song.
+    setHidden("now", !track || playsHere);
     if (track) {
-      $("now-title").textContent = track.title;
-      $("artist").textContent = (track.artists || []).join(", ");
+      setText("now-title", track.title);
+      setText("artist", artistLine(track));
+      const art = track.artworkURL || "/cover.svg?for=" + encodeURIComponent(track.title + "\n" + artistLine(track));
+      const background = `url("${art.replace(/"/g, "%22")}")`;
+      if ($("artwork").style.backgroundImage !== background) $("artwork").style.backgroundImage = background;
+      $("artwork").setAttribute("aria-label", strings.listener.coverOf(track.title));
       const anchor = summary.state.anchor;
       let position = anchor.positionMs;
       if (summary.state.playing) position += (summary.serverTime - anchor.serverTime) / 1000;
-      const seconds = Math.max(0, Math.floor(position / 1000));
-      $("position").textContent = (summary.state.playing ? "Playing" : "Paused") + " at " + Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+      setText("position", strings.host.position(summary.state.playing, formatTime(position)));
     }
-    if (summary.presence) SimulcastPresence.show(summary.presence);
+    if (summary.presence) showPresence(summary.presence);
     // A page that publishes (Apple Music) gets reactions on its own connection; this one reads
     // the last few seconds' from the room, each once.
     if (!playsHere) {
@@ -67,7 +86,7 @@
         const key = reaction.at + " " + reaction.from + " " + reaction.reaction;
         if (seenReactions.has(key) || reaction.at < openedAt) continue;
         seenReactions.add(key);
-        SimulcastReactions.show(reaction);
+        showReaction(reaction);
       }
     }
   }
@@ -78,25 +97,26 @@
     try {
       const [hosting, room] = await Promise.all([request("/hosting"), fetch(api)]);
       if (hosting.status === 403) {
-        $("status").textContent = "This browser does not hold the room's host token.";
-        showMessage("Open this page in the browser that started the room.");
+        setText("status-detail", strings.host.noToken);
+        showMessage(strings.host.openWhereStarted);
         return false;
       }
-      const body = await hosting.json();
+      const body = await hosting.json().catch(() => null);
       if (body?.error?.code === "hosting_not_offered") {
         // This server follows no one's Spotify: only hosting from this page (Apple Music) is offered.
         showMessage("");
-        showHosting({ status: "none" });
+        page.hosting = "none";
       } else if (!hosting.ok) {
-        showMessage(body?.error?.message || "The server answered " + hosting.status + ".");
+        showMessage(body?.error?.message || strings.host.serverAnswered(hosting.status));
       } else {
         showMessage("");
-        showHosting(body);
+        page.hosting = body.status;
       }
       if (room.status === 404) {
-        forgetHostToken();
-        $("status").textContent = "This room has ended.";
-        showMessage("Start a new room from the front page.");
+        forgetHostToken(config.room);
+        page.roomEnded = true;
+        render();
+        showMessage(strings.host.startNew);
         return false;
       }
       if (room.ok) {
@@ -106,8 +126,9 @@
         showRoom(summary);
       }
       page.polls += 1;
-    } catch (error) {
-      showMessage("The server cannot be reached; trying again.");
+      render();
+    } catch {
+      showMessage(strings.host.unreachable);
     }
     return true;
   }
@@ -116,38 +137,35 @@
     if (await poll()) setTimeout(loop, 2000);
   }
 
-  $("login").addEventListener("click", () =>
-    SimulcastSpotifyPKCE.begin({ config, room: config.room, purpose: "host", scopes: SimulcastSpotifyPKCE.hostScopes }));
+  $("login").addEventListener("click", () => beginLogin({ config, room: config.room, purpose: "host" }));
   $("stop").addEventListener("click", async () => {
     $("stop").disabled = true;
     try {
       const response = await request("/hosting", { method: "DELETE" });
       if (!response.ok) throw new Error(String(response.status));
       page.stopped = true;
-      forgetHostToken();
-      showHosting({ status: "none" });
-      $("login").hidden = true;
-      $("status").textContent = "You stopped hosting. The room stays; listeners see you as away. This browser no longer holds the room's host token.";
+      page.hosting = "none";
+      forgetHostToken(config.room);
+      render();
       $("status").focus?.();
-      return;
-    } catch (error) {
-      showMessage("Hosting could not be stopped (" + error.message + "); try again.");
+    } catch {
+      showMessage(strings.host.couldNotStop);
     } finally {
       $("stop").disabled = false;
     }
   });
 
   if (!playsHere && hostToken) {
-    SimulcastReactions.mount(async (reaction) => {
+    mountReactions(async (reaction) => {
       const response = await request("/reactions", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ reaction }) });
       return response.ok;
     });
   }
 
+  render();
   if (!hostToken) {
-    $("status").textContent = "This browser does not hold the room's host token.";
-    showMessage("Open this page in the browser that started the room; listeners join at /r/" + config.room + ".");
+    showMessage(strings.host.openWhereStartedOrJoin(config.room));
     return;
   }
   loop();
-})();
+}

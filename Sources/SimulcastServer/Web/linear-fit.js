@@ -1,23 +1,18 @@
+// @ts-check
 // Ordinary least squares (LinearFit.swift), for the clock's drift and the player's rate.
-(function (root) {
-  "use strict";
-  const node = typeof module !== "undefined" && module.exports;
 
-  // Ordinary least squares of y on x (LinearFit.swift).
-  function linearFit(points) {
-    if (points.length === 0) return null;
-    const n = points.length;
-    const meanX = points.reduce((sum, p) => sum + p.x, 0) / n;
-    const meanY = points.reduce((sum, p) => sum + p.y, 0) / n;
-    let covariance = 0, variance = 0;
-    for (const p of points) {
-      covariance += (p.x - meanX) * (p.y - meanY);
-      variance += (p.x - meanX) * (p.x - meanX);
-    }
-    return { count: n, meanX, meanY, varianceX: variance / n, slope: variance > 0 ? covariance / variance : null };
+// Ordinary least squares of y on x (LinearFit.swift).
+function linearFit(points) {
+  if (points.length === 0) return null;
+  const n = points.length;
+  const meanX = points.reduce((sum, p) => sum + p.x, 0) / n;
+  const meanY = points.reduce((sum, p) => sum + p.y, 0) / n;
+  let covariance = 0, variance = 0;
+  for (const p of points) {
+    covariance += (p.x - meanX) * (p.y - meanY);
+    variance += (p.x - meanX) * (p.x - meanX);
   }
+  return { count: n, meanX, meanY, varianceX: variance / n, slope: variance > 0 ? covariance / variance : null };
+}
 
-  const api = { linearFit };
-  if (node) module.exports = api;
-  else root.SimulcastFollow = Object.assign(root.SimulcastFollow || {}, api);
-})(typeof window !== "undefined" ? window : globalThis);
+export { linearFit };

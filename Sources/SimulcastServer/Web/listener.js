@@ -1,364 +1,125 @@
-// The web listener: joins a room, keeps a clock synchronised with the server, and drives
-// Apple Music (MusicKit JS) or Spotify (Web Playback SDK) with the follow policy in follow.js
-// (the port of SimulcastCore's FollowPolicy; a shared decision table keeps the two equal).
-//
-// What the listener *wants* (sound, or a pause for themselves) is kept apart from what the
-// room does and what the player does; the status line is computed from all three.
-(function () {
-  "use strict";
-  // An insecure origin cannot play (secure-origin.js says so): nothing is loaded or joined.
-  if (window.simulcastInsecure) { window.simulcastPage = { phase: "insecure", status: "insecure" }; return; }
-  const { ClockSync, FollowPolicy, FollowTarget, targetPosition, matchFor } = window.SimulcastFollow;
-  // This device's output latency (sound-panel.js): the player is aimed that far ahead.
-  const sound = window.SimulcastSound;
-  const config = JSON.parse(document.getElementById("simulcast-config").textContent);
-  // The server's one "in sync" figure (Swift's InSync), for the status, the meter and its zone.
-  const inSyncMs = config.inSyncMs ?? 50;
-  document.documentElement.style.setProperty("--in-sync-half", (inSyncMs / 500) * 100 + "%");
-  const $ = (id) => document.getElementById(id);
+// @ts-check
+// The listener page's entry point: joins the room (room-connection.js), drives Apple Music or
+// Spotify (apple-music-player.js, spotify-player.js) with the follow policy (follow.js, the
+// port of SimulcastCore's FollowPolicy, held to it by a shared decision table), and draws the
+// listening screen. What the listener *wants* (sound, or a pause for themselves) is kept apart
+// from what the room does and what the player does; the status comes from all three
+// (listener-status.js). `window.simulcastPage` is the page's state, for a look from outside
+// (the browser tests, a curious listener); no other script reads it.
+import { AppleMusicPlayer } from "./apple-music-player.js";
+import { IN_SYNC_MS, MessageType, StorageKey } from "./constants.js";
+import { $, readConfig, setHidden, setText } from "./dom.js";
+import { FollowPolicy } from "./follow.js";
+import { FollowTarget, matchFor, targetPosition } from "./follow-target.js";
+import { artistLine, formatTime } from "./format.js";
+import { listenerStatus, meterReading } from "./listener-status.js";
+import { listenerName, mountNameField, showPresence } from "./presence-panel.js";
+import { mountReactions, showReaction } from "./reactions.js";
+import { RoomConnection, roomServers } from "./room-connection.js";
+import { secureOrigin } from "./secure-origin.js";
+import { mountShare } from "./share.js";
+import { mountSoundPanel } from "./sound-panel.js";
+import { beginLogin, SpotifyLogin } from "./spotify-login.js";
+import { SpotifyPlayer } from "./spotify-player.js";
+import * as strings from "./strings.js";
+
+const words = strings.listener;
+
+if (!secureOrigin()) {
+  // An insecure origin cannot play: nothing is loaded or joined.
+  window.simulcastPage = { phase: "insecure", status: "insecure" };
+} else {
+  start();
+}
+
+function start() {
+  const config = readConfig();
+  const sound = mountSoundPanel();
+  const spotifyLogin = new SpotifyLogin(config);
+  document.documentElement.style.setProperty("--in-sync-half", (IN_SYNC_MS / 500) * 100 + "%");
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
-  const serviceNames = { "apple-music": "Apple Music", spotify: "Spotify", deezer: "Deezer", local: "local files" };
-  const name = (service) => serviceNames[service] || service;
-  // What to say when the server closes for good (4400's text for a code without its own);
-  // which closes are final is the server's list (config.finalCloseCodes), not this page's.
-  const finalCloses = {
-    4400: "The server refused this page's request to join. Reload the page; if it happens again, the link may be broken.",
-    4404: "This room no longer exists.",
-    4409: "This room was taken over by another connection.",
-    4413: "This room is full.",
-  };
-  const SDK_TIMEOUT_MS = 10000;
 
   // What the page knows, readable by people (the UI) and by the browser tests.
   const page = (window.simulcastPage = {
-    phase: "choosing", service: null, storefront: null, room: null, match: null,
-    wantsSound: false, needsTap: false, connected: false, finalClose: null, volume: storedVolume(),
-    syncErrorMs: null, message: null, status: null, commands: [], renewals: { appleMusic: 0, spotify: 0 },
+    phase: "choosing", service: /** @type {string | null} */ (null), storefront: /** @type {string | null} */ (null),
+    room: /** @type {any} */ (null), match: /** @type {any} */ (null), presence: /** @type {any} */ (null),
+    wantsSound: false, needsTap: false, connected: false, finalClose: /** @type {{ code: number, text: string } | null} */ (null),
+    volume: storedVolume(), syncErrorMs: /** @type {number | null} */ (null), reading: /** @type {any} */ (null),
+    message: /** @type {{ text: string, kind: string, clears: string, at: number } | null} */ (null),
+    status: /** @type {string | null} */ (null), noMatch: /** @type {string | null} */ (null),
+    commands: /** @type {any[]} */ ([]), share: mountShare(config), sound,
+    get renewals() { return { appleMusic: appleMusicPlayer?.renewals ?? 0, spotify: spotifyLogin.renewals }; },
+    get clockSteps() { return connection.clock.stepsDetected; },
   });
+  /** @type {AppleMusicPlayer | null} */
+  let appleMusicPlayer = null;
 
-  function loadScript(src) {
-    return new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      script.src = src;
-      script.onload = resolve;
-      script.onerror = () => reject(new Error("could not load " + src));
-      document.head.appendChild(script);
-    });
-  }
-
-  // Every SDK call ends: a promise that never settles would stop the page following for good.
-  function withTimeout(promise, what, ms = SDK_TIMEOUT_MS) {
-    let timer;
-    const timeout = new Promise((_, reject) => { timer = setTimeout(() => reject(new TimeoutError(what)), ms); });
-    return Promise.race([Promise.resolve(promise), timeout]).finally(() => clearTimeout(timer));
-  }
-  class TimeoutError extends Error { constructor(what) { super(what + " did not answer in time"); this.kind = "timeout"; } }
-  // `expired`: the listener had logged in and the login ended (say so, one button); otherwise
-  // they never had (go straight to Spotify's login).
-  class LoginNeeded extends Error { constructor(text, expired = true) { super(text); this.kind = "login"; this.expired = expired; } }
-  const isGestureRefusal = (error) => error && (error.name === "NotAllowedError" || error.kind === "gesture");
-
-  async function errorText(response) {
-    try { const body = await response.json(); return body.error?.message || response.statusText; } catch { return response.statusText; }
-  }
+  const isGestureRefusal = (/** @type {any} */ error) => error && (error.name === "NotAllowedError" || error.kind === "gesture");
 
   // A message with a kind; it disappears when what caused it no longer holds (`clears`).
   function say(text, kind = "error", clears = "soon") {
     page.message = { text, kind, clears, at: performance.now() };
     render();
   }
+  /** @param {string[]} [kinds] */
   function clearMessage(kinds) {
     if (page.message && (!kinds || kinds.includes(page.message.clears))) { page.message = null; render(); }
   }
 
-  // JWT payload claims, without checking the signature (the server made it).
-  function claims(jwt) {
-    try { return JSON.parse(atob(jwt.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))); } catch { return {}; }
-  }
-
   // --- players: the same verbs over each SDK --------------------------------------------------
 
-  class AppleMusicPlayer {
-    // Loaded and configured before the click, so authorize() and the first play run in it.
-    static async prepare() {
-      const loaded = new Promise((resolve) => document.addEventListener("musickitloaded", resolve, { once: true }));
-      await loadScript(config.musicKitURL);
-      if (!window.MusicKit?.configure) await withTimeout(loaded, "MusicKit");
-      const token = await AppleMusicPlayer.developerToken();
-      const music = await withTimeout(window.MusicKit.configure({ developerToken: token, app: { name: "Simulcast", build: "1" } }), "MusicKit");
-      return new AppleMusicPlayer(music, token);
-    }
-    static async developerToken() {
-      const response = await fetch("/v1/apple-music/developer-token", { credentials: "same-origin" });
-      if (!response.ok) throw new Error("Apple Music is not available here: " + (await errorText(response)));
-      return (await response.json()).token;
-    }
-    constructor(music, token) {
-      this.music = music;
-      this.scheduleRenewal(token);
-      const states = window.MusicKit.PlaybackStates || {};
-      music.addEventListener?.("mediaPlaybackError", (event) => say("Apple Music could not play: " + (event?.message || event?.error?.message || "playback error"), "error", "success"));
-      music.addEventListener?.("authorizationStatusDidChange", () => { if (!music.isAuthorized && page.wantsSound) say("Apple Music signed you out. Choose Apple Music to sign in again.", "error", "success"); });
-      music.addEventListener?.("playbackStateDidChange", () => { if (this.read().playing) clearMessage(["success"]); });
-      this.states = states;
-    }
-    get storefront() { return (this.music.storefrontCountryCode || "us").toLowerCase(); }
-    // The developer token lives `lifetime` (serve --apple-music-token-lifetime); a new one by
-    // 80 % of it, and at once after an authorization error, without stopping the music.
-    scheduleRenewal(token) {
-      const c = claims(token);
-      const lifetimeMs = Math.max(1, (c.exp || 0) - (c.iat || 0)) * 1000;
-      // By 80 % of its lifetime, and a fifth of it before `exp` by this device's clock.
-      const wait = Math.max(0, Math.min(lifetimeMs * 0.8, (c.exp || 0) * 1000 - Date.now() - lifetimeMs * 0.2));
-      this.renewAt = performance.now() + wait;
-      this.renewAtWall = Date.now() + wait;  // performance.now() stands still while a laptop sleeps
-    }
-    async renewIfDue(force = false) {
-      if (!force && performance.now() < this.renewAt && Date.now() < this.renewAtWall) return;
-      if (this.renewing) return this.renewing;
-      this.renewing = (async () => {
-        try {
-          const token = await withTimeout(AppleMusicPlayer.developerToken(), "the developer token");
-          this.music.developerToken = token;
-          this.scheduleRenewal(token);
-          page.renewals.appleMusic += 1;
-        } finally { this.renewing = null; }
-      })();
-      return this.renewing;
-    }
-    async begin() {
-      if (!this.music.isAuthorized) await withTimeout(this.music.authorize(), "Apple Music's sign-in", 120000);
-      this.music.volume = page.volume;
-    }
-    // MusicKit v3's instance volume, 0 to 1 (the device's own buttons still rule on iPhone).
-    async setVolume(fraction) { this.music.volume = fraction; }
-    // An authorization error renews the developer token once and tries again.
-    async call(what, action) {
-      try { return await withTimeout(action(), what); } catch (error) {
-        if (!/AUTHORIZATION|UNAUTHORIZED|TOKEN/i.test(String(error?.errorCode || error?.code || error?.message))) throw error;
-        await this.renewIfDue(true);
-        return await withTimeout(action(), what);
-      }
-    }
-    // Starts at the position (MusicKit v3 `startTime`), never the song's opening then a jump,
-    // and queues the room's next matched songs so a suspended page plays on into them.
-    load(trackId, aim, play, upNext) {
-      const songs = [trackId].concat(upNext.filter((id) => id !== trackId)).slice(0, 10);
-      return this.call("Apple Music", () => this.music.setQueue({ songs, startWith: 0, startTime: Math.max(0, aim()) / 1000, startPlaying: play }));
-    }
-    seek(aim) { return this.call("Apple Music", () => this.music.seekToTime(Math.max(0, aim()) / 1000)); }
-    async play(aim) { await this.call("Apple Music", () => this.music.play()); await this.seek(aim); }
-    pause() { return this.call("Apple Music", () => this.music.pause()); }
-    read() {
-      const playing = this.music.playbackState === this.states.playing;
-      const loading = [this.states.loading, this.states.waiting, this.states.stalled, this.states.seeking].includes(this.music.playbackState);
-      return { trackId: this.music.nowPlayingItem?.id ?? null, playing, loading, positionMs: (this.music.currentPlaybackTime || 0) * 1000 };
-    }
-  }
-
-  // The listener's Spotify login: the PKCE tokens (access, refresh, expiry) in sessionStorage,
-  // never in a URL or a log. `fresh()` always gives a token that is not about to expire.
-  const SpotifyLogin = {
-    key: "simulcast.spotify",
-    stored() { try { return JSON.parse(sessionStorage.getItem(this.key) || "null"); } catch { return null; } },
-    store(tokens) { sessionStorage.setItem(this.key, JSON.stringify(tokens)); },
-    forget() { sessionStorage.removeItem(this.key); },
-    // A token in a link (#spotify_token=) is never taken as the listener's login: whoever
-    // sent the link would choose whose account plays. It is only taken out of the address.
-    clearFragment() {
-      if (location.hash) history.replaceState(null, "", location.pathname + location.search.replace(/([?&])service=[^&]*&?/, "$1").replace(/[?&]$/, ""));
-    },
-    // Renewed a minute before expiry, or by 80 % of a shorter lifetime.
-    due(tokens) { return Date.now() >= tokens.expiresAt - Math.min(60000, 0.2 * (tokens.lifetimeMs || 3600000)); },
-    async fresh() {
-      const tokens = this.stored();
-      if (!tokens) throw new LoginNeeded("Log in to Spotify to listen.", false);
-      if (!this.due(tokens)) return tokens.access;
-      return this.refresh();
-    },
-    refreshIfDue() {
-      const tokens = this.stored();
-      if (tokens?.refresh && this.due(tokens)) this.refresh().catch((error) => loginNeeded(error));
-    },
-    async refresh() {
-      const tokens = this.stored();
-      if (!tokens?.refresh || !config.spotifyClientId) { this.forget(); throw new LoginNeeded("Your Spotify login has expired. Log in again to keep listening."); }
-      if (this.refreshing) return this.refreshing;
-      this.refreshing = (async () => {
-        try {
-          const response = await withTimeout(fetch(config.spotifyAccountsURL + "/api/token", {
-            method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: tokens.refresh, client_id: config.spotifyClientId }),
-          }), "Spotify's login");
-          if (!response.ok) { this.forget(); throw new LoginNeeded("Spotify ended your login. Log in again to keep listening."); }
-          const body = await response.json();
-          const lifetimeMs = (body.expires_in || 3600) * 1000;
-          this.store({ access: body.access_token, refresh: body.refresh_token || tokens.refresh, expiresAt: Date.now() + lifetimeMs, lifetimeMs });
-          page.renewals.spotify += 1;
-          return body.access_token;
-        } finally { this.refreshing = null; }
-      })();
-      return this.refreshing;
-    },
-    login() {
-      // Authorization Code with PKCE; the code comes back to /r/callback.
-      return SimulcastSpotifyPKCE.begin({ config, room: config.room, purpose: "listen", scopes: SimulcastSpotifyPKCE.listenerScopes });
-    },
+  /** @type {import("./apple-music-player.js").PlayerEvents} */
+  const playerEvents = {
+    say, needTap, loginNeeded,
+    playing: () => clearMessage(["success"]),
+    wantsSound: () => page.wantsSound,
+    volume: () => page.volume,
   };
-
-  class SpotifyPlayer {
-    static async prepare() {
-      await SpotifyLogin.fresh();
-      const ready = new Promise((resolve) => { window.onSpotifyWebPlaybackSDKReady = resolve; });
-      await loadScript(config.spotifySDKURL);
-      if (!window.Spotify?.Player) await withTimeout(ready, "Spotify's player");
-      const player = new window.Spotify.Player({
-        name: "Simulcast " + config.room, volume: page.volume,
-        // Called at connect and whenever the SDK's token has expired: always a fresh one.
-        getOAuthToken: (callback) => SpotifyLogin.fresh().then(callback, (error) => loginNeeded(error)),
-      });
-      const self = new SpotifyPlayer(player);
-      const device = new Promise((resolve, reject) => {
-        player.addListener("ready", ({ device_id }) => { self.deviceId = device_id; resolve(device_id); });
-        player.addListener("initialization_error", ({ message }) => reject(new Error("Spotify cannot play in this browser: " + message)));
-        player.addListener("account_error", () => reject(new Error("Spotify plays in the browser only for Premium accounts.")));
-      });
-      player.addListener("authentication_error", () => {
-        SpotifyLogin.refresh().then(() => player.connect(), (error) => loginNeeded(error));
-      });
-      player.addListener("autoplay_failed", () => needTap());
-      player.addListener("not_ready", () => { say("Spotify's player went away; reconnecting it.", "info", "success"); player.connect(); });
-      player.addListener("playback_error", ({ message }) => say("Spotify could not play: " + message, "error", "success"));
-      player.addListener("player_state_changed", (state) => { self.last = state; self.lastAt = performance.now(); });
-      if (!(await withTimeout(player.connect(), "Spotify's player"))) throw new Error("Spotify's player did not connect");
-      await withTimeout(device, "Spotify's player");
-      const me = await withTimeout(self.api("GET", "/v1/me"), "Spotify");
-      self.country = me.ok ? (await me.json()).country : null;
-      return self;
-    }
-    constructor(player) { this.player = player; this.deviceId = null; this.last = null; this.lastAt = 0; this.poll(); }
-    get storefront() { return (this.country || "us").toLowerCase(); }
-    async api(method, path, body) {
-      const request = async (token) => fetch(config.spotifyAPIURL + path, {
-        method, headers: { Authorization: "Bearer " + token, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined,
-      });
-      let response = await request(await SpotifyLogin.fresh());
-      if (response.status === 401) response = await request(await SpotifyLogin.refresh());
-      return response;
-    }
-    // The player's state, polled (the event alone can be minutes apart); a failed poll does
-    // not end the polling.
-    async poll() {
-      try { const state = await withTimeout(this.player.getCurrentState(), "Spotify", 3000); this.last = state; this.lastAt = performance.now(); } catch { /* next time */ }
-      setTimeout(() => this.poll(), 200);
-    }
-    async begin() { await withTimeout(this.player.activateElement(), "Spotify's player"); }
-    async setVolume(fraction) { await withTimeout(this.player.setVolume(fraction), "Spotify"); }
-    async renewIfDue() { SpotifyLogin.refreshIfDue(); }
-    async load(trackId, aim, play, upNext) {
-      // Loading while the room is paused happens muted, so no blip is heard.
-      if (!play) await withTimeout(this.player.setVolume(0), "Spotify");
-      try {
-        const uris = [trackId].concat(upNext.filter((id) => id !== trackId)).slice(0, 10).map((id) => "spotify:track:" + id);
-        const response = await withTimeout(this.api("PUT", "/v1/me/player/play?device_id=" + encodeURIComponent(this.deviceId),
-          { uris, offset: { position: 0 }, position_ms: Math.round(Math.max(0, aim())) }), "Spotify");
-        if (!response.ok) throw new Error("Spotify would not play (" + response.status + ")");
-        if (!play) await withTimeout(this.player.pause(), "Spotify");
-      } finally {
-        if (!play) await withTimeout(this.player.setVolume(page.volume), "Spotify");
-      }
-      this.last = await withTimeout(this.player.getCurrentState(), "Spotify");
-      this.lastAt = performance.now();
-    }
-    async seek(aim) { await withTimeout(this.player.seek(Math.round(Math.max(0, aim()))), "Spotify"); this.last = await this.player.getCurrentState(); this.lastAt = performance.now(); }
-    async play(aim) { await withTimeout(this.player.resume(), "Spotify"); await this.seek(aim); }
-    async pause() { await withTimeout(this.player.pause(), "Spotify"); this.last = await this.player.getCurrentState(); this.lastAt = performance.now(); }
-    read() {
-      const s = this.last;
-      if (!s) return { trackId: null, playing: false, loading: false, positionMs: 0 };
-      const moved = s.paused ? 0 : performance.now() - this.lastAt;
-      return { trackId: s.track_window?.current_track?.id ?? null, playing: !s.paused, loading: !!s.loading, positionMs: s.position + moved };
-    }
-  }
-
-  const players = { "apple-music": AppleMusicPlayer, spotify: SpotifyPlayer };
+  /** @type {Record<string, Promise<any>>} */
   const prepared = {};
-  function prepare(service) { return (prepared[service] ||= players[service].prepare().catch((error) => { delete prepared[service]; throw error; })); }
+  /** @param {string} service */
+  function prepare(service) {
+    const make = service === "spotify" ? () => SpotifyPlayer.prepare(config, spotifyLogin, playerEvents)
+      : async () => (appleMusicPlayer = await AppleMusicPlayer.prepare(config, playerEvents));
+    return (prepared[service] ||= make().catch((error) => { delete prepared[service]; throw error; }));
+  }
 
   // --- the room connection ------------------------------------------------------------------
 
-  // The same clock sync as the apps (docs/PROTOCOL.md): a burst of 16 pings 40 ms apart at
-  // connect, then one every 2 s; another burst when the page comes back, the network returns,
-  // or the clock is seen to step (a laptop's sleep stops performance.now()).
-  const clock = new ClockSync(32);
-  Object.defineProperty(page, "clockSteps", { get: () => clock.stepsDetected });
+  /** @type {FollowPolicy | null} */
   let policy = null;
-  let socket = null, player = null, busy = false, lastReport = 0, retryMs = 250, retryTimer = null;
-  // This page's own server first, then the other nodes named in ?server=URL1,URL2 (several
-  // nodes without a load balancer): when a connection drops, the next one is tried. Only the
-  // server's own origins may be named (its public origins): a link naming another server
-  // would otherwise move the page there, playing what it says on the listener's account.
-  const ownOrigins = new Set([location.origin].concat(config.origins || []));
-  const servers = [(location.protocol === "https:" ? "wss:" : "ws:") + "//" + location.host].concat(
-    (new URLSearchParams(location.search).get("server") || "").split(",").map((url) => url.trim().replace(/\/+$/, ""))
-      .filter((url) => /^(https?|wss?):\/\/[^/]+$/.test(url))
-      .filter((url) => { try { return ownOrigins.has(new URL(url.replace(/^ws/, "http")).origin); } catch { return false; } })
-      .map((url) => url.replace(/^http/, "ws")));
-  let serverIndex = 0;
-
-  function burst() { for (let i = 0; i < 16; i++) setTimeout(ping, i * 40); }
-
-  function connect() {
-    clearTimeout(retryTimer);
-    retryTimer = null;
-    if (page.finalClose || (socket && socket.readyState <= WebSocket.OPEN)) return;
-    socket = new WebSocket(servers[serverIndex] + config.webSocketPath);
-    socket.onopen = () => {
-      retryMs = 250;
-      page.connected = true;
-      send({ type: "hello", role: "listener", room: config.room, service: page.service, storefront: page.storefront, client: "web",
-        name: window.SimulcastPresence.name() ?? undefined });
-      burst();
-      policy?.connectionRestarted();
-      window.SimulcastReactions.mount(async (reaction) => {
-        if (socket?.readyState !== WebSocket.OPEN) return false;
-        send({ type: "reaction", reaction });
-        return true;
-      });
-      render();
-    };
-    socket.onmessage = (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch { return; }  // not ours to act on
-      if (message && typeof message === "object") receive(message);
-    };
-    socket.onclose = (event) => {
-      page.connected = false;
-      socket = null;
-      if ((config.finalCloseCodes || []).includes(event.code)) {
-        page.finalClose = { code: event.code, text: finalCloses[event.code] || finalCloses[4400] };
-        render();
-        return;
+  /** @type {any} */
+  let player = null;
+  let busy = false, lastReport = 0;
+  const connection = new RoomConnection({
+    servers: roomServers(location, config.origins || []),
+    path: config.webSocketPath,
+    hello: () => ({ type: MessageType.hello, role: "listener", room: config.room, service: page.service, storefront: page.storefront, client: "web",
+      name: listenerName() ?? undefined }),
+    onChange() {
+      const opened = connection.connected && !page.connected;
+      page.connected = connection.connected;
+      if (opened) {
+        policy?.connectionRestarted();
+        mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }));
       }
       render();
-      serverIndex = (serverIndex + 1) % servers.length;
-      retryTimer = setTimeout(connect, retryMs + Math.random() * 100);
-      retryMs = Math.min(retryMs * 2, 5000);
-    };
-  }
+    },
+    onClockStep: () => policy?.clockStepped(),
+    onFinalClose(code) {
+      page.finalClose ??= { code, text: /** @type {Record<number, string>} */ (words.finalClose)[code] || words.finalClose[4400] };
+      render();
+    },
+    onMessage: receive,
+  });
 
-  function send(message) { if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 1, ...message })); }
-  function ping() { send({ type: "time.ping", t0: nowMicros() }); }
-
+  /** @param {any} message */
   function receive(message) {
     switch (message.type) {
-      case "time.pong":
-        if (clock.add(message.t0, message.t1, message.t2, nowMicros())) { burst(); policy?.clockStepped(); }
-        break;
-      case "welcome":
+      case MessageType.welcome:
         if (message.notice) say(String(message.notice), "info", "never");
         break;
-      case "room.state":
+      case MessageType.roomState:
         if (!message.anchor) return;
         page.room = message;
         policy?.roomStateReceived(message);
@@ -366,15 +127,15 @@
         page.match = page.storefront ? matchFor(message.track, page.service, page.storefront) : null;
         render();
         break;
-      case "room.presence":
+      case MessageType.roomPresence:
         page.presence = message;
-        window.SimulcastPresence.show(message);
+        showPresence(message);
         break;
-      case "room.reaction":
-        window.SimulcastReactions.show(message);
+      case MessageType.roomReaction:
+        showReaction(message);
         break;
-      case "error":
-        say(String(message.message || message.code || "the server refused a message"), "error", "soon");
+      case MessageType.error:
+        say(String(message.message || message.code || words.serverRefused), "error", "soon");
         break;
     }
   }
@@ -383,7 +144,7 @@
   // reconnect at once rather than at the end of a backoff.
   function comeBack() {
     if (!page.service) return;
-    if (!socket) { retryMs = 250; connect(); } else burst();
+    connection.comeBack();
     if (page.wantsSound) acquireWakeLock();
   }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") comeBack(); });
@@ -394,19 +155,22 @@
   let wallMinusMonotonic = Date.now() - performance.now();
   function checkForSleep() {
     const now = Date.now() - performance.now();
-    if (Math.abs(now - wallMinusMonotonic) > 1000) { wallMinusMonotonic = now; comeBack(); }
-    else wallMinusMonotonic = now;
+    const slept = Math.abs(now - wallMinusMonotonic) > 1000;
+    wallMinusMonotonic = now;
+    if (slept) comeBack();
   }
 
+  /** The room's next songs, as this listener's matches. @param {any} room */
   function upNext(room) {
-    return (room?.queue || []).map((entry) => matchFor(entry, page.service, page.storefront)).filter((m) => m?.status === "matched" && m.track).map((m) => m.track.id);
+    return (room?.queue || []).map((/** @type {any} */ entry) => matchFor(entry, page.service, page.storefront))
+      .filter((/** @type {any} */ m) => m?.status === "matched" && m.track).map((/** @type {any} */ m) => m.track.id);
   }
 
   async function tick() {
     checkForSleep();
     if (!player || !policy || busy) return;
     player.renewIfDue?.().catch(() => {});
-    const serverNow = clock.serverTime(nowMicros());
+    const serverNow = connection.clock.serverTime(nowMicros());
     if (serverNow === null || !page.room) { render(); return; }
     const reading = player.read();
     page.reading = reading;
@@ -418,7 +182,7 @@
     const now = performance.now();
     if (now - lastReport > 1000 && reading.trackId) {
       lastReport = now;
-      send({ type: "listener.report", trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs,
+      connection.send({ type: MessageType.listenerReport, trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs,
         measuredAt: Math.round(serverNow), syncErrorMs: page.syncErrorMs ?? undefined, seq: page.room?.seq,
         outputLatencyMs: policy.outputLatencyMs || undefined });
     }
@@ -428,6 +192,7 @@
 
   // A fresh policy for a listener coming back (a tap, Resume): what it learned of this
   // player's latencies carries over; what it was waiting for does not.
+  /** @param {FollowPolicy | null} previous */
   function newPolicy(previous) {
     const next = new FollowPolicy({ service: page.service, storefront: page.storefront, seekThresholdMs: 35, canScheduleStart: false,
       defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100, outputLatencyMs: sound.milliseconds });
@@ -436,6 +201,7 @@
     return next;
   }
 
+  /** @param {any[]} commands @param {any} reading */
   async function perform(commands, reading) {
     busy = true;
     try {
@@ -480,9 +246,9 @@
       // Inside the tap: MusicKit's sign-in if it lapsed, Spotify's activateElement.
       await player.begin();
       sound.afterGesture();
-      const serverNow = clock.serverTime(nowMicros());
-      const target = page.room && serverNow !== null ? policy.targetMatch : null;
-      if (target?.status === "matched" && page.room.playing) {
+      const serverNow = connection.clock.serverTime(nowMicros());
+      const target = page.room && serverNow !== null && policy ? policy.targetMatch : null;
+      if (policy && serverNow !== null && target?.status === "matched" && page.room.playing) {
         const position = new FollowTarget(page.room, serverNow, policy.outputLatencyMs).positionMs;
         await perform([{ kind: "load", trackId: target.track.id, positionMs: position + policy.startLatency.predictedMs, play: true }], player.read());
       }
@@ -519,8 +285,8 @@
     page.wantsSound = false;
     silencePlayer();
     releaseWakeLock();
-    page.finalClose = { code: 1000, text: "You left the room." };
-    socket?.close(1000);
+    page.finalClose = { code: 1000, text: words.finalClose[1000] };
+    connection.close(1000);
     setSheetOpen(false);
     render();
     $("reload").focus();
@@ -529,26 +295,28 @@
   // Another service: this one stops, and the page starts again at the choice.
   function switchService() {
     silencePlayer();
-    localStorage.removeItem("simulcast.service");
+    localStorage.removeItem(StorageKey.service);
     location.reload();
   }
 
   function storedVolume() {
-    const stored = localStorage.getItem("simulcast.volume");
+    const stored = localStorage.getItem(StorageKey.volume);
     const fraction = stored === null ? NaN : Number(stored);
     return fraction >= 0 && fraction <= 1 ? fraction : 0.8;
   }
 
+  /** @param {number} fraction */
   function setVolume(fraction) {
     page.volume = fraction;
-    localStorage.setItem("simulcast.volume", String(fraction));
+    localStorage.setItem(StorageKey.volume, String(fraction));
     player?.setVolume?.(fraction).catch(() => {});
   }
 
+  /** @param {any} error */
   function loginNeeded(error) {
     page.wantsSound = false;
     page.phase = "login";
-    say(String(error?.message || "Log in again to keep listening."), "login", "never");
+    say(String(error?.message || words.loginAgain), "login", "never");
     render();
     $("login-again").focus();
   }
@@ -557,11 +325,15 @@
   function mediaSession() {
     const session = navigator.mediaSession;
     if (!session) return;
-    const handlers = { play: () => (page.needsTap ? tapToListen() : resume()), pause: () => pauseForMe(), stop: () => pauseForMe() };
-    for (const [action, handler] of Object.entries(handlers)) { try { session.setActionHandler(action, handler); } catch { /* not supported */ } }
-    for (const action of ["seekto", "seekbackward", "seekforward", "previoustrack", "nexttrack"]) { try { session.setActionHandler(action, null); } catch { /* not supported */ } }
+    /** @type {[MediaSessionAction, MediaSessionActionHandler | null][]} */
+    const handlers = [
+      ["play", () => (page.needsTap ? tapToListen() : resume())], ["pause", () => pauseForMe()], ["stop", () => pauseForMe()],
+      ["seekto", null], ["seekbackward", null], ["seekforward", null], ["previoustrack", null], ["nexttrack", null],
+    ];
+    for (const [action, handler] of handlers) { try { session.setActionHandler(action, handler); } catch { /* not supported */ } }
   }
 
+  /** @type {any} */
   let wakeLock = null;
   async function acquireWakeLock() {
     if (!$("keep-awake").checked || !navigator.wakeLock || document.visibilityState !== "visible") return;
@@ -569,12 +341,13 @@
   }
   function releaseWakeLock() { wakeLock?.release?.(); wakeLock = null; }
 
+  /** @param {string} service */
   async function choose(service) {
     page.service = service;
     page.phase = "connecting";
     page.wantsSound = true;
     page.message = null;
-    localStorage.setItem("simulcast.service", service);
+    localStorage.setItem(StorageKey.service, service);
     render();
     try {
       player = await prepare(service);
@@ -588,16 +361,15 @@
       page.phase = "listening";
       mediaSession();
       acquireWakeLock();
-      connect();
+      connection.connect();
       setInterval(tick, 100);
-      setInterval(() => { if (clock.samples.length > 0) ping(); }, 2000);
       maybeWarnAboutLocking();
       render();
       $("now-title").focus();
     } catch (error) {
       page.phase = "choosing";
       page.wantsSound = false;
-      if (error?.kind === "login" && !error.expired && config.spotifyClientId) return SpotifyLogin.login();
+      if (error?.kind === "login" && !error.expired && config.spotifyClientId) return beginLogin({ config, room: config.room, purpose: "listen" });
       if (error?.kind === "login") return loginNeeded(error);
       say(String(error?.message || error), "error", "choice");
     }
@@ -605,61 +377,17 @@
 
   function maybeWarnAboutLocking() {
     const iOS = /iP(hone|od|ad)/.test(navigator.userAgent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1);
-    if (!iOS || sessionStorage.getItem("simulcast.lockNotice")) return;
-    sessionStorage.setItem("simulcast.lockNotice", "1");
-    say("On iPhone, Safari stops following the room while the phone is locked: the songs already queued play on, and the page catches up when you come back to it.", "info", "soon");
+    if (!iOS || sessionStorage.getItem(StorageKey.lockNotice)) return;
+    sessionStorage.setItem(StorageKey.lockNotice, "1");
+    say(words.lockNotice, "info", "soon");
   }
 
   // --- what the page says -------------------------------------------------------------------
 
-  // The status, from what the listener wants, what their player does and what the room does.
-  function listenerStatus() {
-    const room = page.room;
-    if (page.finalClose) {
-      const key = page.finalClose.code === 1000 ? "left" : page.finalClose.code === 4404 ? "closed" : page.finalClose.code === 4413 ? "full" : "refused";
-      return { key, text: page.finalClose.text };
-    }
-    switch (page.phase) {
-      case "choosing": return { key: "choosing", text: "Choose where you listen." };
-      case "connecting": return { key: "connecting", text: "Connecting to " + name(page.service) + "…" };
-      case "login": return { key: "login", text: "Log in to " + name(page.service) + " again to keep listening." };
-    }
-    if (!page.connected) return { key: "reconnecting", text: "Connection lost, reconnecting…" };
-    if (!room || clock.samples.length === 0) return { key: "joining", text: "Joining…" };
-    if (page.needsTap) return { key: "tap", text: "Tap to listen" };
-    if (!room.track) return { key: "waiting", text: room.hostConnected === false ? "The host is away." : "Waiting for the host to play something." };
-    if (!page.wantsSound) return { key: "pausedByYou", text: "Paused for you" };
-    const match = page.match;
-    if (!match) return { key: "matching", text: "Finding this song on " + name(page.service) + "…" };
-    if (match.status !== "matched") {
-      // Why is in the Sync details sheet; the pill stays short.
-      return { key: "noMatch", text: match.status === "unavailable" ? name(page.service) + " is not answering" : "No match for this song" };
-    }
-    const hostAway = room.hostConnected === false;
-    if (!room.playing) return { key: "hostPaused", text: hostAway ? "The host is away; the room is paused." : "The host paused." };
-    const reading = page.reading;
-    const policyStatus = policy?.status;
-    if (!reading || !reading.playing || reading.trackId !== match.track?.id || policyStatus === "starting") return { key: "starting", text: "Starting…" };
-    // A small correction (within the in-sync figure) is not news: the status stays "in sync".
-    const offBy = page.syncErrorMs === null ? null : Math.abs(page.syncErrorMs);
-    if ((policyStatus === "seeking" && (offBy === null || offBy > inSyncMs)) || (offBy !== null && offBy > inSyncMs)) return { key: "catchingUp", text: "Catching up…" };
-    if (policyStatus === "holding") return { key: "holding", text: "Waiting for the next song" };
-    return { key: "inSync", text: hostAway ? "● In sync · the host is away" : "● In sync" };
-  }
-
-  function formatTime(ms) {
-    const s = Math.max(0, Math.floor(ms / 1000));
-    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
-  }
-
-  // Text is written only when it changed, so screen readers announce changes, not ticks.
-  function setText(id, text) { const element = $(id); if (element.textContent !== text) element.textContent = text; }
-  function setHidden(id, hidden) { const element = $(id); if (element.hidden !== hidden) element.hidden = hidden; }
-
   function render() {
     // A message whose moment has passed goes.
     if (page.message?.clears === "soon" && performance.now() - page.message.at > 8000) page.message = null;
-    const status = listenerStatus();
+    const status = listenerStatus({ ...page, joined: connection.clock.samples.length > 0, policyStatus: policy?.status ?? null });
     page.status = status.key;
     setText("status", status.text);
     // A pill that opens the Sync details while listening; before that, only words.
@@ -676,7 +404,7 @@
     setHidden("resume", page.wantsSound);
     setHidden("login-again", page.phase !== "login");
     setHidden("reload", !page.finalClose);
-    setText("reload", page.finalClose?.code === 1000 ? "Listen again" : "Reload the page");
+    setText("reload", page.finalClose?.code === 1000 ? words.listenAgain : words.reload);
     const message = page.message;
     setHidden("message", !message);
     setText("message", message ? message.text : "");
@@ -684,20 +412,20 @@
     const room = page.room;
     setHidden("now", !room);
     if (!room) return;
-    const headline = room.hostName ? `Listen along with ${room.hostName}` : "Listen along";
+    const headline = room.hostName ? words.listenAlongWith(room.hostName) : words.listenAlong;
     setText("headline", headline);
     const source = room.track?.source;
     const result = page.match;
     const shown = result?.status === "matched" ? result.track : source;
-    setText("now-title", shown ? shown.title : "Nothing playing");
-    setText("artist", shown ? shown.artists.join(", ") : "The host has not started a song.");
+    setText("now-title", shown ? shown.title : words.nothingPlaying);
+    setText("artist", shown ? artistLine(shown) : words.notStarted);
     renderArtwork(shown, source);
     // Said only when what this listener hears is not what the host plays, word for word.
-    const differs = source && shown && (shown.title !== source.title || shown.artists.join(", ") !== source.artists.join(", "));
+    const differs = source && shown && (shown.title !== source.title || artistLine(shown) !== artistLine(source));
     setHidden("source", !differs);
-    setText("source", differs ? `The host plays “${source.title}” by ${source.artists.join(", ")}` : "");
+    setText("source", differs ? words.hostPlays(source.title, artistLine(source)) : "");
     renderUpNext(room);
-    const title = shown && room.playing ? `${shown.title} · ${shown.artists.join(", ")} · Simulcast` : `${headline} · Simulcast`;
+    const title = shown && room.playing ? `${shown.title} · ${artistLine(shown)} · Simulcast` : `${headline} · Simulcast`;
     if (document.title !== title) document.title = title;
     renderWhy(source, result);
     renderMediaMetadata(shown);
@@ -706,23 +434,27 @@
 
   // The song's artwork: the match's, else the host's, else a cover made from the song's name
   // (the same on every listener's screen), never a letter.
+  /** @param {any} shown @param {any} source */
   function renderArtwork(shown, source) {
     const art = shown?.artworkURL || source?.artworkURL;
-    const url = art || (shown ? "/cover.svg?for=" + encodeURIComponent(shown.title + "\n" + shown.artists.join(", ")) : "/web/icon.svg");
+    const url = art || (shown ? "/cover.svg?for=" + encodeURIComponent(shown.title + "\n" + artistLine(shown)) : "/web/icon.svg");
     const background = `url("${url.replace(/"/g, "%22")}")`;
     if ($("artwork").style.backgroundImage !== background) $("artwork").style.backgroundImage = background;
-    const label = shown ? `Cover of ${shown.title}` : "Simulcast";
+    const label = shown ? words.coverOf(shown.title) : "Simulcast";
     if ($("artwork").getAttribute("aria-label") !== label) $("artwork").setAttribute("aria-label", label);
   }
 
+  /** @param {any} room */
   function renderUpNext(room) {
     const next = (room.queue || [])[0];
     const shown = next ? (matchFor(next, page.service, page.storefront)?.track || next.source) : null;
     setHidden("up-next", !shown);
-    setText("up-next", shown ? `Up next: ${shown.title} · ${shown.artists.join(", ")}` : "");
+    setText("up-next", shown ? words.upNext(shown.title, artistLine(shown)) : "");
   }
 
+  /** @type {string | null} */
   let whyShown = null;
+  /** @param {any} source @param {any} result */
   function renderWhy(source, result) {
     const key = JSON.stringify([source?.id, page.service, result]);
     if (key === whyShown) return;
@@ -731,16 +463,15 @@
     why.replaceChildren();
     why.hidden = !(source && page.service);
     if (why.hidden) { page.noMatch = null; return; }
-    const service = name(page.service);
     const summary = document.createElement("summary");
     const status = result?.status;
-    summary.textContent = !result ? `Finding it on ${service}…`
-      : status === "matched" ? `Matched on ${service}` + (result.confidence != null ? ` · ${Math.round(result.confidence * 100)}% sure` : "")
-      : status === "ambiguous" ? `Not sure which version is right on ${service}, so it is not played`
-      : status === "unavailable" ? `${service} could not be asked right now`
-      : `No match on ${service}: this song is skipped`;
+    summary.textContent = !result ? words.why.finding(page.service)
+      : status === "matched" ? words.why.matched(page.service, result.confidence)
+        : status === "ambiguous" ? words.why.ambiguous(page.service)
+          : status === "unavailable" ? words.why.unavailable(page.service)
+            : words.why.noMatch(page.service);
     why.appendChild(summary);
-    const reasons = (result?.reasons || []).concat(result?.method ? ["method: " + result.method] : []);
+    const reasons = (result?.reasons || []).concat(result?.method ? [words.why.method(result.method)] : []);
     if (reasons.length) {
       const list = document.createElement("ul");
       for (const reason of reasons) { const li = document.createElement("li"); li.textContent = reason; list.appendChild(li); }
@@ -750,48 +481,48 @@
     page.noMatch = status && status !== "matched" ? summary.textContent : null;
   }
 
+  /** @type {string | null} */
   let metadataShown = null;
+  /** @param {any} shown */
   function renderMediaMetadata(shown) {
     if (!navigator.mediaSession || !window.MediaMetadata || !shown) return;
     const key = shown.title + "|" + shown.artists.join(",") + "|" + (shown.album || "") + "|" + (shown.artworkURL || "");
     if (key !== metadataShown) {
       metadataShown = key;
-      navigator.mediaSession.metadata = new MediaMetadata({ title: shown.title, artist: shown.artists.join(", "), album: shown.album || "",
+      navigator.mediaSession.metadata = new MediaMetadata({ title: shown.title, artist: artistLine(shown), album: shown.album || "",
         artwork: shown.artworkURL ? [{ src: shown.artworkURL }] : [] });
     }
     navigator.mediaSession.playbackState = page.reading?.playing ? "playing" : "paused";
   }
 
   function renderMeter() {
-    const serverNow = clock.serverTime(nowMicros());
+    const serverNow = connection.clock.serverTime(nowMicros());
     const room = page.room;
     const error = page.syncErrorMs;
     renderProgress(room, serverNow);
-    setText("sheet-latency", Math.round(sound.milliseconds) + " ms");
+    setText("sheet-latency", words.milliseconds(sound.milliseconds));
     // Only while this listener's audio plays along: never "in sync" over silence.
     const playing = error !== null && room?.playing && page.reading?.playing && page.wantsSound && page.status !== "noMatch";
     setHidden("meter", !playing);
-    setHidden("sync-idle", playing);
-    if (!playing) return;
+    setHidden("sync-idle", !!playing);
+    if (!playing || error === null) return;
+    const reading = meterReading(error);
     const meter = $("meter");
-    const clamped = Math.max(-250, Math.min(250, error));
-    const words = Math.abs(error) <= inSyncMs ? "in sync" : "catching up";
-    const exact = Math.abs(error) < 1 ? "0 ms" : `${Math.abs(Math.round(error))} ms ${error > 0 ? "ahead" : "behind"}`;
-    meter.setAttribute("aria-valuenow", String(Math.round(clamped)));
-    meter.setAttribute("aria-valuetext", words + ", " + exact);
-    $("needle").style.left = (50 + clamped / 5) + "%";
-    // Green inside the zone; amber while a correction is likely to land soon; red beyond.
-    $("needle").className = Math.abs(error) <= inSyncMs ? "needle good" : Math.abs(error) <= 3 * inSyncMs ? "needle fair" : "needle poor";
-    setText("offset", words);
-    setText("offset-ms", exact);
+    meter.setAttribute("aria-valuenow", String(Math.round(reading.clamped)));
+    meter.setAttribute("aria-valuetext", reading.words + ", " + reading.exact);
+    $("needle").style.left = reading.leftPercent + "%";
+    $("needle").className = "needle " + reading.tone;
+    setText("offset", reading.words);
+    setText("offset-ms", reading.exact);
   }
 
   // Elapsed and remaining, on the room's timeline (what the host hears).
+  /** @param {any} room @param {number | null} serverNow */
   function renderProgress(room, serverNow) {
     const durationMs = page.match?.track?.durationMs ?? room?.track?.source?.durationMs ?? 0;
     const shown = !!(room?.track && serverNow !== null && durationMs > 0);
     setHidden("progress", !shown);
-    if (!shown) return;
+    if (!shown || serverNow === null) return;
     const elapsedMs = Math.min(durationMs, Math.max(0, targetPosition(room, serverNow)));
     setText("elapsed", formatTime(elapsedMs));
     // From the whole seconds shown, so elapsed and remaining add up to the song's length.
@@ -805,6 +536,7 @@
   }
 
   // The status pill opens the Sync details sheet (the meter, the milliseconds, why this version).
+  /** @param {boolean} open */
   function setSheetOpen(open) {
     setHidden("sync-details", !open);
     $("status-pill").setAttribute("aria-expanded", String(open));
@@ -813,11 +545,14 @@
 
   // --- start --------------------------------------------------------------------------------
 
-  SpotifyLogin.clearFragment();
-  const offered = config.services.filter((service) => service !== "spotify" || config.spotifyClientId || SpotifyLogin.stored());
+  // A token in a link (#spotify_token=) is never taken as the listener's login: whoever sent
+  // the link would choose whose account plays. It is only taken out of the address.
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search.replace(/([?&])service=[^&]*&?/, "$1").replace(/[?&]$/, ""));
+  mountNameField();
+  const offered = config.services.filter((service) => service !== "spotify" || config.spotifyClientId || spotifyLogin.stored());
   for (const button of document.querySelectorAll("[data-service]")) {
-    const service = button.dataset.service;
-    if (!offered.includes(service)) { button.hidden = true; continue; }
+    const service = /** @type {HTMLElement} */ (button).dataset.service || "";
+    if (!offered.includes(service)) { /** @type {HTMLElement} */ (button).hidden = true; continue; }
     button.addEventListener("click", () => choose(service));
   }
   setHidden("spotify-help", offered.includes("spotify"));
@@ -826,7 +561,7 @@
   sound.onChange((milliseconds) => { if (policy) policy.outputLatencyMs = milliseconds; });
   $("pause").addEventListener("click", pauseForMe);
   $("resume").addEventListener("click", resume);
-  $("login-again").addEventListener("click", () => (config.spotifyClientId ? SpotifyLogin.login() : location.reload()));
+  $("login-again").addEventListener("click", () => (config.spotifyClientId ? beginLogin({ config, room: config.room, purpose: "listen" }) : location.reload()));
   $("reload").addEventListener("click", () => location.reload());
   $("leave").addEventListener("click", leave);
   $("switch-service").addEventListener("click", switchService);
@@ -837,7 +572,7 @@
   $("sheet-close").addEventListener("click", () => { setSheetOpen(false); $("status-pill").focus(); });
   $("sheet-sound").addEventListener("click", () => { $("sound").open = true; });
   // Load the SDK of the service this browser chose before, so the click finds it ready.
-  const remembered = localStorage.getItem("simulcast.service");
+  const remembered = localStorage.getItem(StorageKey.service);
   if (remembered && offered.includes(remembered)) prepare(remembered).catch(() => {});
   else if (offered.includes("apple-music")) prepare("apple-music").catch(() => {});
   // A glance before choosing: the room's current song, from the REST API.
@@ -845,9 +580,9 @@
     if (summary?.state?.anchor && !page.room) { page.room = { ...summary.state, hostConnected: summary.state.hostConnected ?? true }; render(); }
   }).catch(() => {});
   // Back from Spotify's login: one tap, since the new page has no gesture to play with.
-  const returning = sessionStorage.getItem("simulcast.returning");
-  sessionStorage.removeItem("simulcast.returning");
+  const returning = sessionStorage.getItem(StorageKey.returning);
+  sessionStorage.removeItem(StorageKey.returning);
   render();
   // Without a gesture in this new page the first play is refused, and the page asks for a tap.
-  if (returning === "spotify" && SpotifyLogin.stored()) choose("spotify");
-})();
+  if (returning === "spotify" && spotifyLogin.stored()) choose("spotify");
+}

@@ -1,45 +1,40 @@
+// @ts-check
 // Starts the host's next queued track on the predicted boundary (NextTrackPlanner.swift).
-(function (root) {
-  "use strict";
-  const node = typeof module !== "undefined" && module.exports;
-  const { FollowTarget, matchFor, isMatched } = node ? require("./follow-target.js") : root.SimulcastFollow;
+import { FollowTarget, matchFor, isMatched } from "./follow-target.js";
 
-  const HOST_CHANGE_GRACE = 3000000;
-  const OBSERVATION_ALLOWANCE_MS = 150;
+const HOST_CHANGE_GRACE = 3000000;
+const OBSERVATION_ALLOWANCE_MS = 150;
 
-  class NextTrackPlanner {
-    constructor() { this.started = null; }
-    // {start, landing, command} when the next track is due at `now`, else null.
-    due(room, current, playingTarget, now, c, latency, outputLatencyMs) {
-      if (!c.startsNextTrackOnTime || !room.playing || !playingTarget) return null;
-      const boundary = FollowTarget.trackEnd(room, outputLatencyMs);
-      const next = room.queue?.[0];
-      if (boundary === null || !next) return null;
-      const nextMatch = matchFor(next, c.service, c.storefront);
-      if (!isMatched(nextMatch)) return null;
-      const lead = c.canScheduleStart ? latency.scheduleLeadMs("start") : latency.start.predictedMs;
-      const allowance = c.canScheduleStart ? OBSERVATION_ALLOWANCE_MS : 0;
-      if (!((boundary - now) / 1000 <= lead + allowance && boundary > now - 1000000)) return null;
-      const start = { afterSourceId: current.id, nextSourceId: next.source.id, boundary };
-      const trackId = nextMatch.track.id;
-      if (c.canScheduleStart) {
-        return { start, landing: { kind: "start", trackId, positionMs: 0, issuedAt: now, scheduledAt: boundary },
-          command: { kind: "start", trackId, positionMs: 0, atServerTime: boundary } };
-      }
-      const position = Math.max(0, (now - boundary) / 1000 + latency.start.predictedMs);
-      return { start, landing: { kind: "start", trackId, positionMs: position, issuedAt: now, scheduledAt: null },
-        command: { kind: "load", trackId, positionMs: position, play: true } };
+class NextTrackPlanner {
+  constructor() { this.started = null; }
+  // {start, landing, command} when the next track is due at `now`, else null.
+  due(room, current, playingTarget, now, c, latency, outputLatencyMs) {
+    if (!c.startsNextTrackOnTime || !room.playing || !playingTarget) return null;
+    const boundary = FollowTarget.trackEnd(room, outputLatencyMs);
+    const next = room.queue?.[0];
+    if (boundary === null || !next) return null;
+    const nextMatch = matchFor(next, c.service, c.storefront);
+    if (!isMatched(nextMatch)) return null;
+    const lead = c.canScheduleStart ? latency.scheduleLeadMs("start") : latency.start.predictedMs;
+    const allowance = c.canScheduleStart ? OBSERVATION_ALLOWANCE_MS : 0;
+    if (!((boundary - now) / 1000 <= lead + allowance && boundary > now - 1000000)) return null;
+    const start = { afterSourceId: current.id, nextSourceId: next.source.id, boundary };
+    const trackId = nextMatch.track.id;
+    if (c.canScheduleStart) {
+      return { start, landing: { kind: "start", trackId, positionMs: 0, issuedAt: now, scheduledAt: boundary },
+        command: { kind: "start", trackId, positionMs: 0, atServerTime: boundary } };
     }
-    began(start) { this.started = start; }
-    clear() { this.started = null; }
-    // null when nothing was started after `sourceId`; else whether the host's change is still awaited.
-    awaitsHost(sourceId, now) {
-      if (!this.started || this.started.afterSourceId !== sourceId) return null;
-      return now < this.started.boundary + HOST_CHANGE_GRACE;
-    }
+    const position = Math.max(0, (now - boundary) / 1000 + latency.start.predictedMs);
+    return { start, landing: { kind: "start", trackId, positionMs: position, issuedAt: now, scheduledAt: null },
+      command: { kind: "load", trackId, positionMs: position, play: true } };
   }
+  began(start) { this.started = start; }
+  clear() { this.started = null; }
+  // null when nothing was started after `sourceId`; else whether the host's change is still awaited.
+  awaitsHost(sourceId, now) {
+    if (!this.started || this.started.afterSourceId !== sourceId) return null;
+    return now < this.started.boundary + HOST_CHANGE_GRACE;
+  }
+}
 
-  const api = { NextTrackPlanner };
-  if (node) module.exports = api;
-  else root.SimulcastFollow = Object.assign(root.SimulcastFollow || {}, api);
-})(typeof window !== "undefined" ? window : globalThis);
+export { NextTrackPlanner };

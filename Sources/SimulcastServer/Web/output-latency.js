@@ -1,44 +1,40 @@
+// @ts-check
 // This device's output latency, player to ear (OutputLatency.swift): what the listener set or
 // measured, remembered per output device where the browser names it (else per browser); else
 // what the browser's AudioContext reports; else zero, "not measured". Pure, but for reading
 // storage and the AudioContext, which are passed in.
-(function (root) {
-  "use strict";
+import { OUTPUT_LATENCY_LIMIT_MS } from "./constants.js";
 
-  const LIMIT_MS = 2000;
-  const usable = (value) => (typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= LIMIT_MS ? value : null);
+const usable = (value) => (typeof value === "number" && Number.isFinite(value) && Math.abs(value) <= OUTPUT_LATENCY_LIMIT_MS ? value : null);
 
-  // The first of: given now, remembered, the platform's report; otherwise zero.
-  function choose(given, remembered, platform) {
-    if (usable(given) !== null) return { milliseconds: given, source: "set" };
-    if (usable(remembered) !== null) return { milliseconds: remembered, source: "remembered" };
-    if (usable(platform) !== null && platform >= 0) return { milliseconds: platform, source: "platform" };
-    return { milliseconds: 0, source: "notCalibrated" };
+// The first of: given now, remembered, the platform's report; otherwise zero.
+function choose(given, remembered, platform) {
+  if (usable(given) !== null) return { milliseconds: given, source: "set" };
+  if (usable(remembered) !== null) return { milliseconds: remembered, source: "remembered" };
+  if (usable(platform) !== null && platform >= 0) return { milliseconds: platform, source: "platform" };
+  return { milliseconds: 0, source: "notCalibrated" };
+}
+
+function describe(latency) {
+  const figure = Math.round(latency.milliseconds) + " ms";
+  switch (latency.source) {
+    case "set": return figure + " (set by you)";
+    case "remembered": return figure + " (remembered for this output)";
+    case "platform": return figure + " (reported by the sound system)";
+    default: return figure + " (not measured)";
   }
+}
 
-  function describe(latency) {
-    const figure = Math.round(latency.milliseconds) + " ms";
-    switch (latency.source) {
-      case "set": return figure + " (set by you)";
-      case "remembered": return figure + " (remembered for this output)";
-      case "platform": return figure + " (reported by the sound system)";
-      default: return figure + " (not measured)";
-    }
-  }
+// Where a figure is remembered: per output device when the browser names it.
+function storageKey(deviceLabel) {
+  return deviceLabel ? "simulcast.outputLatency." + deviceLabel : "simulcast.outputLatency";
+}
 
-  // Where a figure is remembered: per output device when the browser names it.
-  function storageKey(deviceLabel) {
-    return deviceLabel ? "simulcast.outputLatency." + deviceLabel : "simulcast.outputLatency";
-  }
+// AudioContext.outputLatency plus baseLatency, in ms, where the browser gives it (seconds).
+function platformMs(context) {
+  const output = context?.outputLatency;
+  if (typeof output !== "number" || !(output > 0)) return null;
+  return (output + (context.baseLatency || 0)) * 1000;
+}
 
-  // AudioContext.outputLatency plus baseLatency, in ms, where the browser gives it (seconds).
-  function platformMs(context) {
-    const output = context?.outputLatency;
-    if (typeof output !== "number" || !(output > 0)) return null;
-    return (output + (context.baseLatency || 0)) * 1000;
-  }
-
-  const api = { choose, describe, storageKey, platformMs, LIMIT_MS };
-  if (typeof module !== "undefined" && module.exports) module.exports = api;
-  else root.SimulcastOutputLatency = api;
-})(typeof window !== "undefined" ? window : globalThis);
+export { choose, describe, storageKey, platformMs };

@@ -1,81 +1,83 @@
+// @ts-check
 // Who is listening (room.presence): a count with services ("5 listening: 3 Apple Music,
-// 2 Spotify") that opens into the list, and the listener's own name for others to see.
-// Names are set as text, never markup.
-(function (root) {
-  "use strict";
-  const $ = (id) => document.getElementById(id);
-  const serviceNames = { "apple-music": "Apple Music", spotify: "Spotify", deezer: "Deezer", local: "local files" };
-  const statusWords = { inSync: "in sync", catchingUp: "catching up", matching: "waiting for a match", noMatch: "no match for this song", idle: "paused" };
-  const NAME_KEY = "simulcast.name";
+// 2 Spotify") that opens into the list, faces on the listening screen, and the listener's own
+// name for others to see. Names are set as text, never markup.
+import { NAME_MAXIMUM_CHARACTERS, StorageKey } from "./constants.js";
+import { $ } from "./dom.js";
+import { serviceName } from "./format.js";
+import * as strings from "./strings.js";
 
-  // "5 listening: 3 Apple Music, 2 Spotify"
-  function countLine(presence) {
-    const services = Object.entries(presence.services || {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    const parts = services.map(([service, count]) => count + " " + (serviceNames[service] || service));
-    return presence.count + " listening" + (parts.length ? ": " + parts.join(", ") : "");
+/** "5 listening: 3 Apple Music, 2 Spotify" @param {import("./types/wire").RoomPresence} presence */
+export function countLine(presence) {
+  const services = Object.entries(presence.services || {}).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return strings.presence.count(presence.count, services.map(([service, count]) => count + " " + serviceName(service)));
+}
+
+/** @param {import("./types/wire").RoomPresence} presence */
+export function showPresence(presence) {
+  $("presence").hidden = false;
+  $("presence-count").textContent = countLine(presence);
+  $("presence-host").textContent = presence.hostConnected ? strings.presence.hostHere : strings.presence.hostAway;
+  const listeners = presence.listeners || [];
+  $("presence-list").replaceChildren(...listeners.map((listener) => {
+    const item = document.createElement("li");
+    const name = document.createElement("span");
+    name.className = "who";
+    name.textContent = listener.name;
+    item.append(name, " · " + serviceName(listener.service) + " · " + (strings.presence.status[listener.status] || listener.status));
+    return item;
+  }));
+  showFaces(listeners, presence.count);
+  const more = presence.count - listeners.length;
+  $("presence-more").hidden = more <= 0;
+  $("presence-more").textContent = more > 0 ? strings.presence.andMore(more) : "";
+}
+
+/**
+ * On the listening screen itself: a face (initial) per listener with their service's badge,
+ * the first eight, then "+N".
+ * @param {import("./types/wire").PresenceListener[]} listeners
+ * @param {number} count
+ */
+function showFaces(listeners, count) {
+  const faces = $("presence-faces");
+  if (!faces) return;
+  faces.hidden = count === 0;
+  const shown = listeners.slice(0, 8).map((listener) => {
+    const face = document.createElement("li");
+    face.className = "face";
+    const service = serviceName(listener.service);
+    face.title = listener.name + " · " + service;
+    face.setAttribute("aria-label", strings.presence.on(listener.name, service));
+    const initial = document.createElement("span");
+    initial.setAttribute("aria-hidden", "true");
+    initial.textContent = Array.from(listener.name.trim())[0]?.toUpperCase() || "?";
+    const badge = document.createElement("span");
+    badge.className = "badge " + listener.service;
+    badge.setAttribute("aria-hidden", "true");
+    face.append(initial, badge);
+    return face;
+  });
+  if (count > shown.length) {
+    const more = document.createElement("li");
+    more.className = "face more";
+    more.textContent = "+" + (count - shown.length);
+    more.setAttribute("aria-label", strings.presence.more(count - shown.length));
+    shown.push(more);
   }
+  faces.replaceChildren(...shown);
+}
 
-  function show(presence) {
-    $("presence").hidden = false;
-    $("presence-count").textContent = countLine(presence);
-    $("presence-host").textContent = presence.hostConnected ? "The host is here." : "The host is away.";
-    const list = $("presence-list");
-    list.replaceChildren(...(presence.listeners || []).map((listener) => {
-      const item = document.createElement("li");
-      const name = document.createElement("span");
-      name.className = "who";
-      name.textContent = listener.name;
-      item.append(name, " · " + (serviceNames[listener.service] || listener.service) + " · " + (statusWords[listener.status] || listener.status));
-      return item;
-    }));
-    showFaces(presence.listeners || [], presence.count);
-    const more = presence.count - (presence.listeners || []).length;
-    $("presence-more").hidden = more <= 0;
-    $("presence-more").textContent = more > 0 ? "and " + more + " more" : "";
-  }
+/** The name this listener gave (remembered in this browser), or null. */
+export function listenerName() {
+  const text = ($("listener-name")?.value ?? localStorage.getItem(StorageKey.listenerName) ?? "").trim();
+  return text ? Array.from(text).slice(0, NAME_MAXIMUM_CHARACTERS).join("") : null;
+}
 
-  // On the listening screen itself: a face (initial) per listener with their service's badge,
-  // the first eight, then "+N".
-  function showFaces(listeners, count) {
-    const faces = $("presence-faces");
-    if (!faces) return;
-    faces.hidden = count === 0;
-    const shown = listeners.slice(0, 8).map((listener) => {
-      const face = document.createElement("li");
-      face.className = "face";
-      const service = serviceNames[listener.service] || listener.service;
-      face.title = listener.name + " · " + service;
-      face.setAttribute("aria-label", listener.name + " on " + service);
-      const initial = document.createElement("span");
-      initial.setAttribute("aria-hidden", "true");
-      initial.textContent = Array.from(listener.name.trim())[0]?.toUpperCase() || "?";
-      const badge = document.createElement("span");
-      badge.className = "badge " + listener.service;
-      badge.setAttribute("aria-hidden", "true");
-      face.append(initial, badge);
-      return face;
-    });
-    if (count > shown.length) {
-      const more = document.createElement("li");
-      more.className = "face more";
-      more.textContent = "+" + (count - shown.length);
-      more.setAttribute("aria-label", (count - shown.length) + " more");
-      shown.push(more);
-    }
-    faces.replaceChildren(...shown);
-  }
-
-  // The name this listener gave (remembered in this browser), or null.
-  function name() {
-    const text = ($("listener-name")?.value ?? localStorage.getItem(NAME_KEY) ?? "").trim();
-    return text ? text.slice(0, 32) : null;
-  }
-
+/** The name field, where the page has one: remembered as typed. */
+export function mountNameField() {
   const input = $("listener-name");
-  if (input) {
-    input.value = localStorage.getItem(NAME_KEY) || "";
-    input.addEventListener("change", () => localStorage.setItem(NAME_KEY, input.value.trim()));
-  }
-
-  root.SimulcastPresence = { show, name, countLine };
-})(window);
+  if (!input) return;
+  input.value = localStorage.getItem(StorageKey.listenerName) || "";
+  input.addEventListener("change", () => localStorage.setItem(StorageKey.listenerName, input.value.trim()));
+}

@@ -1,14 +1,25 @@
+// @ts-check
 // "Your sound": this device's output latency (output-latency.js), shown with where it came
 // from, a slider (±500 ms, 5 ms steps, in effect at once) and the Calibrate button. The
-// listener page asks `SimulcastSound.milliseconds` and hears of changes through `onChange`.
-(function (root) {
-  "use strict";
-  const { choose, describe, storageKey, platformMs } = root.SimulcastOutputLatency;
-  const $ = (id) => document.getElementById(id);
-  const SLIDER_LIMIT_MS = 500;
+// listener page asks `sound.milliseconds` and hears of changes through `onChange`.
+import { calibrate } from "./calibrate.js";
+import { $ } from "./dom.js";
+import { choose, describe, storageKey, platformMs } from "./output-latency.js";
+import * as strings from "./strings.js";
+
+const SLIDER_LIMIT_MS = 500;
+
+/** @typedef {{ milliseconds: number, source: string }} Latency */
+
+/** Mounts the panel on the page's "Your sound" section. */
+export function mountSoundPanel() {
+  /** @type {string | null} */
   let deviceLabel = null;
+  /** @type {number | null} */
   let platform = null;
+  /** @type {Latency} */
   let current = choose(null, remembered(), null);
+  /** @type {((milliseconds: number) => void)[]} */
   const subscribers = [];
 
   function remembered() {
@@ -16,6 +27,7 @@
     return text === null ? null : Number(text);
   }
 
+  /** @param {Latency} next */
   function update(next) {
     const changed = next.milliseconds !== current.milliseconds;
     current = next;
@@ -23,6 +35,7 @@
     if (changed) for (const subscriber of subscribers) subscriber(current.milliseconds);
   }
 
+  /** @param {number} milliseconds */
   function set(milliseconds) {
     localStorage.setItem(storageKey(deviceLabel), String(milliseconds));
     update(choose(milliseconds, null, null));
@@ -34,8 +47,8 @@
     const slider = $("latency-slider");
     const shown = Math.max(-SLIDER_LIMIT_MS, Math.min(SLIDER_LIMIT_MS, Math.round(current.milliseconds / 5) * 5));
     if (Number(slider.value) !== shown) slider.value = String(shown);
-    slider.setAttribute("aria-valuetext", Math.round(current.milliseconds) + " milliseconds");
-    $("latency-value").textContent = Math.round(current.milliseconds) + " ms";
+    slider.setAttribute("aria-valuetext", strings.sound.sliderText(current.milliseconds));
+    $("latency-value").textContent = strings.listener.milliseconds(current.milliseconds);
   }
 
   // The default output's name, where the browser gives one (labels need a permission).
@@ -69,33 +82,33 @@
   async function calibrateNow() {
     const button = $("calibrate");
     button.disabled = true;
-    $("calibration-result").textContent = "Playing clicks and listening for them: keep the microphone near your speaker or headphones…";
-    const result = await root.SimulcastCalibrate.calibrate();
+    $("calibration-result").textContent = strings.sound.listening;
+    const result = await calibrate();
     button.disabled = false;
     sound.lastCalibration = result;
-    if (result.refused) {
-      const reason = /[.?!]$/.test(result.refused) ? result.refused : result.refused + ".";
-      $("calibration-result").textContent = "Not measured: " + reason + " Your setting is unchanged.";
+    if ("refused" in result) {
+      $("calibration-result").textContent = strings.sound.notMeasured(result.refused);
       return;
     }
     await learnDevice();
     set(Math.round(result.outputLatencyMs));
-    $("calibration-result").textContent = "Measured " + Math.round(result.outputLatencyMs) + " ms (round trip " + Math.round(result.roundTripMs) +
-      " ms less " + Math.round(result.inputLatencyMs) + " ms for the microphone; " + Math.round(result.confidence * 100) + " % sure).";
+    $("calibration-result").textContent = strings.sound.measured(result);
   }
 
   const sound = {
     get milliseconds() { return current.milliseconds; },
     get latency() { return current; },
+    /** @type {any} */
     lastCalibration: null,
+    /** @param {(milliseconds: number) => void} subscriber */
     onChange(subscriber) { subscribers.push(subscriber); },
     // Called inside a listener's gesture (choosing a service, a tap).
     async afterGesture() { await learnPlatform(); await refresh(); },
   };
-  root.SimulcastSound = sound;
 
-  $("latency-slider").addEventListener("input", (event) => set(Number(event.target.value)));
+  $("latency-slider").addEventListener("input", (/** @type {any} */ event) => set(Number(event.target.value)));
   $("calibrate").addEventListener("click", calibrateNow);
   render();
   refresh();
-})(window);
+  return sound;
+}

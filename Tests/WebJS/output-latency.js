@@ -1,8 +1,6 @@
 // Runs output-latency.js's choice on cases given as JSON ([{given, remembered, platform}],
 // NaN written as "NaN") and prints [{milliseconds, source, description}] for the Swift test.
-"use strict";
-const path = require("path");
-const { choose, describe } = require(path.join(__dirname, "../../Sources/SimulcastServer/Web/output-latency.js"));
+import { choose, describe } from "../../Sources/SimulcastServer/Web/output-latency.js";
 const value = (v) => (v === "NaN" ? NaN : v ?? null);
 const cases = JSON.parse(process.argv[2]);
 console.log(JSON.stringify(cases.map((c) => {

@@ -1,10 +1,8 @@
 // Feeds the exchanges in a JSON file (written by ClockSyncParityTests from the Swift
 // ClockSync) through follow.js's ClockSync and fails on the first estimate that differs.
-// Usage: node Tests/FollowJS/clocksync.js FILE
-"use strict";
-const fs = require("fs");
-const path = require("path");
-const { ClockSync } = require(path.join(__dirname, "../../Sources/SimulcastServer/Web/follow.js"));
+// Usage: node Tests/WebJS/clocksync.js FILE
+import fs from "node:fs";
+import { ClockSync } from "../../Sources/SimulcastServer/Web/clock-sync.js";
 
 const table = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const sync = new ClockSync(table.window);

@@ -1,10 +1,8 @@
 // The calibration's table on synthetic recordings: delays from 0 to 500 ms, white noise at
 // 10 dB below the clicks, a room echo, clipping, and recordings without the clicks. Prints
 // one JSON line per case; CalibrationTableTests checks them.
-// Usage: node Tests/FollowJS/calibration-table.js
-"use strict";
-const path = require("path");
-const { clickTrain, measureRoundTrip } = require(path.join(__dirname, "../../Sources/SimulcastServer/Web/calibration.js"));
+// Usage: node Tests/WebJS/calibration-table.js
+import { clickTrain, measureRoundTrip } from "../../Sources/SimulcastServer/Web/calibration.js";
 
 // A small deterministic generator (mulberry32) and Gaussian noise from it.
 function generator(seed) {

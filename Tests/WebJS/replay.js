@@ -1,10 +1,8 @@
 // Replays Tests/Fixtures/follow-decisions.json (recorded from the Swift FollowPolicy) through
 // the web page's follow.js and fails on the first decisions that differ.
-// Usage: node Tests/FollowJS/replay.js Tests/Fixtures/follow-decisions.json
-"use strict";
-const fs = require("fs");
-const path = require("path");
-const { FollowPolicy } = require(path.join(__dirname, "../../Sources/SimulcastServer/Web/follow.js"));
+// Usage: node Tests/WebJS/replay.js Tests/Fixtures/follow-decisions.json
+import fs from "node:fs";
+import { FollowPolicy } from "../../Sources/SimulcastServer/Web/follow.js";
 
 const table = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const keys = ["kind", "trackId", "positionMs", "play", "atServerTime", "reason"];

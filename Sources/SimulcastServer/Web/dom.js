@@ -1,0 +1,41 @@
+// @ts-check
+// The few DOM helpers every page uses. Text is written only when it changed, so screen
+// readers announce changes, not ticks.
+
+/**
+ * The element with this id; the pages' markup has every id their scripts ask for.
+ * @param {string} id
+ * @returns {any}
+ */
+export const $ = (id) => document.getElementById(id);
+
+/** @param {string} id @param {string} text */
+export function setText(id, text) {
+  const element = $(id);
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/** @param {string} id @param {boolean} hidden */
+export function setHidden(id, hidden) {
+  const element = $(id);
+  if (element.hidden !== hidden) element.hidden = hidden;
+}
+
+/**
+ * The page's settings, which the server writes into its `simulcast-config` block.
+ * @returns {import("./types/wire").PageConfig}
+ */
+export function readConfig() {
+  return JSON.parse($("simulcast-config").textContent);
+}
+
+/** A classic script (a service's SDK), loaded once it is needed. @param {string} src */
+export function loadScript(src) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = src;
+    script.onload = resolve;
+    script.onerror = () => reject(new Error("could not load " + src));
+    document.head.append(script);
+  });
+}

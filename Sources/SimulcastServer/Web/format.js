@@ -1,0 +1,16 @@
+// @ts-check
+// How times, services and artists are written for people.
+import { SERVICE_NAMES } from "./constants.js";
+
+/** "Apple Music" for "apple-music"; an unknown service as its own name. @param {string | null | undefined} service */
+export const serviceName = (service) => (service ? /** @type {Record<string, string>} */ (SERVICE_NAMES)[service] || service : "");
+
+/** "3:07" @param {number} ms */
+export function formatTime(ms) {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+}
+
+/** "Ana, Ben" @param {{ artists?: string[] } | null | undefined} track */
+export const artistLine = (track) => (track?.artists || []).join(", ");
+

@@ -1,0 +1,231 @@
+// @ts-check
+// Every sentence the pages' scripts show, in one place: one short sentence per message, no
+// flags, scopes, storefronts or milliseconds on the main screen. A translation replaces this
+// module. (The markup's own words are in the .html files; the server's in Swift.)
+import { serviceName } from "./format.js";
+
+/** @typedef {string | null | undefined} Service */
+
+export const listener = Object.freeze({
+  /** Why the room ended this page's connection for good, by close code. */
+  finalClose: Object.freeze({
+    1000: "You left the room.",
+    4400: "The server refused this page's request to join. Reload the page; if it happens again, ask the host for a new link.",
+    4401: "The server refused this page's request to join. Reload the page; if it happens again, ask the host for a new link.",
+    4404: "This room no longer exists.",
+    4409: "This room was taken over by another connection.",
+    4413: "This room is full.",
+  }),
+  status: Object.freeze({
+    choosing: "Choose where you listen.",
+    /** @param {Service} service */
+    connecting: (service) => `Connecting to ${serviceName(service)}…`,
+    /** @param {Service} service */
+    login: (service) => `Log in to ${serviceName(service)} again to keep listening.`,
+    reconnecting: "Connection lost. Reconnecting…",
+    joining: "Joining…",
+    tap: "Tap to listen",
+    hostAway: "The host is away.",
+    waiting: "Waiting for the host to play something.",
+    pausedByYou: "Paused for you",
+    /** @param {Service} service */
+    matching: (service) => `Finding this song on ${serviceName(service)}…`,
+    /** @param {Service} service */
+    unavailable: (service) => `${serviceName(service)} is not answering`,
+    noMatch: "No match for this song",
+    hostPaused: "The host paused.",
+    hostAwayPaused: "The host is away, so the room is paused.",
+    starting: "Starting…",
+    catchingUp: "Catching up…",
+    holding: "Waiting for the next song",
+    inSync: "● In sync",
+    inSyncHostAway: "● In sync · the host is away",
+  }),
+  listenAlong: "Listen along",
+  /** @param {string} host */
+  listenAlongWith: (host) => `Listen along with ${host}`,
+  nothingPlaying: "Nothing playing",
+  notStarted: "The host has not started a song.",
+  /** @param {string} title @param {string} artists */
+  hostPlays: (title, artists) => `The host plays “${title}” by ${artists}`,
+  /** @param {string} title @param {string} artists */
+  upNext: (title, artists) => `Up next: ${title} · ${artists}`,
+  /** @param {string} title */
+  coverOf: (title) => `Cover of ${title}`,
+  listenAgain: "Listen again",
+  reload: "Reload the page",
+  why: Object.freeze({
+    /** @param {Service} service */
+    finding: (service) => `Finding it on ${serviceName(service)}…`,
+    /** @param {Service} service @param {number | null | undefined} confidence */
+    matched: (service, confidence) => `Matched on ${serviceName(service)}` + (confidence != null ? ` · ${Math.round(confidence * 100)}% sure` : ""),
+    /** @param {Service} service */
+    ambiguous: (service) => `Not sure which version is right on ${serviceName(service)}, so it is not played`,
+    /** @param {Service} service */
+    unavailable: (service) => `${serviceName(service)} could not be asked right now`,
+    /** @param {Service} service */
+    noMatch: (service) => `No match on ${serviceName(service)}, so this song is skipped`,
+    /** @param {string} method */
+    method: (method) => `Found by ${method}`,
+  }),
+  meter: Object.freeze({
+    inSync: "in sync",
+    catchingUp: "catching up",
+    /** @param {number} errorMs */
+    exact: (errorMs) => (Math.abs(errorMs) < 1 ? "0 ms" : `${Math.abs(Math.round(errorMs))} ms ${errorMs > 0 ? "ahead" : "behind"}`),
+  }),
+  /** @param {number} ms */
+  milliseconds: (ms) => `${Math.round(ms)} ms`,
+  lockNotice: "On iPhone the page catches up when you unlock; the queued songs play on meanwhile.",
+  serverRefused: "The server refused a message.",
+  loginAgain: "Log in again to keep listening.",
+});
+
+export const appleMusic = Object.freeze({
+  notAvailable: "Apple Music is not available on this server.",
+  couldNotPlay: "Apple Music could not play this song.",
+  signedOut: "Apple Music signed you out. Choose Apple Music to sign in again.",
+  signIn: "Apple Music's sign-in",
+});
+
+export const spotify = Object.freeze({
+  logIn: "Log in to Spotify to listen.",
+  expired: "Your Spotify login has expired. Log in again to keep listening.",
+  ended: "Spotify ended your login. Log in again to keep listening.",
+  cannotPlayHere: "Spotify cannot play in this browser.",
+  premiumOnly: "Spotify plays in the browser only for Premium accounts.",
+  playerGone: "Spotify's player went away. Reconnecting it…",
+  couldNotPlay: "Spotify could not play this song.",
+  didNotConnect: "Spotify's player did not connect.",
+  /** @param {number} status */
+  wouldNotPlay: (status) => `Spotify would not play this song (${status}).`,
+});
+
+export const host = Object.freeze({
+  /** The server's following of the host's Spotify, by its status. */
+  hosting: Object.freeze({
+    none: "The server is not following your Spotify for this room.",
+    starting: "Connecting to your Spotify…",
+    following: "Play in your Spotify app on any device; you may close this page.",
+    refused: "Spotify refused your login. Log in again to keep hosting.",
+    replaced: "Another player took over this room, so the server stopped following your Spotify.",
+  }),
+  playsHere: "You host with Apple Music from this page.",
+  livePlayingHere: "Listeners hear what this page plays. Keep it open.",
+  /** The status pill's short words, by the host status's key. */
+  pill: Object.freeze({
+    live: "● You're live",
+    starting: "Connecting…",
+    none: "Not live",
+    refused: "Login needed",
+    replaced: "Not live",
+    noToken: "Not live",
+    ended: "Room ended",
+    stopped: "Stopped",
+    playsHere: "Not live yet",
+  }),
+  stopped: "You stopped hosting. Listeners see you as away.",
+  stoppedAndForgot: "You stopped hosting. Listeners see you as away, and this browser no longer holds the room's host token.",
+  noToken: "This browser does not hold the room's host token.",
+  openWhereStarted: "Open this page in the browser that started the room.",
+  /** @param {string} room */
+  openWhereStartedOrJoin: (room) => `Open this page in the browser that started the room. Listeners join at /r/${room}.`,
+  ended: "This room has ended.",
+  startNew: "Start a new room from the front page.",
+  unreachable: "The server cannot be reached. Trying again…",
+  /** @param {number} status */
+  serverAnswered: (status) => `The server answered ${status}.`,
+  couldNotStop: "Hosting could not be stopped. Try again.",
+  logInAgain: "Log in with Spotify again",
+  hostWithSpotify: "Host with Spotify",
+  /** @param {boolean} playing @param {string} time */
+  position: (playing, time) => (playing ? `Playing at ${time}` : `Paused at ${time}`),
+  /** @param {number} count */
+  listeners: (count) => (count === 1 ? "1 listener" : `${count} listeners`),
+});
+
+export const appleHost = Object.freeze({
+  tokenRefused: "The room refused this page's host token. Start a room again from the front page.",
+  takenOver: "Another host connection took over this room. Reload to host from here again.",
+  refused: "The room refused this page. Reload to try again.",
+  /** @param {string} why */
+  roomRefused: (why) => `The room refused that (${why}).`,
+  renewalFailed: "Apple Music's token could not be renewed. Trying again soon.",
+  connected: "Connected. Search and play; listeners hear it on their own service.",
+  couldNotConnect: "Apple Music could not be connected.",
+  refusedAction: "Apple Music refused that.",
+  /** @param {string} term */
+  nothingFound: (term) => `Nothing found for “${term}”.`,
+  searchFailed: "The search failed. Try again.",
+  pause: "Pause",
+  play: "Play",
+  publishing: "Publishing to the room.",
+  connecting: "Connecting to the room…",
+});
+
+export const front = Object.freeze({
+  typeCode: "Type the room code first.",
+  notACode: "That is not a room code: ten letters and digits, like K7PQ2 MXR9T.",
+  /** @param {string} why */
+  notStarted: (why) => `No room was started. ${why.charAt(0).toUpperCase() + why.slice(1)}.`,
+  /** @param {number} status */
+  serverCouldNot: (status) => `the server could not make a room (${status})`,
+});
+
+export const callback = Object.freeze({
+  /** @param {string} why */
+  didNotFinish: (why) => `The Spotify login did not finish (${why}).`,
+  notStartedHere: "This Spotify login was not started here. Start it again from the room.",
+  backToHost: "Back to the host page",
+  noHostToken: "This browser does not hold the room's host token. Start a room again from the front page.",
+  /** @param {string} why */
+  serverCouldNotFinish: (why) => `The server could not finish the login (${why}).`,
+  serverUnreachable: "Could not reach the server to finish the login.",
+  /** @param {number} status */
+  spotifyRefused: (status) => `Spotify refused the login (${status}).`,
+  spotifyUnreachable: "Could not reach Spotify to finish the login.",
+});
+
+export const presence = Object.freeze({
+  /** @param {number} count @param {string[]} parts */
+  count: (count, parts) => count + " listening" + (parts.length ? ": " + parts.join(", ") : ""),
+  hostHere: "The host is here.",
+  hostAway: "The host is away.",
+  /** @type {Readonly<Record<string, string>>} */
+  status: Object.freeze({ inSync: "in sync", catchingUp: "catching up", matching: "waiting for a match", noMatch: "no match for this song", idle: "paused" }),
+  /** @param {number} count */
+  andMore: (count) => `and ${count} more`,
+  /** @param {number} count */
+  more: (count) => `${count} more`,
+  /** @param {string} name @param {string} service */
+  on: (name, service) => `${name} on ${service}`,
+});
+
+export const reactions = Object.freeze({
+  /** @type {Readonly<Record<string, string>>} */
+  words: Object.freeze({ fire: "Fire", heart: "Love it", clap: "Applause", laugh: "Funny", party: "Party", wow: "Wow" }),
+  tooMany: "Too many reactions at once. Wait a moment.",
+  host: "Host",
+});
+
+export const share = Object.freeze({
+  fallbackTitle: "Listen along with me on Simulcast",
+  /** @param {string} headline */
+  title: (headline) => `${headline} on Simulcast`,
+  text: "Each on our own music service, at the same moment.",
+  copied: "Link copied.",
+  /** @param {string} link */
+  copyByHand: (link) => `Copy this link: ${link}`,
+});
+
+export const sound = Object.freeze({
+  listening: "Playing clicks and listening. Keep the microphone near your speaker or headphones…",
+  /** @param {string} reason */
+  notMeasured: (reason) => `Not measured: ${/[.?!]$/.test(reason) ? reason : reason + "."} Your setting is unchanged.`,
+  /** @param {{ outputLatencyMs: number, roundTripMs: number, inputLatencyMs: number, confidence: number }} result */
+  measured: (result) =>
+    `Measured ${Math.round(result.outputLatencyMs)} ms (round trip ${Math.round(result.roundTripMs)} ms less ${Math.round(result.inputLatencyMs)} ms ` +
+    `for the microphone, ${Math.round(result.confidence * 100)} % sure).`,
+  /** @param {number} ms */
+  sliderText: (ms) => `${Math.round(ms)} milliseconds`,
+});

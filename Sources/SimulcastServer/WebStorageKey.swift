@@ -1,0 +1,29 @@
+/// What the web pages keep in the browser's storage, named once. The pages read these names
+/// from `Web/constants.js` (generated from here, with a test that fails on drift); the browser
+/// tests use them too.
+public enum WebStorageKey {
+    /// localStorage: the service this browser chose last ("apple-music", "spotify").
+    public static let service = "simulcast.service"
+    /// localStorage: the listener's volume, 0 to 1.
+    public static let volume = "simulcast.volume"
+    /// localStorage: the name a listener shows the room.
+    public static let listenerName = "simulcast.name"
+    /// localStorage: the name a host gives their rooms.
+    public static let hostName = "simulcast.hostName"
+    /// localStorage, plus the room's code: the room's host token (a secret), kept only while of
+    /// use and removed when the room or the hosting ends.
+    public static let hostTokenPrefix = "simulcast.host."
+    /// localStorage, plus the room's code: "apple-music" when the host page itself plays.
+    public static let hostModePrefix = "simulcast.hostMode."
+    /// localStorage, plus "." and the output device's name where the browser gives one: this
+    /// device's output latency in ms.
+    public static let outputLatency = "simulcast.outputLatency"
+    /// sessionStorage: the listener's Spotify tokens (never sent to the server).
+    public static let spotifyTokens = "simulcast.spotify"
+    /// sessionStorage: a Spotify login under way (PKCE verifier, state, room, purpose).
+    public static let pkce = "simulcast.pkce"
+    /// sessionStorage: "spotify" when the page opens back from Spotify's login.
+    public static let returning = "simulcast.returning"
+    /// sessionStorage: the iPhone lock notice was shown once.
+    public static let lockNotice = "simulcast.lockNotice"
+}
