@@ -120,11 +120,16 @@ import Testing
 
             let listener = try await browser.openPhone("\(base)/r/\(code)", initScript: WebRoom.initScript)
             _ = try await listener.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await listener.click("[data-service=apple-music]")
+            try await rig.waitInSync(listener)
+            // The name is given on the listening screen; the page rejoins with it.
+            _ = try await listener.waitFor("!document.getElementById('presence').hidden", as: Bool.self)
             try await listener.click("#listener-name")
             try await listener.type("<i>Bo</i>")
             try await listener.run("document.getElementById('listener-name').dispatchEvent(new Event('change'))")
-            try await listener.click("[data-service=apple-music]")
-            try await rig.waitInSync(listener)
+            _ = try await listener.waitFor(
+                "simulcastPage.connected && Array.from(document.querySelectorAll('#presence-list .who')).some(e => e.textContent === '<i>Bo</i>')",
+                as: Bool.self, seconds: 10)
             _ = try await listener.waitFor("!document.getElementById('reaction-bar').hidden", as: Bool.self)
             try await listener.click("[data-reaction=fire]")
             _ = try await hostPage.waitFor(

@@ -21,12 +21,13 @@ extension WebListenerPageTests {
             let otherTask = Task { try await otherSession.run() }
             defer { otherTask.cancel() }
 
-            let page = try await room.open()
-            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            // The name is asked after joining, on the listening screen; a change rejoins with it.
+            let page = try await room.listeningOnAppleMusic()
             try await page.click("#listener-name")
             try await page.type("<b>Ana</b>")
             try await page.run("document.getElementById('listener-name').dispatchEvent(new Event('change'))")
-            try await page.click("[data-service=apple-music]")
+            _ = try await page.waitFor(
+                "Array.from(document.querySelectorAll('#presence-list .who')).some(e => e.textContent === '<b>Ana</b>')", as: Bool.self, seconds: 10)
             try await room.waitInSync(page)
             let line = try await page.waitFor(
                 "(() => { const t = document.getElementById('presence-count').textContent; return t.startsWith('2 listening') ? t : null; })()",

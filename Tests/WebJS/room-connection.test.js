@@ -149,3 +149,18 @@ test("?server= may name only the server's own origins", () => {
   assert.deepEqual(servers("?server=https://node2.example/path"), ["wss://listen.example"]);
   assert.deepEqual(servers("?server=javascript:alert(1)"), ["wss://listen.example"]);
 });
+
+test("a restart (a new name) rejoins at once with a fresh hello, to the same server", () => {
+  const { sockets, connection } = rig();
+  let name = "Ana";
+  connection.options.hello = () => ({ type: "hello", role: "listener", name });
+  connection.connect();
+  sockets[0].open();
+  name = "Bo";
+  connection.restart();
+  assert.equal(sockets.length, 2);
+  assert.equal(sockets[0].readyState, 3);
+  sockets[1].open();
+  assert.equal(sockets[1].sent[0].name, "Bo");
+  assert.equal(connection.connected, true);
+});

@@ -75,7 +75,7 @@ export function mountAppleHost(config, hostToken, changed) {
       const opened = connection.connected && !host.connected;
       host.connected = connection.connected;
       host.synchronised = connection.synchronised;
-      if (opened) mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }));
+      if (opened) mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }) || null);
       render();
       changed();
     },

@@ -101,7 +101,7 @@ function start() {
       page.connected = connection.connected;
       if (opened) {
         policy?.connectionRestarted();
-        mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }));
+        mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }) || null);
       }
       render();
     },
@@ -548,11 +548,21 @@ function start() {
   // A token in a link (#spotify_token=) is never taken as the listener's login: whoever sent
   // the link would choose whose account plays. It is only taken out of the address.
   if (location.hash) history.replaceState(null, "", location.pathname + location.search.replace(/([?&])service=[^&]*&?/, "$1").replace(/[?&]$/, ""));
-  mountNameField();
+  // The name is asked on the listening screen, and changing it rejoins with the new one.
+  mountNameField(() => connection.restart());
   const offered = config.services.filter((service) => service !== "spotify" || config.spotifyClientId || spotifyLogin.stored());
+  // A returning listener gets one big button for their last choice; the others are small links.
+  const remembered = localStorage.getItem(StorageKey.service);
+  const returning = remembered && offered.includes(remembered) ? remembered : null;
+  $("chooser").classList.toggle("returning", !!returning);
+  for (const choice of document.querySelectorAll("[data-choice]")) {
+    const service = /** @type {HTMLElement} */ (choice).dataset.choice || "";
+    /** @type {HTMLElement} */ (choice).hidden = !offered.includes(service);
+    choice.classList.toggle("remembered", service === returning);
+    choice.classList.toggle("other", !!returning && service !== returning);
+  }
   for (const button of document.querySelectorAll("[data-service]")) {
     const service = /** @type {HTMLElement} */ (button).dataset.service || "";
-    if (!offered.includes(service)) { /** @type {HTMLElement} */ (button).hidden = true; continue; }
     button.addEventListener("click", () => choose(service));
   }
   setHidden("spotify-help", offered.includes("spotify"));
@@ -572,17 +582,16 @@ function start() {
   $("sheet-close").addEventListener("click", () => { setSheetOpen(false); $("status-pill").focus(); });
   $("sheet-sound").addEventListener("click", () => { $("sound").open = true; });
   // Load the SDK of the service this browser chose before, so the click finds it ready.
-  const remembered = localStorage.getItem(StorageKey.service);
-  if (remembered && offered.includes(remembered)) prepare(remembered).catch(() => {});
+  if (returning) prepare(returning).catch(() => {});
   else if (offered.includes("apple-music")) prepare("apple-music").catch(() => {});
   // A glance before choosing: the room's current song, from the REST API.
   fetch("/v1/rooms/" + config.room).then((r) => (r.ok ? r.json() : null)).then((summary) => {
     if (summary?.state?.anchor && !page.room) { page.room = { ...summary.state, hostConnected: summary.state.hostConnected ?? true }; render(); }
   }).catch(() => {});
   // Back from Spotify's login: one tap, since the new page has no gesture to play with.
-  const returning = sessionStorage.getItem(StorageKey.returning);
+  const backFromLogin = sessionStorage.getItem(StorageKey.returning);
   sessionStorage.removeItem(StorageKey.returning);
   render();
   // Without a gesture in this new page the first play is refused, and the page asks for a tap.
-  if (returning === "spotify" && spotifyLogin.stored()) choose("spotify");
+  if (backFromLogin === "spotify" && spotifyLogin.stored()) choose("spotify");
 }

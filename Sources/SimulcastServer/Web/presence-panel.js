@@ -74,10 +74,21 @@ export function listenerName() {
   return text ? Array.from(text).slice(0, NAME_MAXIMUM_CHARACTERS).join("") : null;
 }
 
-/** The name field, where the page has one: remembered as typed. */
-export function mountNameField() {
+/**
+ * The name field: remembered as typed; `changed` runs when the name is really another one (the
+ * page rejoins with it), not on every change event a field fires.
+ * @param {() => void} changed
+ */
+export function mountNameField(changed) {
   const input = $("listener-name");
   if (!input) return;
   input.value = localStorage.getItem(StorageKey.listenerName) || "";
-  input.addEventListener("change", () => localStorage.setItem(StorageKey.listenerName, input.value.trim()));
+  let given = listenerName();
+  input.addEventListener("change", () => {
+    localStorage.setItem(StorageKey.listenerName, input.value.trim());
+    const name = listenerName();
+    if (name === given) return;
+    given = name;
+    changed();
+  });
 }

@@ -14,7 +14,10 @@ const emoji = REACTION_EMOJI;
 /** What the bar did, for a look from outside. */
 export const reactionCounts = { sent: 0, shown: 0, refused: 0 };
 
-/** `send(name)` resolves to true (sent) or false (refused, e.g. too many). @param {(reaction: string) => Promise<boolean>} send */
+/**
+ * `send(name)` resolves to true (sent), false (refused: too many) or null (not connected now).
+ * @param {(reaction: string) => Promise<boolean | null>} send
+ */
 export function mountReactions(send) {
   const bar = $("reaction-bar");
   if (!bar) return;
@@ -29,7 +32,7 @@ export function mountReactions(send) {
     button.addEventListener("click", async () => {
       const sent = await send(name);
       if (sent) reactionCounts.sent += 1; else reactionCounts.refused += 1;
-      $("reaction-note").textContent = sent ? "" : strings.reactions.tooMany;
+      $("reaction-note").textContent = sent ? "" : sent === null ? strings.reactions.offline : strings.reactions.tooMany;
     });
     return button;
   }));

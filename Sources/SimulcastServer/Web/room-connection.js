@@ -124,6 +124,18 @@ export class RoomConnection {
     }
   }
 
+  /** Rejoins now with a fresh hello (a new name): the old connection closes, the new one opens without a wait. */
+  restart() {
+    if (!this.socket || this.finalCode !== null) return;
+    const socket = this.socket;
+    this.socket = null;
+    this.connected = false;
+    this.synchronised = false;
+    this.timers.clearTimeout(this.pingTimer);
+    socket.close(1000);
+    this.connect();
+  }
+
   /** Leaves for good with `code` (1000: the listener left). @param {number} code */
   close(code) {
     this.finalCode = code;

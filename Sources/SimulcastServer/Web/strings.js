@@ -205,6 +205,7 @@ export const reactions = Object.freeze({
   /** @type {Readonly<Record<string, string>>} */
   words: Object.freeze({ fire: "Fire", heart: "Love it", clap: "Applause", laugh: "Funny", party: "Party", wow: "Wow" }),
   tooMany: "Too many reactions at once. Wait a moment.",
+  offline: "Not connected to the room right now. Try again in a moment.",
   host: "Host",
 });
 

@@ -1,0 +1,83 @@
+import Foundation
+import SimulcastClient
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+/// Issue 35: the taps from opening a room's link to music in sync with the host, counted as a
+/// person makes them (real clicks in Chromium at phone size, under the default autoplay
+/// policy), new and returning, on each service. Only the page's own taps count: the services'
+/// sign-in windows (Apple's, Spotify's) are extra, and here their stand-ins sign in at once.
+/// The README gives these counts.
+extension WebListenerPageTests {
+    /// Taps a person makes, each a real click, counted.
+    final class Taps: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taps = 0
+        var count: Int { lock.withLock { taps } }
+
+        func tap(_ page: DevToolsPage, _ selector: String) async throws {
+            try await page.click(selector)
+            lock.withLock { taps += 1 }
+        }
+
+        /// Taps "Tap to listen" while the page asks for it, until the player plays in sync.
+        func untilInSync(_ page: DevToolsPage, waitInSync: @Sendable (DevToolsPage) async throws -> Void) async throws {
+            for _ in 0..<3 {
+                let status = try await page.waitFor(
+                    "['tap', 'inSync', 'catchingUp', 'starting'].includes(simulcastPage.status) ? simulcastPage.status : null", as: String.self,
+                    seconds: 20)
+                if status == "tap" { try await tap(page, "#tap") } else { break }
+            }
+            try await waitInSync(page)
+        }
+    }
+
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func appleMusicTakesOneTapNewAndReturning() async throws {
+        try await WebRoom.run { room in
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
+            // New: the chooser offers each service with what it needs; one tap on Apple Music.
+            let new = Taps()
+            let first = try await room.open()
+            try await Self.waitStatus(first, "choosing")
+            #expect(try await first.evaluate("document.querySelectorAll('#services .need:not([hidden])').length", as: Int.self) >= 2)
+            #expect(try await first.evaluate("document.getElementById('chooser').classList.contains('returning')", as: Bool.self) == false)
+            try await new.tap(first, "[data-service=apple-music]")
+            try await new.untilInSync(first) { try await room.waitInSync($0) }
+            await first.close()
+            #expect(new.count <= 2, "a new Apple Music listener took \(new.count) taps")
+
+            // Returning (the same browser): one big "Listen on Apple Music", Spotify a small link.
+            let returning = Taps()
+            let again = try await room.open()
+            defer { Task { await again.close() } }
+            try await Self.waitStatus(again, "choosing")
+            #expect(try await again.evaluate("document.getElementById('chooser').classList.contains('returning')", as: Bool.self))
+            #expect(
+                try await again.evaluate(
+                    "document.querySelector('[data-choice=\"apple-music\"]').classList.contains('remembered') && document.querySelector('[data-choice=\"spotify\"]').classList.contains('other')",
+                    as: Bool.self))
+            try await WebRoom.screenshot(again, "listener-returning")
+            try await returning.tap(again, "[data-service=apple-music]")
+            try await returning.untilInSync(again) { try await room.waitInSync($0) }
+            #expect(returning.count == 1, "a returning Apple Music listener took \(returning.count) taps")
+            print("taps to in-sync music: Apple Music new \(new.count), returning \(returning.count)")
+        }
+    }
+
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func spotifyTakesAtMostThreeTapsNew() async throws {
+        try await WebRoom.runWithSpotify { room, _ in
+            // New: one tap on Spotify, its login (the stand-in signs in at once), back to the room.
+            let new = Taps()
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            try await Self.waitStatus(page, "choosing")
+            try await new.tap(page, "[data-service=spotify]")
+            try await new.untilInSync(page) { try await room.waitInSync($0, sample: WebRoom.spotifySample) }
+            #expect(new.count <= 3, "a new Spotify listener took \(new.count) taps")
+            print("taps to in-sync music: Spotify new \(new.count)")
+        }
+    }
+}
