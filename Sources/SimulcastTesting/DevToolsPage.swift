@@ -154,13 +154,22 @@ public actor DevToolsPage {
         try await send("Input.insertText", ["text": text])
     }
 
-    /// A 390×844 phone: mobile viewport and a phone browser's user agent (Chrome on Android:
-    /// the engine really is Chromium, so no Safari is claimed).
-    /// The colour scheme the page's CSS sees (`prefers-color-scheme`): "light" or "dark".
-    public func emulateColorScheme(_ scheme: String) async throws {
-        _ = try await send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+    /// The colour scheme the page's CSS sees (`prefers-color-scheme`): "light" or "dark"; nil
+    /// gives the browser's own back.
+    public func emulateColorScheme(_ scheme: String?) async throws {
+        _ = try await send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme ?? ""]]])
     }
 
+    /// A 1280×800 desktop window: no touch, a desktop browser's user agent.
+    public func emulateDesktop(width: Int = 1280, height: Int = 800) async throws {
+        try await send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
+        try await send(
+            "Emulation.setUserAgentOverride",
+            ["userAgent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36"])
+    }
+
+    /// A 390×844 phone: mobile viewport and a phone browser's user agent (Chrome on Android:
+    /// the engine really is Chromium, so no Safari is claimed).
     public func emulatePhone(width: Int = 390, height: Int = 844) async throws {
         try await send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 2, "mobile": true])
         try await send(

@@ -18,12 +18,19 @@ enum AxeCore {
 
     static func quoted(_ text: String) -> String { String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) }
 
-    /// The page scanned as it is now (axe-core loaded into it first if it is not yet): the
-    /// serious findings, or nil where axe-core is not installed.
+    /// The page scanned as it is now, in the dark theme and in the light one (axe-core loaded
+    /// into it first if it is not yet): the serious findings, each with its theme, or nil where
+    /// axe-core is not installed. The page's own colour scheme is restored afterwards.
     static func scan(_ page: DevToolsPage) async throws -> [String]? {
         guard available else { return nil }
         if try await page.evaluate("typeof axe === 'undefined'", as: Bool.self) { try await page.run("eval(\(quoted(try script())))") }
-        return try await seriousFindings(page)
+        var findings: [String] = []
+        for scheme in ["dark", "light"] {
+            try await page.emulateColorScheme(scheme)
+            findings += try await seriousFindings(page).map { "\(scheme): \($0)" }
+        }
+        try await page.emulateColorScheme(nil)
+        return findings
     }
 
     /// Rule ids and the elements they found, for findings of serious or critical impact.

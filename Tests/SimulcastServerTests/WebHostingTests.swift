@@ -143,6 +143,13 @@ import Testing
             if let findings = try await AxeCore.scan(listener) { #expect(findings.isEmpty, "listener with reactions: \(findings)") }
             if let findings = try await AxeCore.scan(hostPage) { #expect(findings.isEmpty, "host page with reactions: \(findings)") }
             try await listener.run("document.getElementById('reaction-bar').scrollIntoView({block: 'center'})")
+            // The picture shows plain names: the escaped one renamed, its reaction faded.
+            try await WebRoom.rename(listener, to: "Bo")
+            _ = try await listener.waitFor(
+                "!Array.from(document.querySelectorAll('#reactions-shown li')).some(li => li.textContent.includes('<')) || null", as: Bool.self, seconds: 10)
+            try await listener.click("[data-reaction=heart]")
+            _ = try await listener.waitFor(
+                "Array.from(document.querySelectorAll('#reactions-shown li')).some(li => li.textContent === '❤️ Bo') || null", as: Bool.self)
             try await WebRoom.screenshot(listener, "listener-reactions")
             #expect(await TestSupport.metric(try #require(await rig.server.port), "simulcast_reactions_total", label: "fire") == 1)
             await listener.close()

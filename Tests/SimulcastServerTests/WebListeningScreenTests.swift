@@ -98,6 +98,23 @@ extension WebListenerPageTests {
             #expect(try await page.evaluate("MusicKit.getInstance().volume", as: Double.self) == 0.6)
             #expect(try await page.evaluate("localStorage.getItem('simulcast.volume')", as: String.self) == "0.6")
 
+            // The progress bar's value advances, on a phone and on a 1280×800 desktop, where the
+            // artwork, the pill and the controls are all on the first screen too.
+            let progressValue = "Number(document.getElementById('progress-bar').getAttribute('aria-valuenow'))"
+            let atPhone = try await page.evaluate(progressValue, as: Double.self)
+            _ = try await page.waitFor("\(progressValue) > \(atPhone) || null", as: Bool.self)
+            try await page.emulateDesktop()
+            try await page.run("window.scrollTo(0, 0)")
+            let atDesktop = try await page.evaluate(progressValue, as: Double.self)
+            _ = try await page.waitFor("\(progressValue) > \(atDesktop) || null", as: Bool.self)
+            #expect(
+                try await page.evaluate(
+                    "['artwork', 'status-pill', 'progress', 'controls'].every(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; })",
+                    as: Bool.self), "artwork, pill, progress and controls within 1280×800")
+            #expect(try await page.evaluate("document.getElementById('artwork').getBoundingClientRect().width >= 200", as: Bool.self))
+            try await WebRoom.screenshot(page, "listener-player-desktop")
+            try await page.emulatePhone()
+
             // Leave: the sound stops, the room no longer counts this listener, and nothing reconnects.
             try await page.click("#leave")
             try await Self.waitStatus(page, "left")

@@ -42,6 +42,7 @@ extension WebListenerPageTests {
             #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "presence open: \(findings)") }
             try await page.run("document.getElementById('presence').scrollIntoView({block: 'center'})")
+            try await WebRoom.rename(page, to: "Ana")
             try await WebRoom.screenshot(page, "listener-presence")
             await page.close()
         }

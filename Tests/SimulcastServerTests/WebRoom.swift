@@ -85,6 +85,16 @@ struct WebRoom: Sendable {
         }
     }
 
+    /// Gives the listener page a plain name (after a test of escaping, so no screenshot shows
+    /// a fixture as a name) and waits until the room lists it.
+    static func rename(_ page: DevToolsPage, to name: String) async throws {
+        try await page.run(
+            "(() => { const i = document.getElementById('listener-name'); i.value = \(AxeCore.quoted(name)); i.dispatchEvent(new Event('change')); })()")
+        _ = try await page.waitFor(
+            "simulcastPage.connected && Array.from(document.querySelectorAll('#presence-list .who')).some(e => e.textContent === \(AxeCore.quoted(name)))",
+            as: Bool.self, seconds: 10)
+    }
+
     func open(_ path: String = "") async throws -> DevToolsPage {
         try await browser.openPhone("\(base)/r/\(code)\(path)", initScript: Self.initScript)
     }
