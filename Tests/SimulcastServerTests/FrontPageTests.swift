@@ -83,6 +83,18 @@ extension WebListenerPageTests {
             _ = try await page.waitFor("window.simulcastPage && simulcastPage.status === 'choosing'", as: Bool.self)
             let shown = try await page.evaluate("document.getElementById('room-code').textContent", as: String.self)
             #expect(shown == String(room.code.prefix(5)) + " " + String(room.code.dropFirst(5)), "the code in two groups")
+
+            // The two pages a person may land on by mistake: a Spotify login that did not
+            // finish, and a room that does not exist. Both say so and pass axe in both themes.
+            try await page.navigate("\(room.base)/r/callback?error=access_denied")
+            _ = try await page.waitFor("!document.getElementById('back').hidden", as: Bool.self)
+            #expect(
+                try await page.evaluate("document.getElementById('status').textContent", as: String.self)
+                    == "The Spotify login did not finish (access_denied).")
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "callback: \(findings)") }
+            try await page.navigate("\(room.base)/r/ZZZZZZZZZZ")
+            _ = try await page.waitFor("document.readyState === 'complete'", as: Bool.self)
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "no such room: \(findings)") }
         }
     }
 }

@@ -43,7 +43,7 @@ struct WebRoom: Sendable {
     /// A room whose host (a `HostSession`) is synchronised, and a browser.
     static func run(
         web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(),
-        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, browserArguments: [String] = [],
+        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, browserArguments: [String] = [], hostName: String? = nil,
         _ body: @Sendable (WebRoom) async throws -> Void
     ) async throws {
         var web = web
@@ -55,7 +55,8 @@ struct WebRoom: Sendable {
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base).createRoom()
         let host = HostSession(
-            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, name: hostName), logger: TestSupport.quietLogger)
         )
         let hostTask = Task { try await host.run() }
         let browser = try await HeadlessChromium.launch(extraArguments: browserArguments)

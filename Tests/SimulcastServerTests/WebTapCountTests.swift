@@ -35,7 +35,7 @@ extension WebListenerPageTests {
 
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func appleMusicTakesOneTapNewAndReturning() async throws {
-        try await WebRoom.run { room in
+        try await WebRoom.run(hostName: "Ana") { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
             // New: the chooser offers each service with what it needs; one tap on Apple Music.
             let new = Taps()
@@ -45,6 +45,8 @@ extension WebListenerPageTests {
             #expect(try await first.evaluate("document.getElementById('chooser').classList.contains('returning')", as: Bool.self) == false)
             try await new.tap(first, "[data-service=apple-music]")
             try await new.untilInSync(first) { try await room.waitInSync($0) }
+            // Who invited them, in the page's headline and its title.
+            #expect(try await first.evaluate("document.getElementById('headline').textContent", as: String.self) == "Listen along with Ana")
             await first.close()
             #expect(new.count <= 2, "a new Apple Music listener took \(new.count) taps")
 
