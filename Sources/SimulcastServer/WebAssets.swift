@@ -49,6 +49,7 @@ struct WebAssets: Sendable {
         "storage.js": "text/javascript; charset=utf-8",
         "strings.js": "text/javascript; charset=utf-8",
         "timeout.js": "text/javascript; charset=utf-8",
+        "wake-lock.js": "text/javascript; charset=utf-8",
         "tokens.css": "text/css; charset=utf-8",
     ]
 

@@ -107,6 +107,15 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
             }
+            // Every module and stylesheet of the pages is served (a module left out of the list
+            // would stop its page loading at all).
+            let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Sources/SimulcastServer/Web")
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") }
+            #expect(files.count >= 30)
+            for file in files {
+                try await client.execute(uri: "/web/\(file)", method: .get) { response in #expect(response.status == .ok, "\(file)") }
+            }
             // The recording stand-ins exist only in test mode (and are not in the server bundle); other names never resolve.
             for path in ["/web/fake-musickit.js", "/web/..%2FPackage.swift", "/web/nothing.js"] {
                 try await client.execute(uri: path, method: .get) { response in #expect(response.status == .notFound, "\(path)") }

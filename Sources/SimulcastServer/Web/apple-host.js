@@ -15,6 +15,7 @@ import { mountReactions, showReaction } from "./reactions.js";
 import { RoomConnection, roomServers } from "./room-connection.js";
 import { forgetHostToken } from "./storage.js";
 import * as strings from "./strings.js";
+import { ScreenWakeLock } from "./wake-lock.js";
 
 const HEARTBEAT_MS = 5000;
 const ARTWORK_PX = 600;
@@ -140,7 +141,7 @@ export function mountAppleHost(config, hostToken, changed) {
       setHidden("apple-player", false);
       note(strings.appleHost.connected);
       connection.connect();
-      acquireWakeLock();
+      wakeLock.acquire();
       loadPlaylists();
       render();
     } catch {
@@ -285,17 +286,12 @@ export function mountAppleHost(config, hostToken, changed) {
     setText("apple-remaining", "−" + formatTime(durationMs - Math.floor(positionMs / 1000) * 1000));
   }
 
-  /** @type {any} */
-  let wakeLock = null;
   // Keep screen on: a phone that locks stops the page, and the room then shows the host away.
-  async function acquireWakeLock() {
-    if (!$("apple-keep-awake").checked || !navigator.wakeLock || document.visibilityState !== "visible") return;
-    try { wakeLock = await navigator.wakeLock.request("screen"); wakeLock.addEventListener?.("release", () => { wakeLock = null; }); } catch { wakeLock = null; }
-  }
+  const wakeLock = new ScreenWakeLock("apple-keep-awake");
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") return;
     connection.comeBack();
-    if (host.music) acquireWakeLock();
+    if (host.music) wakeLock.acquire();
   });
 
   $("apple-connect").addEventListener("click", connectAppleMusic);
@@ -312,9 +308,6 @@ export function mountAppleHost(config, hostToken, changed) {
   $("apple-scrubber").addEventListener("change", () => {
     scrubbing = false;
     act("seek", (music) => music.seekToTime(Number($("apple-scrubber").value)));
-  });
-  $("apple-keep-awake").addEventListener("change", () => {
-    if ($("apple-keep-awake").checked) acquireWakeLock(); else { wakeLock?.release?.(); wakeLock = null; }
   });
   return host;
 }

@@ -22,6 +22,7 @@ import { mountSoundPanel } from "./sound-panel.js";
 import { beginLogin, SpotifyLogin } from "./spotify-login.js";
 import { SpotifyPlayer } from "./spotify-player.js";
 import * as strings from "./strings.js";
+import { ScreenWakeLock } from "./wake-lock.js";
 
 const words = strings.listener;
 
@@ -333,13 +334,9 @@ function start() {
     for (const [action, handler] of handlers) { try { session.setActionHandler(action, handler); } catch { /* not supported */ } }
   }
 
-  /** @type {any} */
-  let wakeLock = null;
-  async function acquireWakeLock() {
-    if (!$("keep-awake").checked || !navigator.wakeLock || document.visibilityState !== "visible") return;
-    try { wakeLock = await navigator.wakeLock.request("screen"); wakeLock.addEventListener?.("release", () => { wakeLock = null; }); } catch { wakeLock = null; }
-  }
-  function releaseWakeLock() { wakeLock?.release?.(); wakeLock = null; }
+  const wakeLock = new ScreenWakeLock("keep-awake");
+  const acquireWakeLock = () => wakeLock.acquire();
+  const releaseWakeLock = () => wakeLock.release();
 
   /** @param {string} service */
   async function choose(service) {
@@ -577,7 +574,6 @@ function start() {
   $("switch-service").addEventListener("click", switchService);
   $("volume").value = String(Math.round(page.volume * 100));
   $("volume").addEventListener("input", () => setVolume(Number($("volume").value) / 100));
-  $("keep-awake").addEventListener("change", () => ($("keep-awake").checked ? acquireWakeLock() : releaseWakeLock()));
   $("status-pill").addEventListener("click", () => setSheetOpen($("sync-details").hidden));
   $("sheet-close").addEventListener("click", () => { setSheetOpen(false); $("status-pill").focus(); });
   $("sheet-sound").addEventListener("click", () => { $("sound").open = true; });
