@@ -88,7 +88,8 @@ if [ $# -eq 0 ]; then
   # 3. Real Chromium pages held to 30-100 ms of the host: HTTPS (the server's own certificate,
   #    and Caddy with pebble in front of serve), rooms hosted from the browser (one and three
   #    nodes), the Apple Music host page, a page following play, pause, seek, skip and adverts,
-  #    a page and a CLI listener within 30 ms at the ear, and a page that fails over only to
-  #    its server's own origins, held to 100 ms of the host.
-  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins'
+  #    a page and a CLI listener within 30 ms at the ear, a page that fails over only to
+  #    its server's own origins, the listening screen at two sizes, and the taps from a link
+  #    to music, each held to 100 ms of the host.
+  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins|theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails|appleMusicTakesOneTapNewAndReturning|spotifyTakesAtMostThreeTapsNew'
 fi

@@ -8,6 +8,7 @@ struct WebAssets: Sendable {
         "apple-host.js": "text/javascript; charset=utf-8",
         "apple-music-player.js": "text/javascript; charset=utf-8",
         "base.css": "text/css; charset=utf-8",
+        "browser-support.js": "text/javascript; charset=utf-8",
         "calibrate.js": "text/javascript; charset=utf-8",
         "calibration-worklet.js": "text/javascript; charset=utf-8",
         "calibration.js": "text/javascript; charset=utf-8",

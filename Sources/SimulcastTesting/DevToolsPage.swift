@@ -160,6 +160,12 @@ public actor DevToolsPage {
         _ = try await send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme ?? ""]]])
     }
 
+    /// Another browser's user agent (an app's own browser, Chrome on iPhone), as the page's
+    /// `navigator.userAgent` sees it from the next load.
+    public func emulateUserAgent(_ userAgent: String) async throws {
+        try await send("Emulation.setUserAgentOverride", ["userAgent": userAgent])
+    }
+
     /// A 1280×800 desktop window: no touch, a desktop browser's user agent.
     public func emulateDesktop(width: Int = 1280, height: Int = 800) async throws {
         try await send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])

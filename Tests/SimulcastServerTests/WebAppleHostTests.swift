@@ -145,6 +145,15 @@ import TrackMatching
             try await host.run("MusicKit.getInstance().play()")
             #expect(await roomPlays(true), "the SDK's own play")
             #expect(try await host.evaluate("simulcastHostPage.apple.intents.slice(-2).join()", as: String.self) == "pause,resume")
+            // A seek outside the page (the lock screen's scrubber): the room's anchor jumps there
+            // within 2 s, not at the next 5 s heartbeat.
+            try await host.run("MusicKit.getInstance().seekToTime(120)")
+            #expect(
+                await Poll.until(timeout: .seconds(2), interval: .milliseconds(50)) {
+                    guard let state = (try? await rooms.room(code: code))?.state else { return false }
+                    return state.anchor.positionMs >= 119_000
+                }, "the SDK's own seek")
+            #expect(try await host.evaluate("simulcastHostPage.apple.intents.at(-1)", as: String.self) == "seek")
             try await Self.press(host, "#apple-toggle", publishes: "pause")
 
             #expect(try await host.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))

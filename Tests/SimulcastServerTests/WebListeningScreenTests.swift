@@ -11,7 +11,10 @@ import Testing
 /// this version) by a real click, and the controls a listener expects: volume, Leave, Switch
 /// service.
 extension WebListenerPageTests {
-    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    // Four waits for music within 100 ms of the host in real time, at two sizes: the isolated
+    // pass. Beside five other tests and `stress-ng --cpu 2` the page's first wait missed the
+    // bound in two runs of two (last readings 103 and 132 ms); alone beside the hog it passed.
+    @Test(.enabled(if: SystemTests.chromium && SystemTests.isolatedPass, "needs Chromium; runs in the isolated pass"))
     func theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails() async throws {
         try await WebRoom.run { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))

@@ -20,6 +20,8 @@ import { ScreenWakeLock } from "./wake-lock.js";
 const HEARTBEAT_MS = 5000;
 const ARTWORK_PX = 600;
 const THUMBNAIL_PX = 96;
+// A jump this far from the published timeline is a seek, not a player's drift.
+const OWN_SEEK_THRESHOLD_MS = 1000;
 
 /**
  * A MusicKit item's artwork at `size` px, from its URL template, or null.
@@ -125,7 +127,7 @@ export function mountAppleHost(config, hostToken, changed) {
   }
   setInterval(() => { if (session?.playing) publish("reanchor"); }, HEARTBEAT_MS);
   setInterval(() => { session?.renewIfDue().catch(() => note(strings.appleHost.renewalFailed)); }, 10000);
-  setInterval(renderPosition, 500);
+  setInterval(() => { renderPosition(); followOwnPosition(); }, 500);
 
   async function connectAppleMusic() {
     $("apple-connect").disabled = true;
@@ -160,6 +162,20 @@ export function mountAppleHost(config, hostToken, changed) {
     const halted = music.playbackState === states.paused || music.playbackState === states.stopped;
     if (session.playing && !host.lastState.playing) publish("resume");
     else if (halted && host.lastState.playing) publish("pause");
+  }
+
+  // A seek made outside the page (the lock screen's scrubber, Control Center): the player's
+  // position leaves the timeline last published by more than a second, and the room hears it
+  // within half a second instead of at the next 5 s heartbeat.
+  function followOwnPosition() {
+    const music = host.music;
+    const last = host.lastState;
+    if (!music || !session || busy || !last || !last.track || last.track.id !== String(music.nowPlayingItem?.id)) return;
+    const serverNow = connection.clock.serverTime(nowMicros());
+    if (serverNow == null) return;
+    const expectedMs = last.anchor.positionMs + (last.playing ? (serverNow - last.anchor.serverTime) / 1000 : 0);
+    const positionMs = (music.currentPlaybackTime || 0) * 1000;
+    if (Math.abs(positionMs - expectedMs) > OWN_SEEK_THRESHOLD_MS) publish("seek");
   }
 
   // Each control: the player acts, then the room hears the result with its meaning.

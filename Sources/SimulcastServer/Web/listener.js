@@ -7,6 +7,7 @@
 // (listener-status.js). `window.simulcastPage` is the page's state, for a look from outside
 // (the browser tests, a curious listener); no other script reads it.
 import { AppleMusicPlayer } from "./apple-music-player.js";
+import { browserAdvice, mediaSessionDecision } from "./browser-support.js";
 import { IN_SYNC_MS, MessageType, StorageKey } from "./constants.js";
 import { $, readConfig, setHidden, setText } from "./dom.js";
 import { FollowPolicy } from "./follow.js";
@@ -47,7 +48,7 @@ function start() {
     wantsSound: false, needsTap: false, connected: false, finalClose: /** @type {{ code: number, text: string } | null} */ (null),
     volume: storedVolume(), syncErrorMs: /** @type {number | null} */ (null), reading: /** @type {any} */ (null),
     message: /** @type {{ text: string, kind: string, clears: string, at: number } | null} */ (null),
-    status: /** @type {string | null} */ (null), noMatch: /** @type {string | null} */ (null),
+    status: /** @type {string | null} */ (null), noMatch: /** @type {string | null} */ (null), browserAdvice: /** @type {string | null} */ (null),
     commands: /** @type {any[]} */ ([]), share: mountShare(config), sound,
     get renewals() { return { appleMusic: appleMusicPlayer?.renewals ?? 0, spotify: spotifyLogin.renewals }; },
     get clockSteps() { return connection.clock.stepsDetected; },
@@ -174,6 +175,7 @@ function start() {
     const serverNow = connection.clock.serverTime(nowMicros());
     if (serverNow === null || !page.room) { render(); return; }
     const reading = player.read();
+    if (reading.playing && !page.reading?.playing) mediaSession();
     page.reading = reading;
     // Not wanted (paused by the listener) or waiting for their tap: the policy is not asked,
     // so nothing is undone and nothing is left pending for when they come back.
@@ -322,16 +324,20 @@ function start() {
     $("login-again").focus();
   }
 
-  // Media Session: the lock screen, headphones and media keys speak for the listener.
+  // Media Session: the lock screen, headphones and media keys speak for the listener. Only
+  // play and pause (more handlers hide the system's own controls on iPhone); a pause the
+  // listener did not ask for (WebKit calls it for a phone call) is a pause for them alone.
+  // Applied again at every start: WebKit clears the handlers and metadata when playing starts.
   function mediaSession() {
     const session = navigator.mediaSession;
     if (!session) return;
-    /** @type {[MediaSessionAction, MediaSessionActionHandler | null][]} */
-    const handlers = [
-      ["play", () => (page.needsTap ? tapToListen() : resume())], ["pause", () => pauseForMe()], ["stop", () => pauseForMe()],
-      ["seekto", null], ["seekbackward", null], ["seekforward", null], ["previoustrack", null], ["nexttrack", null],
-    ];
-    for (const [action, handler] of handlers) { try { session.setActionHandler(action, handler); } catch { /* not supported */ } }
+    const act = {
+      tap: () => tapToListen(), resume: () => resume(), pauseForMe: () => pauseForMe(), nothing: () => {},
+    };
+    for (const action of /** @type {const} */ (["play", "pause"])) {
+      try { session.setActionHandler(action, () => act[mediaSessionDecision(action, page)]()); } catch { /* not supported */ }
+    }
+    metadataShown = null;
   }
 
   const wakeLock = new ScreenWakeLock("keep-awake");
@@ -542,6 +548,21 @@ function start() {
 
   // --- start --------------------------------------------------------------------------------
 
+  // On iPhone, audio that plays on with the screen locked and ignores the silent switch
+  // (Safari 16.4+), set before the tap.
+  if (navigator.audioSession) navigator.audioSession.type = "playback";
+  // A browser that cannot keep the music going (an app's own browser, Chrome on iPhone) is
+  // told which one can, with the link to copy.
+  const advice = browserAdvice(navigator.userAgent, navigator.maxTouchPoints);
+  page.browserAdvice = advice.advice;
+  if (advice.advice) {
+    setText("open-elsewhere-text", advice.advice === "openInSafari" ? words.openInSafari(advice.browser) : words.openInChrome(advice.browser));
+    setHidden("open-elsewhere", false);
+    $("copy-page-link").addEventListener("click", async () => {
+      const link = page.share.link || location.origin + location.pathname;
+      try { await navigator.clipboard.writeText(link); setText("open-elsewhere-note", strings.share.copied); } catch { setText("open-elsewhere-note", strings.share.copyByHand(link)); }
+    });
+  }
   // A token in a link (#spotify_token=) is never taken as the listener's login: whoever sent
   // the link would choose whose account plays. It is only taken out of the address.
   if (location.hash) history.replaceState(null, "", location.pathname + location.search.replace(/([?&])service=[^&]*&?/, "$1").replace(/[?&]$/, ""));

@@ -77,6 +77,10 @@ export const listener = Object.freeze({
   /** @param {number} ms */
   milliseconds: (ms) => `${Math.round(ms)} ms`,
   lockNotice: "On iPhone the page catches up when you unlock; the queued songs play on meanwhile.",
+  /** @param {string | null} browser */
+  openInSafari: (browser) => `Open this link in Safari: ${browser ? browser + " stops" : "this browser stops"} the music when you switch away or lock the phone.`,
+  /** @param {string | null} browser */
+  openInChrome: (browser) => `Open this link in Chrome: ${browser ? browser + "'s browser stops" : "this browser stops"} the music when you switch away.`,
   serverRefused: "The server refused a message.",
   loginAgain: "Log in again to keep listening.",
 });

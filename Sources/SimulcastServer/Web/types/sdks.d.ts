@@ -16,6 +16,8 @@ declare global {
   // input latency a microphone's track reports.
   interface Navigator {
     wakeLock?: { request(type: "screen"): Promise<any> };
+    /** Safari 16.4+: how the page's audio behaves (silent switch, locked screen). */
+    audioSession?: { type: string };
   }
   interface MediaTrackSettings {
     latency?: number;
