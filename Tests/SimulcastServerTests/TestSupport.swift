@@ -51,8 +51,10 @@ struct RawPeer {
     }
 
     /// Sends each frame in turn, collecting replies: after each frame it waits until
-    /// `replies[i]` more messages have arrived (or the server closed).
-    static func exchange(port: Int, room: String, frames: [String], replies: [Int]) async throws -> Outcome {
+    /// `replies[i]` more messages have arrived (or the server closed). With
+    /// `untilServerCloses` it then reads on until the server closes, so the close code is the
+    /// server's; otherwise it closes first (1000), which races a server's own close.
+    static func exchange(port: Int, room: String, frames: [String], replies: [Int], untilServerCloses: Bool = false) async throws -> Outcome {
         let collected = Collected()
         let close = try await WebSocketClient.connect(
             url: "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws",
@@ -78,6 +80,7 @@ struct RawPeer {
                     replied += 1
                 }
             }
+            if untilServerCloses { while try await iterator.next() != nil {} }
         }
         return Outcome(messages: await collected.messages, closeCode: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) })
     }
