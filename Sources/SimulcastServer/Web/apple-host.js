@@ -8,8 +8,8 @@
 // Apple offers no "currently playing" API, so the room follows this page: closed, the room
 // shows the host away.
 import { MessageType } from "./constants.js";
-import { $, setHidden, setText } from "./dom.js";
-import { artistLine, formatTime } from "./format.js";
+import { $, setArtwork, setHidden, setText } from "./dom.js";
+import { artistLine, formatTime, generatedCoverURL, remainingTime } from "./format.js";
 import { MusicKitSession } from "./musickit.js";
 import { mountReactions, showReaction } from "./reactions.js";
 import { RoomConnection, roomServers } from "./room-connection.js";
@@ -224,7 +224,7 @@ export function mountAppleHost(config, hostToken, changed) {
     image.height = 40;
     image.loading = "lazy";
     const a = entry.attributes || {};
-    image.src = artworkURL(entry, THUMBNAIL_PX) || "/cover.svg?for=" + encodeURIComponent((a.name || "?") + "\n" + (a.artistName || ""));
+    image.src = artworkURL(entry, THUMBNAIL_PX) || generatedCoverURL(a.name || "?", a.artistName || "");
     return image;
   }
 
@@ -270,10 +270,8 @@ export function mountAppleHost(config, hostToken, changed) {
     const track = trackOf(item);
     setText("apple-now-title", track ? track.title : strings.listener.nothingPlaying);
     setText("apple-now-artist", track ? artistLine(track) : "");
-    const art = artworkURL(item, ARTWORK_PX) || (track ? "/cover.svg?for=" + encodeURIComponent(track.title + "\n" + artistLine(track)) : "/web/icon.svg");
-    const background = `url("${art.replace(/"/g, "%22")}")`;
-    if ($("apple-artwork").style.backgroundImage !== background) $("apple-artwork").style.backgroundImage = background;
-    $("apple-artwork").setAttribute("aria-label", track ? strings.listener.coverOf(track.title) : "Simulcast");
+    const art = artworkURL(item, ARTWORK_PX) || (track ? generatedCoverURL(track.title, artistLine(track)) : "/web/icon.svg");
+    setArtwork("apple-artwork", art, track ? strings.listener.coverOf(track.title) : "Simulcast");
     const upcoming = upcomingItems(music);
     setHidden("apple-queue-line", upcoming.length === 0);
     const key = upcoming.map((/** @type {any} */ entry) => entry.id).join(",");
@@ -299,7 +297,7 @@ export function mountAppleHost(config, hostToken, changed) {
     scrubber.value = String(Math.floor(positionMs / 1000));
     scrubber.setAttribute("aria-valuetext", formatTime(positionMs) + " of " + formatTime(durationMs));
     setText("apple-elapsed", formatTime(positionMs));
-    setText("apple-remaining", "−" + formatTime(durationMs - Math.floor(positionMs / 1000) * 1000));
+    setText("apple-remaining", remainingTime(positionMs, durationMs));
   }
 
   // Keep screen on: a phone that locks stops the page, and the room then shows the host away.

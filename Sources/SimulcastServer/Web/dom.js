@@ -39,3 +39,11 @@ export function loadScript(src) {
     document.head.append(script);
   });
 }
+
+/** An artwork element's picture and its label, written only when they changed. @param {string} id @param {string} url @param {string} label */
+export function setArtwork(id, url, label) {
+  const element = $(id);
+  const background = `url("${url.replace(/"/g, "%22")}")`;
+  if (element.style.backgroundImage !== background) element.style.backgroundImage = background;
+  if (element.getAttribute("aria-label") !== label) element.setAttribute("aria-label", label);
+}

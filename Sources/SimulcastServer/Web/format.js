@@ -14,3 +14,9 @@ export function formatTime(ms) {
 /** "Ana, Ben" @param {{ artists?: string[] } | null | undefined} track */
 export const artistLine = (track) => (track?.artists || []).join(", ");
 
+
+/** The cover the server draws from a song's name, the same on every screen (CoverArt). @param {string} title @param {string} artists */
+export const generatedCoverURL = (title, artists) => "/cover.svg?for=" + encodeURIComponent(title + "\n" + artists);
+
+/** "−2:21": from the whole seconds shown, so elapsed and remaining add up to the song's length. @param {number} elapsedMs @param {number} durationMs */
+export const remainingTime = (elapsedMs, durationMs) => "−" + formatTime(durationMs - Math.floor(elapsedMs / 1000) * 1000);

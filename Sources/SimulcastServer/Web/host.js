@@ -6,8 +6,8 @@
 // without it the page shows nothing of the room. `window.simulcastHostPage` is the page's
 // state, for a look from outside (the browser tests); no other script reads it.
 import { mountAppleHost } from "./apple-host.js";
-import { $, readConfig, setHidden, setText } from "./dom.js";
-import { artistLine, formatTime } from "./format.js";
+import { $, readConfig, setArtwork, setHidden, setText } from "./dom.js";
+import { artistLine, formatTime, generatedCoverURL } from "./format.js";
 import { hostStatus } from "./host-status.js";
 import { showPresence } from "./presence-panel.js";
 import { mountReactions, showReaction } from "./reactions.js";
@@ -69,10 +69,7 @@ function start() {
     if (track) {
       setText("now-title", track.title);
       setText("artist", artistLine(track));
-      const art = track.artworkURL || "/cover.svg?for=" + encodeURIComponent(track.title + "\n" + artistLine(track));
-      const background = `url("${art.replace(/"/g, "%22")}")`;
-      if ($("artwork").style.backgroundImage !== background) $("artwork").style.backgroundImage = background;
-      $("artwork").setAttribute("aria-label", strings.listener.coverOf(track.title));
+      setArtwork("artwork", track.artworkURL || generatedCoverURL(track.title, artistLine(track)), strings.listener.coverOf(track.title));
       const anchor = summary.state.anchor;
       let position = anchor.positionMs;
       if (summary.state.playing) position += (summary.serverTime - anchor.serverTime) / 1000;

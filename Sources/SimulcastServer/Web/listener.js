@@ -9,10 +9,10 @@
 import { AppleMusicPlayer } from "./apple-music-player.js";
 import { browserAdvice, mediaSessionDecision } from "./browser-support.js";
 import { IN_SYNC_MS, MessageType, StorageKey } from "./constants.js";
-import { $, readConfig, setHidden, setText } from "./dom.js";
+import { $, readConfig, setArtwork, setHidden, setText } from "./dom.js";
 import { FollowPolicy } from "./follow.js";
 import { FollowTarget, matchFor, targetPosition } from "./follow-target.js";
-import { artistLine, formatTime } from "./format.js";
+import { artistLine, formatTime, generatedCoverURL, remainingTime } from "./format.js";
 import { listenerStatus, meterReading } from "./listener-status.js";
 import { listenerName, mountNameField, showPresence } from "./presence-panel.js";
 import { mountReactions, showReaction } from "./reactions.js";
@@ -440,11 +440,8 @@ function start() {
   /** @param {any} shown @param {any} source */
   function renderArtwork(shown, source) {
     const art = shown?.artworkURL || source?.artworkURL;
-    const url = art || (shown ? "/cover.svg?for=" + encodeURIComponent(shown.title + "\n" + artistLine(shown)) : "/web/icon.svg");
-    const background = `url("${url.replace(/"/g, "%22")}")`;
-    if ($("artwork").style.backgroundImage !== background) $("artwork").style.backgroundImage = background;
-    const label = shown ? words.coverOf(shown.title) : "Simulcast";
-    if ($("artwork").getAttribute("aria-label") !== label) $("artwork").setAttribute("aria-label", label);
+    const url = art || (shown ? generatedCoverURL(shown.title, artistLine(shown)) : "/web/icon.svg");
+    setArtwork("artwork", url, shown ? words.coverOf(shown.title) : "Simulcast");
   }
 
   /** @param {any} room */
@@ -528,8 +525,7 @@ function start() {
     if (!shown || serverNow === null) return;
     const elapsedMs = Math.min(durationMs, Math.max(0, targetPosition(room, serverNow)));
     setText("elapsed", formatTime(elapsedMs));
-    // From the whole seconds shown, so elapsed and remaining add up to the song's length.
-    setText("remaining", "−" + formatTime(durationMs - Math.floor(elapsedMs / 1000) * 1000));
+    setText("remaining", remainingTime(elapsedMs, durationMs));
     const percent = String(Math.round((elapsedMs / durationMs) * 1000) / 10);
     if ($("progress-bar").getAttribute("aria-valuenow") !== percent) {
       $("progress-bar").setAttribute("aria-valuenow", percent);
