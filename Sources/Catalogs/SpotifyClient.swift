@@ -98,14 +98,25 @@ public struct SpotifyClient: Catalog {
     }
 
     private func send(_ path: String, query: [(String, String)]) async throws -> TransportResponse {
+        let response = try await authorized(path, query: query)
+        try http.check(response)
+        return response
+    }
+
+    /// Sends with the user's token, once more with a fresh one on a 401; any status returns.
+    func authorized(_ path: String, query: [(String, String)], method: String = "GET", json: Data? = nil) async throws -> TransportResponse {
         let url = try CatalogURL.make(apiURL, path: path, query: query)
-        var response = try await http.send(TransportRequest(url: url, headers: [("Authorization", "Bearer \(try await token())")]))
+        func request() async throws -> TransportRequest {
+            var headers = [("Authorization", "Bearer \(try await token())")]
+            if json != nil { headers.append(("Content-Type", "application/json")) }
+            return TransportRequest(method: method, url: url, headers: headers, body: json ?? (method == "GET" ? nil : Data()))
+        }
+        var response = try await http.send(try await request())
         if response.status == 401 {
             // Expired between our check and the call: one fresh token, one more try.
             await invalidate()
-            response = try await http.send(TransportRequest(url: url, headers: [("Authorization", "Bearer \(try await token())")]))
+            response = try await http.send(try await request())
         }
-        try http.check(response)
         return response
     }
 }

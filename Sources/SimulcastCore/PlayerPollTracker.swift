@@ -74,6 +74,13 @@ public struct PlayerPollTracker: Sendable {
     /// The host's position at `time` as estimated so far.
     public func positionMs(at time: LocalTime) -> Double? { timeline?.positionMs(at: time) }
 
+    /// Whether the player is playing, as far as the polls know.
+    public var isPlaying: Bool { timeline?.playing ?? false }
+
+    /// The player was just told to change (a follower's own command): poll at the burst pace
+    /// to see it land, as after a change the polls found.
+    public mutating func expectChange() { burstRemaining = configuration.burstPolls }
+
     public mutating func observe(_ state: PolledPlayerState) -> [PlayerPollChange] {
         consecutiveFailures = 0
         notBefore = nil

@@ -154,6 +154,50 @@ public enum FakeSpotify {
 
         public func setIdle() { state = nil }
         public func setQueue(_ tracks: [TrackMetadata]) { queue = tracks }
+
+        // Spotify Connect: the account's devices, and the commands they were sent.
+
+        /// The account's open Spotify apps (`GET /v1/me/player/devices`).
+        public private(set) var devices: [SpotifyConnectDevice] = []
+        /// The device playing: `GET /v1/me/player` names it.
+        public private(set) var activeDeviceId: String?
+        /// Without Premium every command is refused with `PREMIUM_REQUIRED`.
+        public private(set) var premium = true
+        /// Each command as it arrived: "play spotify:track:ID at MS on DEVICE", "seek MS on
+        /// DEVICE", "pause on DEVICE", "resume on DEVICE".
+        public private(set) var commands: [String] = []
+
+        public func setDevices(_ devices: [SpotifyConnectDevice]) {
+            self.devices = devices
+            activeDeviceId = devices.first(where: \.isActive)?.id
+        }
+
+        public func setPremium(_ premium: Bool) { self.premium = premium }
+
+        /// Carries out a command at once (a device with no latency); nil when refused, with the reason.
+        func command(_ kind: String, deviceId: String?, track: TrackMetadata? = nil, positionMs: Int? = nil) -> String? {
+            guard premium else { return "PREMIUM_REQUIRED" }
+            guard let deviceId = deviceId ?? activeDeviceId, devices.contains(where: { $0.id == deviceId }) else { return "NO_ACTIVE_DEVICE" }
+            activeDeviceId = deviceId
+            switch kind {
+            case "play":
+                if let track {
+                    commands.append("play spotify:track:\(track.id) at \(positionMs ?? 0) on \(deviceId)")
+                    set(track: track, progressMs: positionMs ?? 0, isPlaying: true)
+                } else {
+                    commands.append("resume on \(deviceId)")
+                    resume()
+                }
+            case "seek":
+                commands.append("seek \(positionMs ?? 0) on \(deviceId)")
+                seek(toMs: positionMs ?? 0)
+            default:
+                guard current?.isPlaying == true else { return "NOT_PLAYING" }
+                commands.append("pause on \(deviceId)")
+                pause()
+            }
+            return nil
+        }
     }
 
     public static func router(state: FakeServiceState, accounts: FakeSpotifyAccounts, player: Player = Player()) -> Router<BasicRequestContext> {
@@ -250,6 +294,45 @@ public enum FakeSpotify {
             body["item"] = current.type == "ad" ? .null : (current.track.map(trackObject) ?? .null)
             return FakeServiceServer.json(body)
         }
+        router.get("/v1/me/player/devices") { request, _ -> Response in
+            if let problem = try await check(request, path: "devices", state: state, accounts: accounts) { return problem }
+            return FakeServiceServer.json(["devices": .array(await player.devices.map(deviceObject))])
+        }
+        router.get("/v1/me/player") { request, _ -> Response in
+            if let problem = try await check(request, path: "player", state: state, accounts: accounts) { return problem }
+            guard let current = await player.current else { return Response(status: .noContent) }
+            var body: JSONValue = [
+                "timestamp": .int(Int(current.timestamp)), "progress_ms": .int(current.progressMs), "is_playing": .bool(current.isPlaying),
+                "currently_playing_type": .string(current.type), "context": .null, "shuffle_state": false, "repeat_state": "off",
+            ]
+            body["item"] = current.type == "ad" ? .null : (current.track.map(trackObject) ?? .null)
+            let active = await player.activeDeviceId
+            body["device"] = await player.devices.first(where: { $0.id == active }).map(deviceObject) ?? .null
+            return FakeServiceServer.json(body)
+        }
+        for kind in ["play", "seek", "pause"] {
+            router.put("/v1/me/player/\(RouterPath(stringLiteral: kind))") { request, _ -> Response in
+                if let problem = try await check(request, path: kind, state: state, accounts: accounts) { return problem }
+                let query = FakeRequest.query(request)
+                var track: TrackMetadata?
+                var position = query["position_ms"].flatMap { Int($0) }
+                let body = try await FakeRequest.body(request)
+                if kind == "play", !body.isEmpty {
+                    guard let object = try? JSONDecoder().decode(PlayBody.self, from: Data(body.utf8)), let uri = object.uris?.first,
+                        uri.hasPrefix("spotify:track:")
+                    else { return apiError(400, "Malformed request") }
+                    let id = String(uri.dropFirst("spotify:track:".count))
+                    track = await state.tracks.first { $0.id == id } ?? TrackMetadata(service: .spotify, id: id, title: id, artists: ["Unknown"], durationMs: 240_000)
+                    position = object.position_ms
+                }
+                if let reason = await player.command(kind, deviceId: query["device_id"], track: track, positionMs: position) {
+                    let status = reason == "NO_ACTIVE_DEVICE" ? 404 : 403
+                    return FakeServiceServer.json(
+                        ["error": ["status": .int(status), "message": "Player command failed", "reason": .string(reason)]], status: .init(code: status))
+                }
+                return Response(status: .noContent)
+            }
+        }
         router.get("/v1/me/player/queue") { request, _ -> Response in
             if let problem = try await check(request, path: "queue", state: state, accounts: accounts) { return problem }
             let current = await player.current?.track
@@ -273,6 +356,18 @@ public enum FakeSpotify {
         }
         guard await accounts.isValid(authorization) else { return apiError(401, "The access token expired") }
         return nil
+    }
+
+    struct PlayBody: Decodable {
+        var uris: [String]?
+        var position_ms: Int?
+    }
+
+    static func deviceObject(_ device: SpotifyConnectDevice) -> JSONValue {
+        [
+            "id": .string(device.id), "is_active": .bool(device.isActive), "is_private_session": false, "is_restricted": .bool(device.isRestricted),
+            "name": .string(device.name), "type": .string(device.kind), "volume_percent": 70, "supports_volume": true,
+        ]
     }
 
     static func albumId(_ track: TrackMetadata) -> String { "album-" + track.id }

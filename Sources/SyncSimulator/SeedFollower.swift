@@ -6,12 +6,12 @@ import SimulcastCore
 /// then; nothing after (no clock refinement, no latency learning, no corrections).
 actor SeedFollower {
     let client: RoomConnection
-    let player: SimulatedPlayer
+    let player: any PlayerDriver
     let clock: any LocalClock
     private var offset: Microseconds?
     private var currentTrack: String?
 
-    init(client: RoomConnection, player: SimulatedPlayer) {
+    init(client: RoomConnection, player: any PlayerDriver) {
         self.client = client
         self.player = player
         self.clock = client.clock

@@ -98,20 +98,37 @@ public final class SessionSimulation {
         }
         let host = HostSession(client: clients[0], outputLatencyMs: estimatedOutputLatency[0])
         var listeners: [ListenerSession] = []
-        var players: [SimulatedPlayer] = []
+        var players: [any SimulatedSound] = []
+        var connectDevices: [SimulatedConnectDevice] = []
         var seeds: [SeedFollower] = []
         for index in 1...(2 * n) {
-            let configuration = SimulatedPlayer.Configuration(
-                startLatencyMs: max(0, scenario.startLatencyMs - scenario.startJitterMs)...(scenario.startLatencyMs + scenario.startJitterMs),
-                seekLatencyMs: max(0, scenario.seekLatencyMs - scenario.seekJitterMs)...(scenario.seekLatencyMs + scenario.seekJitterMs),
-                driftPPM: drifts[index], canScheduleStart: index <= n, schedulePrecisionMs: scenario.schedulePrecisionMs)
-            let player = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: devices[index], seed: scenario.seed &+ UInt64(index))
-            players.append(player)
+            let player: any PlayerDriver
+            let sound: any SimulatedSound
+            var policy = FollowPolicy.Configuration(service: .appleMusic, storefront: "us")
+            switch scenario.listenerDevice {
+            case .player:
+                let configuration = SimulatedPlayer.Configuration(
+                    startLatencyMs: max(0, scenario.startLatencyMs - scenario.startJitterMs)...(scenario.startLatencyMs + scenario.startJitterMs),
+                    seekLatencyMs: max(0, scenario.seekLatencyMs - scenario.seekJitterMs)...(scenario.seekLatencyMs + scenario.seekJitterMs),
+                    driftPPM: drifts[index], canScheduleStart: index <= n && scenario.listenersCanSchedule, schedulePrecisionMs: scenario.schedulePrecisionMs)
+                let simulated = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: devices[index], seed: scenario.seed &+ UInt64(index))
+                player = simulated
+                sound = simulated
+            case .spotifyConnect(var configuration):
+                // The listener's Spotify app, followed through the Web API by the shipped driver.
+                configuration.driftPPM = drifts[index]
+                let device = SimulatedConnectDevice(
+                    id: "device-\(index)", configuration: configuration, trueClock: clock, followerClock: devices[index], seed: scenario.seed &+ UInt64(index))
+                connectDevices.append(device)
+                player = SpotifyConnectPlayer(
+                    remote: device, device: SpotifyConnectDevice(id: device.id, name: "Simulated phone", kind: "Smartphone"), clock: devices[index], logger: quiet)
+                sound = device
+                policy = SpotifyConnectPlayer.followConfiguration(service: .appleMusic, storefront: "us")
+            }
+            players.append(sound)
             if index <= n {
                 listeners.append(
-                    ListenerSession(
-                        client: clients[index], player: player, policy: .init(service: .appleMusic, storefront: "us"),
-                        outputLatencyMs: estimatedOutputLatency[index], logger: quiet))
+                    ListenerSession(client: clients[index], player: player, policy: policy, outputLatencyMs: estimatedOutputLatency[index], logger: quiet))
             } else {
                 seeds.append(SeedFollower(client: clients[index], player: player))
             }
@@ -318,6 +335,12 @@ public final class SessionSimulation {
             await hub.resolveRequestedMatches()
         }
         for listener in listeners { metrics[0].corrections += await listener.status().correctionsThisTrack }
+        if !connectDevices.isEmpty {
+            for (index, device) in connectDevices.enumerated() {
+                metrics[index < n ? 0 : 1].commands += await device.commandsReceived
+                metrics[index < n ? 0 : 1].rateLimited += await device.rateLimited
+            }
+        }
         earMetrics[0].corrections = metrics[0].corrections
         earMetrics[0].trackStarts = metrics[0].trackStarts
         earMetrics[1].trackStarts = metrics[1].trackStarts

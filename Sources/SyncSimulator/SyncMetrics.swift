@@ -12,6 +12,10 @@ public struct SyncMetrics: Sendable {
     public var timeToSyncSkip: [Double] = []
     public var corrections = 0
     public var trackStarts = 0
+    /// Web API commands sent to Spotify Connect devices (zero for local players), and the
+    /// requests Spotify answered 429.
+    public var commands = 0
+    public var rateLimited = 0
     /// (seconds, signed error ms) about once a second for one listener, for the plot.
     public var trace: [(Double, Double)] = []
 
@@ -52,6 +56,9 @@ public struct SyncMetrics: Sendable {
         public var transition: [String: Summary]
         public var timeToSyncMs: [String: Summary]
         public var correctionsPerTrack: Double
+        /// Spotify Connect only.
+        public var commandsPerTrack: Double?
+        public var rateLimited: Int?
     }
 
     public var report: Report {
@@ -60,6 +67,8 @@ public struct SyncMetrics: Sendable {
             steady: Summary(steady), steadyP99: steady.isEmpty ? 0 : (steadyPercentiles.at(0.99) * 10).rounded() / 10,
             transition: ["naturalEnd": Summary(transitionNatural), "skip": Summary(transitionSkip)],
             timeToSyncMs: ["naturalEnd": Summary(timeToSyncNatural), "skip": Summary(timeToSyncSkip)],
-            correctionsPerTrack: trackStarts == 0 ? 0 : (Double(corrections) / Double(trackStarts) * 100).rounded() / 100)
+            correctionsPerTrack: trackStarts == 0 ? 0 : (Double(corrections) / Double(trackStarts) * 100).rounded() / 100,
+            commandsPerTrack: commands == 0 || trackStarts == 0 ? nil : (Double(commands) / Double(trackStarts) * 100).rounded() / 100,
+            rateLimited: commands == 0 ? nil : rateLimited)
     }
 }

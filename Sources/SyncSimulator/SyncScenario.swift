@@ -34,7 +34,30 @@ public struct SyncScenario: Sendable {
     /// Simulcast of before, to show what the ear would get without the model).
     public var compensatesOutputLatency = true
 
+    /// What each listener plays on: a player on the device (the start and seek latencies
+    /// above), or the listener's Spotify app followed through the Web API.
+    public var listenerDevice = ListenerDevice.player
+    /// Whether Simulcast's listeners' players can start on schedule (the Web Playback SDK
+    /// page cannot: it starts at once and corrects with seeks).
+    public var listenersCanSchedule = true
+
     public static let wan = SyncScenario()
+
+    /// The wan network with each listener on their own Spotify app through Spotify Connect,
+    /// with the latencies `SimulatedConnectDevice.Configuration` documents.
+    public static var spotifyConnect: SyncScenario {
+        var scenario = SyncScenario()
+        scenario.listenerDevice = .spotifyConnect(SimulatedConnectDevice.Configuration())
+        return scenario
+    }
+
+    /// The wan network with each listener on the Web Playback SDK in a browser: a player on
+    /// the device that starts at once and corrects with seeks.
+    public static var webPlaybackSDK: SyncScenario {
+        var scenario = SyncScenario()
+        scenario.listenersCanSchedule = false
+        return scenario
+    }
     /// The seed's own setup (an AirPod in one ear): the host on wired or built-in output
     /// (0-40 ms), listeners on Bluetooth (150-300 ms), each knowing its latency to within 15 ms.
     public static var bluetooth: SyncScenario {

@@ -11,12 +11,15 @@ struct SyncBenchmark: AsyncParsableCommand {
     /// The network presets.
     enum Preset: String, CaseIterable, ExpressibleByArgument {
         case wan, lan, bluetooth
+        case spotifyConnect = "spotify-connect"
         var scenario: SyncScenario {
             switch self {
             case .wan: .wan
             case .lan: .lan
             // The wan network, with the seed's AirPods: see SyncScenario.bluetooth.
             case .bluetooth: .bluetooth
+            // The wan network, each listener on their own Spotify app: see SimulatedConnectDevice.
+            case .spotifyConnect: .spotifyConnect
             }
         }
     }
@@ -53,6 +56,12 @@ struct SyncBenchmark: AsyncParsableCommand {
     var listenerOutputLatencyMs: MillisecondRange?
     @Option(help: "Each participant's estimate of its own output latency is off by up to ± this, ms.")
     var outputLatencyEstimateErrorMs: Double?
+    @Option(help: "spotify-connect: from a Web API command to the device acting on it, ms (a value or MIN-MAX).")
+    var connectCommandLatencyMs: MillisecondRange?
+    @Option(help: "spotify-connect: the device buffering before a new track's audio, ms.") var connectStartBufferMs: MillisecondRange?
+    @Option(help: "spotify-connect: the device buffering after a seek, ms.") var connectSeekBufferMs: MillisecondRange?
+    @Option(help: "spotify-connect: from the device's change to the Web API knowing it, ms.") var connectReportDelayMs: MillisecondRange?
+    @Option(help: "spotify-connect: a poll's round trip, ms.") var connectPollRoundTripMs: MillisecondRange?
     @Flag(help: "Print only the JSON summary.") var json = false
     @Flag(help: "Run the grid of network and player profiles instead (delay, jitter, loss, drift, start and seek latency) and list the worst cells.")
     var grid = false
@@ -75,6 +84,14 @@ struct SyncBenchmark: AsyncParsableCommand {
         if let hostOutputLatencyMs { setup.hostOutputLatencyMs = hostOutputLatencyMs.range }
         if let listenerOutputLatencyMs { setup.listenerOutputLatencyMs = listenerOutputLatencyMs.range }
         if let outputLatencyEstimateErrorMs { setup.outputLatencyEstimateErrorMs = outputLatencyEstimateErrorMs }
+        if case .spotifyConnect(var device) = setup.listenerDevice {
+            if let connectCommandLatencyMs { device.commandLatencyMs = connectCommandLatencyMs.range }
+            if let connectStartBufferMs { device.startBufferMs = connectStartBufferMs.range }
+            if let connectSeekBufferMs { device.seekBufferMs = connectSeekBufferMs.range }
+            if let connectReportDelayMs { device.reportDelayMs = connectReportDelayMs.range }
+            if let connectPollRoundTripMs { device.pollRoundTripMs = connectPollRoundTripMs.range }
+            setup.listenerDevice = .spotifyConnect(device)
+        }
 
         if grid {
             try await SyncGrid(base: setup).run(json: json)
@@ -94,6 +111,15 @@ struct SyncBenchmark: AsyncParsableCommand {
             _ = try await uncompensated.run()
             if let heard = uncompensated.atTheEar { ear = AtTheEar(simulcast: measured.simulcast, seed: measured.seed, uncompensated: heard.simulcast) }
         }
+        // Spotify listeners have two ways in: beside the Connect follow, the same session with
+        // the Web Playback SDK in a browser (a local player that starts at once).
+        var webPlaybackSDK: SyncMetrics?
+        if case .spotifyConnect = setup.listenerDevice {
+            var sdkSetup = setup
+            sdkSetup.listenerDevice = .player
+            sdkSetup.listenersCanSchedule = false
+            webPlaybackSDK = try await SessionSimulation(scenario: sdkSetup).run().simulcast
+        }
         if let svg {
             try SyncPlot.svg(
                 simulcast: ear?.simulcast.trace ?? simulcast.trace, seed: ear?.seed.trace ?? seedMethod.trace,
@@ -104,6 +130,7 @@ struct SyncBenchmark: AsyncParsableCommand {
             struct Output: Encodable {
                 var simulcast: SyncMetrics.Report
                 var seed: SyncMetrics.Report
+                var webPlaybackSDK: SyncMetrics.Report?
                 var atTheEar: AtTheEar.Report?
                 var clockStep: ClockStepReport?
                 var disruption: DisruptionReport?
@@ -111,7 +138,7 @@ struct SyncBenchmark: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let output = Output(
-                simulcast: simulcast.report, seed: seedMethod.report, atTheEar: ear?.report, clockStep: step, disruption: simulation.disruptionReport)
+                simulcast: simulcast.report, seed: seedMethod.report, webPlaybackSDK: webPlaybackSDK?.report, atTheEar: ear?.report, clockStep: step, disruption: simulation.disruptionReport)
             print(String(decoding: try encoder.encode(output), as: UTF8.self))
             return
         }
@@ -127,7 +154,16 @@ struct SyncBenchmark: AsyncParsableCommand {
                     + "each estimated within ± \(setup.outputLatencyEstimateErrorMs) ms\n"
             )
         }
+        if case .spotifyConnect(let device) = setup.listenerDevice {
+            print(
+                "Spotify Connect device: command \(Self.span(device.commandLatencyMs)) ms, buffering \(Self.span(device.startBufferMs)) ms (track) and "
+                    + "\(Self.span(device.seekBufferMs)) ms (seek), reports \(Self.span(device.reportDelayMs)) ms late, clock \(Self.span(device.deviceClockErrorMs)) ms off, "
+                    + "polls \(Self.span(device.pollRoundTripMs)) ms, \(device.requestsPer30s) requests per 30 s\n")
+        }
         var rows = [("simulcast", simulcast), ("seed", seedMethod)]
+        if let webPlaybackSDK {
+            rows = [("simulcast, Spotify Connect", simulcast), ("simulcast, Web Playback SDK", webPlaybackSDK), ("seed, Spotify Connect", seedMethod)]
+        }
         if let ear {
             rows = [
                 ("simulcast, at the player", simulcast), ("simulcast, at the ear", ear.simulcast), ("uncompensated simulcast, at the ear", ear.uncompensated),
@@ -137,7 +173,8 @@ struct SyncBenchmark: AsyncParsableCommand {
         let width = rows.map(\.0.count).max() ?? 10
         print(
             "method".padding(toLength: width, withPad: " ", startingAt: 0)
-                + " steady p50/p95/p99 ms   transition p95 natural/skip ms   time to sync p50/p95 natural, skip ms   corrections/track")
+                + " steady p50/p95/p99 ms   transition p95 natural/skip ms   time to sync p50/p95 natural, skip ms   corrections/track"
+                + (webPlaybackSDK == nil ? "" : "   commands/track, 429s"))
         for (name, metrics) in rows {
             let r = metrics.report
             let steady = String(format: "%.1f / %.1f / %.1f", r.steady.p50, r.steady.p95, r.steadyP99)
@@ -147,7 +184,9 @@ struct SyncBenchmark: AsyncParsableCommand {
                 r.timeToSyncMs["skip"]!.p95)
             print(
                 "\(name.padding(toLength: width, withPad: " ", startingAt: 0)) \(steady.padding(toLength: 23, withPad: " ", startingAt: 0)) "
-                    + "\(transition.padding(toLength: 32, withPad: " ", startingAt: 0)) \(sync.padding(toLength: 39, withPad: " ", startingAt: 0)) \(r.correctionsPerTrack)"
+                    + "\(transition.padding(toLength: 32, withPad: " ", startingAt: 0)) \(sync.padding(toLength: 39, withPad: " ", startingAt: 0)) "
+                    + "\(String(r.correctionsPerTrack).padding(toLength: 20, withPad: " ", startingAt: 0))"
+                    + (r.commandsPerTrack.map { "\($0), \(r.rateLimited ?? 0)" } ?? "")
             )
         }
         if let step {
