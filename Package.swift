@@ -316,7 +316,7 @@ let package = Package(
             name: "SimulcastServerTests",
             dependencies: [
                 "SimulcastServer", "Rooms", "RoomStorage", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
-                "MPRIS", "DBus", "Fingerprint", "ServerHosting", "SpotifyAuth",
+                "MPRIS", "DBus", "Fingerprint", "ServerHosting", "SpotifyAuth", "SyncSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

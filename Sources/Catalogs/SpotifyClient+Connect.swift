@@ -23,9 +23,13 @@ extension SpotifyClient: SpotifyConnectRemote {
     public func play(trackId: String, positionMs: Int, deviceId: String) async throws {
         struct Body: Encodable {
             var uris: [String]
-            var position_ms: Int
+            var positionMs: Int
+            enum CodingKeys: String, CodingKey {
+                case uris
+                case positionMs = "position_ms"
+            }
         }
-        let body = try JSONEncoder().encode(Body(uris: ["spotify:track:\(trackId)"], position_ms: max(0, positionMs)))
+        let body = try JSONEncoder().encode(Body(uris: ["spotify:track:\(trackId)"], positionMs: max(0, positionMs)))
         _ = try await player("PUT", "/v1/me/player/play", query: [("device_id", deviceId)], json: body)
     }
 

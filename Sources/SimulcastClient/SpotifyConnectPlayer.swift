@@ -43,7 +43,7 @@ public actor SpotifyConnectPlayer: PlayerDriver {
     /// only another request.
     private var pausePending: (positionMs: Double?, sentAt: LocalTime)?
     /// How long a pause sent stands before the same one is sent again.
-    static let pauseSettleMs = 3_000.0
+    public static let pauseSettleMs = 3_000.0
 
     public init(remote: any SpotifyConnectRemote, device: SpotifyConnectDevice, clock: any LocalClock, logger: Logger = Logger(label: "simulcast.connect")) {
         self.remote = remote
@@ -101,7 +101,9 @@ public actor SpotifyConnectPlayer: PlayerDriver {
             pausePending = (nil, clock.now())
         }
         tracker.expectChange()
-        nextPoll = tracker.nextPoll(now: clock.now())
+        // Soon, but never later than already planned: commands at every reading must not put the poll off for ever.
+        let soon = tracker.nextPoll(now: clock.now())
+        nextPoll = nextPoll.map { min($0, soon) } ?? soon
     }
 
     private func command(_ call: (any SpotifyConnectRemote) async throws -> Void) async throws {

@@ -4,6 +4,9 @@
 public enum WebStorageKey {
     /// localStorage: the service this browser chose last ("apple-music", "spotify").
     public static let service = "simulcast.service"
+    /// localStorage: how a Spotify listener plays: "app" (their own Spotify app, through
+    /// Spotify Connect) or "browser" (the Web Playback SDK in the page).
+    public static let spotifyMode = "simulcast.spotifyMode"
     /// localStorage: the listener's volume, 0 to 1.
     public static let volume = "simulcast.volume"
     /// localStorage: the name a listener shows the room.

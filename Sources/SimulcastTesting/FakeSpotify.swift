@@ -200,7 +200,11 @@ public enum FakeSpotify {
         }
     }
 
-    public static func router(state: FakeServiceState, accounts: FakeSpotifyAccounts, player: Player = Player()) -> Router<BasicRequestContext> {
+    /// `connect`: a Connect device to stand behind the Player endpoints (the sync simulator's,
+    /// with its latencies and report delays); without one, `player` answers at once.
+    public static func router(
+        state: FakeServiceState, accounts: FakeSpotifyAccounts, player: Player = Player(), connect: (any SpotifyConnectRemote)? = nil
+    ) -> Router<BasicRequestContext> {
         let router = Router()
         // The accounts service and the Web API answer browsers too (PKCE in the page).
         router.add(middleware: CORSMiddleware(allowOrigin: .all, allowHeaders: [.authorization, .contentType], allowMethods: [.get, .post, .put]))
@@ -296,10 +300,26 @@ public enum FakeSpotify {
         }
         router.get("/v1/me/player/devices") { request, _ -> Response in
             if let problem = try await check(request, path: "devices", state: state, accounts: accounts) { return problem }
+            if let connect {
+                return try await refusing { FakeServiceServer.json(["devices": .array(try await connect.devices().map(deviceObject))]) }
+            }
             return FakeServiceServer.json(["devices": .array(await player.devices.map(deviceObject))])
         }
         router.get("/v1/me/player") { request, _ -> Response in
             if let problem = try await check(request, path: "player", state: state, accounts: accounts) { return problem }
+            if let connect {
+                return try await refusing {
+                    guard let playback = try await connect.playback().value, let id = playback.trackId else { return Response(status: .noContent) }
+                    let track =
+                        await state.tracks.first { $0.id == id }
+                        ?? TrackMetadata(service: .spotify, id: id, title: id, artists: ["Unknown"], durationMs: 240_000)
+                    let device = playback.deviceId.map { deviceObject(SpotifyConnectDevice(id: $0, name: "Spotify", kind: "Smartphone", isActive: true)) }
+                    return FakeServiceServer.json([
+                        "progress_ms": .int(Int(playback.progressMs)), "is_playing": .bool(playback.playing), "currently_playing_type": "track",
+                        "item": trackObject(track), "device": device ?? .null, "timestamp": 0, "context": .null,
+                    ])
+                }
+            }
             guard let current = await player.current else { return Response(status: .noContent) }
             var body: JSONValue = [
                 "timestamp": .int(Int(current.timestamp)), "progress_ms": .int(current.progressMs), "is_playing": .bool(current.isPlaying),
@@ -322,8 +342,22 @@ public enum FakeSpotify {
                         uri.hasPrefix("spotify:track:")
                     else { return apiError(400, "Malformed request") }
                     let id = String(uri.dropFirst("spotify:track:".count))
-                    track = await state.tracks.first { $0.id == id } ?? TrackMetadata(service: .spotify, id: id, title: id, artists: ["Unknown"], durationMs: 240_000)
-                    position = object.position_ms
+                    track =
+                        await state.tracks.first { $0.id == id }
+                        ?? TrackMetadata(service: .spotify, id: id, title: id, artists: ["Unknown"], durationMs: 240_000)
+                    position = object.positionMs
+                }
+                if let connect {
+                    let device = query["device_id"] ?? ""
+                    return try await refusing {
+                        switch (kind, track) {
+                        case ("play", let track?): try await connect.play(trackId: track.id, positionMs: position ?? 0, deviceId: device)
+                        case ("play", nil): try await connect.resume(deviceId: device)
+                        case ("seek", _): try await connect.seek(positionMs: position ?? 0, deviceId: device)
+                        default: try await connect.pause(deviceId: device)
+                        }
+                        return Response(status: .noContent)
+                    }
                 }
                 if let reason = await player.command(kind, deviceId: query["device_id"], track: track, positionMs: position) {
                     let status = reason == "NO_ACTIVE_DEVICE" ? 404 : 403
@@ -358,9 +392,34 @@ public enum FakeSpotify {
         return nil
     }
 
+    /// A Connect refusal as the Web API says it: status, `reason`, and `Retry-After` on 429.
+    static func refusing(_ answer: () async throws -> Response) async throws -> Response {
+        do {
+            return try await answer()
+        } catch let refusal as SpotifyConnectRefusal {
+            let (status, reason): (Int, String) =
+                switch refusal {
+                case .notPremium: (403, "PREMIUM_REQUIRED")
+                case .noDevice: (404, "NO_ACTIVE_DEVICE")
+                case .restricted: (403, "UNKNOWN")
+                case .rateLimited: (429, "RATE_LIMITED")
+                case .loginRefused: (401, "UNKNOWN")
+                case .unreachable, .failed: (502, "UNKNOWN")
+                }
+            var response = FakeServiceServer.json(
+                ["error": ["status": .int(status), "message": "Player command failed", "reason": .string(reason)]], status: .init(code: status))
+            if case .rateLimited(let after) = refusal { response.headers[.retryAfter] = String(Int(((after ?? 1000) / 1000).rounded(.up))) }
+            return response
+        }
+    }
+
     struct PlayBody: Decodable {
         var uris: [String]?
-        var position_ms: Int?
+        var positionMs: Int?
+        enum CodingKeys: String, CodingKey {
+            case uris
+            case positionMs = "position_ms"
+        }
     }
 
     static func deviceObject(_ device: SpotifyConnectDevice) -> JSONValue {

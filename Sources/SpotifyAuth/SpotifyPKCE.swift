@@ -35,6 +35,9 @@ public struct SpotifyPKCE: Sendable {
 
     /// Scopes a host needs: what is playing, the queue.
     public static let hostScopes = ["user-read-currently-playing", "user-read-playback-state"]
+    /// Scopes a Connect listener needs (`listen --player spotify-connect`): its devices and
+    /// what they play, and starting, seeking and pausing them.
+    public static let connectScopes = ["user-read-playback-state", "user-modify-playback-state"]
     /// Scopes the listener page asks for: the Web Playback SDK's (`streaming`, the account's
     /// email and country) and starting a track on its device. The page gets them from
     /// `Web/constants.js`, generated from here.

@@ -19,6 +19,11 @@ public struct SpotifyRefreshTokenStore: Sendable {
         ConfigFolder.path(environment: environment) + "/spotify.json"
     }
 
+    /// A listener's login is kept apart from a host's: often another account, other scopes.
+    public static func defaultListenerPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        ConfigFolder.path(environment: environment) + "/spotify-listener.json"
+    }
+
     public func load() throws -> Saved? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {

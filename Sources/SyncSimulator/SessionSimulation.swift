@@ -111,7 +111,8 @@ public final class SessionSimulation {
                     startLatencyMs: max(0, scenario.startLatencyMs - scenario.startJitterMs)...(scenario.startLatencyMs + scenario.startJitterMs),
                     seekLatencyMs: max(0, scenario.seekLatencyMs - scenario.seekJitterMs)...(scenario.seekLatencyMs + scenario.seekJitterMs),
                     driftPPM: drifts[index], canScheduleStart: index <= n && scenario.listenersCanSchedule, schedulePrecisionMs: scenario.schedulePrecisionMs)
-                let simulated = SimulatedPlayer(configuration: configuration, trueClock: clock, deviceClock: devices[index], seed: scenario.seed &+ UInt64(index))
+                let simulated = SimulatedPlayer(
+                    configuration: configuration, trueClock: clock, deviceClock: devices[index], seed: scenario.seed &+ UInt64(index))
                 player = simulated
                 sound = simulated
             case .spotifyConnect(var configuration):
@@ -121,7 +122,8 @@ public final class SessionSimulation {
                     id: "device-\(index)", configuration: configuration, trueClock: clock, followerClock: devices[index], seed: scenario.seed &+ UInt64(index))
                 connectDevices.append(device)
                 player = SpotifyConnectPlayer(
-                    remote: device, device: SpotifyConnectDevice(id: device.id, name: "Simulated phone", kind: "Smartphone"), clock: devices[index], logger: quiet)
+                    remote: device, device: SpotifyConnectDevice(id: device.id, name: "Simulated phone", kind: "Smartphone"), clock: devices[index],
+                    logger: quiet)
                 sound = device
                 policy = SpotifyConnectPlayer.followConfiguration(service: .appleMusic, storefront: "us")
             }

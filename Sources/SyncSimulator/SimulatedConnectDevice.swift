@@ -74,7 +74,8 @@ public actor SimulatedConnectDevice: SpotifyConnectRemote, SimulatedSound {
     /// Commands that reached the service (play, resume, seek, pause).
     public private(set) var commandsReceived = 0
 
-    public init(id: String = "simulated-phone", configuration: Configuration = .init(), trueClock: any LocalClock, followerClock: any LocalClock, seed: UInt64) {
+    public init(id: String = "simulated-phone", configuration: Configuration = .init(), trueClock: any LocalClock, followerClock: any LocalClock, seed: UInt64)
+    {
         self.id = id
         self.configuration = configuration
         self.trueClock = trueClock

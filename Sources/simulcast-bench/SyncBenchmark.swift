@@ -138,7 +138,8 @@ struct SyncBenchmark: AsyncParsableCommand {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let output = Output(
-                simulcast: simulcast.report, seed: seedMethod.report, webPlaybackSDK: webPlaybackSDK?.report, atTheEar: ear?.report, clockStep: step, disruption: simulation.disruptionReport)
+                simulcast: simulcast.report, seed: seedMethod.report, webPlaybackSDK: webPlaybackSDK?.report, atTheEar: ear?.report, clockStep: step,
+                disruption: simulation.disruptionReport)
             print(String(decoding: try encoder.encode(output), as: UTF8.self))
             return
         }

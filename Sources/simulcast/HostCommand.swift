@@ -84,7 +84,7 @@ struct HostCommand: AsyncParsableCommand {
             }
             events = AsyncThrowingStream { $0.finish() }
         case .spotify:
-            spotify = try Self.spotifyPlayerAPI(store: spotifyStore, logger: logger)
+            spotify = try SpotifyAccount.api(store: spotifyStore ?? SpotifyRefreshTokenStore.defaultPath(), logger: logger)
             events = AsyncThrowingStream { $0.finish() }
         case .stdin:
             events = Self.standardInputEvents()
@@ -163,23 +163,6 @@ struct HostCommand: AsyncParsableCommand {
         let now = await session.currentPosition()
         let what = now.track.map { "\($0.displayName) at \(PrintPlayer.clock(now.positionMs))" } ?? "nothing"
         print("\(event.kind.rawValue): \(what)\(now.playing ? "" : " (paused)")")
-    }
-
-    /// The host's own Spotify player, with the login `simulcast login spotify` saved. Polls
-    /// do not retry on their own: the source keeps the pace and honours Retry-After.
-    static func spotifyPlayerAPI(store: String?, logger: Logger) throws -> SpotifyClient {
-        var setup = CatalogSetup()
-        setup.applyEnvironment()
-        let tokenStore = SpotifyRefreshTokenStore(path: store ?? SpotifyRefreshTokenStore.defaultPath())
-        let tokens: SpotifyUserTokenProvider
-        do {
-            tokens = try SpotifyUserTokenProvider.fromStore(tokenStore, accountsURL: setup.spotifyAccountsURL, logger: logger)
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        return SpotifyClient(
-            token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL, retry: RetryPolicy(maximumAttempts: 1),
-            logger: logger)
     }
 
     /// Sound as it is heard: a file paced at real time, or raw PCM from standard input.

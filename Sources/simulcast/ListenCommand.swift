@@ -4,9 +4,11 @@ import Catalogs
 import DBus
 import Foundation
 import HostSources
+import Logging
 import MPRIS
 import SimulcastClient
 import SimulcastCore
+import SpotifyAuth
 import TrackMatching
 
 struct ListenCommand: AsyncParsableCommand {
@@ -30,10 +32,15 @@ struct ListenCommand: AsyncParsableCommand {
     var name: String?
 
     @Option(
-        help:
-            "simulated (a player with real-world latencies), print (prints what to play, where and when), or mpris[:NAME] (a Linux player: the Spotify client, VLC, ...)."
+        help: ArgumentHelp(
+            "simulated (a player with real-world latencies), print (prints what to play, where and when), mpris[:NAME] (a Linux player: the Spotify client, VLC, ...), "
+                + "or spotify-connect[:DEVICE] (your own Spotify app on any device, through the Web API: Premium, after `simulcast login spotify --for listen`)."
+        )
     )
     var player: ListenerPlayer = .simulated
+
+    @Option(help: "spotify-connect: where `simulcast login spotify --for listen` saved the login.")
+    var spotifyStore: String?
 
     @Option(
         help: "Your music files (a folder, or a catalog .jsonl whose ids are paths), matched on this machine; use with --service local and an MPRIS player.")
@@ -66,6 +73,9 @@ struct ListenCommand: AsyncParsableCommand {
             throw ValidationError("--service local needs --library (your music files)")
         }
         if case .failure(let problem) = DisplayName.normalise(name) { throw ValidationError("--name: \(problem)") }
+        if case .spotifyConnect = player, service != .spotify {
+            throw ValidationError("--player spotify-connect plays Spotify's catalog: use it with --service spotify")
+        }
         _ = try Self.range(startLatencyMs, "--start-latency-ms")
         _ = try Self.range(seekLatencyMs, "--seek-latency-ms")
     }
@@ -79,6 +89,8 @@ struct ListenCommand: AsyncParsableCommand {
         let client = RoomConnection(serverURL: serverOptions.server, hello: hello, clock: clock, logger: logger)
         let statusLine = StatusLine()
         let driver: any PlayerDriver
+        var policy = FollowPolicy.Configuration(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs)
+        var connect: SpotifyConnectPlayer?
         var localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?
         if let library {
             let catalog: OfflineCatalog
@@ -100,6 +112,12 @@ struct ListenCommand: AsyncParsableCommand {
                 // Unbuffered, so a pipe sees each instruction the moment it is due.
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
+        case .spotifyConnect(let asked):
+            let follower = try await Self.connectFollower(asked: asked, store: spotifyStore, clock: clock, logger: logger)
+            print("playing on your Spotify app: \(await follower.device.name) (\(await follower.device.kind))")
+            driver = follower
+            connect = follower
+            policy = SpotifyConnectPlayer.followConfiguration(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs)
         case .simulated:
             let drift = driftPpm ?? Double.random(in: -50...50)
             let configuration = SimulatedPlayer.Configuration(
@@ -116,9 +134,10 @@ struct ListenCommand: AsyncParsableCommand {
         } catch { throw ValidationError("\(error)") }
         print("output latency: \(latency)")
         let session = ListenerSession(
-            client: client, player: driver, policy: .init(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs),
+            client: client, player: driver, policy: policy,
             localMatcher: localMatcher, outputLatencyMs: latency.milliseconds, logger: logger)
         let showStatus = player != .print
+        let connectFollower = connect
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await session.run() }
@@ -127,6 +146,8 @@ struct ListenCommand: AsyncParsableCommand {
                         try await Task.sleep(for: .milliseconds(250))
                         let status = await session.status()
                         if showStatus { statusLine.show(status, service: service) }
+                        // Spotify refused for good (not Premium, login revoked): say so and stop.
+                        if let refusal = await connectFollower?.refusal, refusal.isFinal { throw ValidationError("\(refusal)") }
                     }
                 }
                 try await group.next()
@@ -135,6 +156,21 @@ struct ListenCommand: AsyncParsableCommand {
         } catch let error as RoomRefusal {
             statusLine.finish()
             throw ValidationError("the server refused: \(error)")
+        }
+    }
+
+    /// The Connect follower on the device asked for, or the one the choice rule picks.
+    static func connectFollower(asked: String?, store: String?, clock: any LocalClock, logger: Logger) async throws -> SpotifyConnectPlayer {
+        let path = store ?? SpotifyRefreshTokenStore.defaultListenerPath()
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw ValidationError("not logged in to Spotify as a listener: run `simulcast login spotify --for listen --client-id YOUR_CLIENT_ID` first")
+        }
+        let api = try SpotifyAccount.api(store: path, logger: logger)
+        let devices: [SpotifyConnectDevice]
+        do { devices = try await api.devices() } catch { throw ValidationError("\(error)") }
+        switch SpotifyConnectDeviceChoice.choose(devices, asked: asked, onPhone: false) {
+        case .success(let device): return SpotifyConnectPlayer(remote: api, device: device, clock: clock, logger: logger)
+        case .failure(let problem): throw ValidationError("\(problem)")
         }
     }
 

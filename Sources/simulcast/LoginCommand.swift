@@ -17,6 +17,11 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(help: "Your Spotify app's client id (or SPOTIFY_CLIENT_ID).")
     var clientId: String?
 
+    @Option(
+        name: .customLong("for"),
+        help: "What the login is for: host (host --source spotify) or listen (listen --player spotify-connect: play on your own Spotify app).")
+    var use = LoginUse.host
+
     @Option(help: "Loopback port for the redirect.")
     var port = 8898
 
@@ -30,10 +35,10 @@ struct LoginCommand: AsyncParsableCommand {
         guard service == .spotify else { throw ValidationError("only spotify needs a login; Apple Music and Deezer catalogs need none (see README)") }
         let environment = ProcessInfo.processInfo.environment
         guard let clientId = clientId ?? environment["SPOTIFY_CLIENT_ID"] else { throw ValidationError("give --client-id (your own Spotify app's)") }
-        let tokenStore = SpotifyRefreshTokenStore(path: store ?? SpotifyRefreshTokenStore.defaultPath())
+        let tokenStore = SpotifyRefreshTokenStore(path: store ?? use.defaultStore)
         let login = SpotifyLogin(
             clientId: clientId, store: tokenStore, accountsURL: accountsURL ?? environment["SIMULCAST_SPOTIFY_ACCOUNTS_URL"] ?? "https://accounts.spotify.com",
-            port: port)
+            port: port, scopes: use.scopes)
         print("Redirect URI to register in your Spotify app: \(login.redirectURI)")
         do {
             try await login.run { url in

@@ -88,7 +88,7 @@ import TrackMatching
             // A Spotify listener page (PKCE through the stand-in) and a CLI listener on Spotify.
             let listener = try await browser.openPhone("\(base)/r/\(code)", initScript: WebRoom.initScript)
             _ = try await listener.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
-            try await listener.click("[data-service=spotify]")
+            try await listener.click("[data-service=spotify][data-mode=browser]")
             let status = try await listener.waitFor(
                 "['tap', 'inSync'].includes(simulcastPage.status) ? simulcastPage.status : null", as: String.self, seconds: 20)
             if status == "tap" { try await listener.click("#tap") }

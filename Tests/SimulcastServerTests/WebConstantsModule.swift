@@ -63,7 +63,8 @@ enum WebConstantsModule {
         constant(
             "StorageKey", "What the pages keep in the browser's storage (WebStorageKey).",
             object([
-                ("service", string(WebStorageKey.service)), ("volume", string(WebStorageKey.volume)), ("listenerName", string(WebStorageKey.listenerName)),
+                ("service", string(WebStorageKey.service)), ("spotifyMode", string(WebStorageKey.spotifyMode)), ("volume", string(WebStorageKey.volume)),
+                ("listenerName", string(WebStorageKey.listenerName)),
                 ("hostName", string(WebStorageKey.hostName)), ("hostTokenPrefix", string(WebStorageKey.hostTokenPrefix)),
                 ("hostModePrefix", string(WebStorageKey.hostModePrefix)), ("outputLatency", string(WebStorageKey.outputLatency)),
                 ("spotifyTokens", string(WebStorageKey.spotifyTokens)), ("pkce", string(WebStorageKey.pkce)), ("returning", string(WebStorageKey.returning)),
@@ -75,6 +76,20 @@ enum WebConstantsModule {
         constant(
             "SPOTIFY_LISTENER_SCOPES", "What a listener's Spotify login grants: the Web Playback SDK and starting a track (SpotifyPKCE.listenerScopes).",
             array(SpotifyPKCE.listenerScopes.map(string)))
+        let connect = SpotifyConnectPlayer.followConfiguration(service: .spotify, storefront: "us")
+        let tracker = SpotifyConnectPlayer.trackerConfiguration
+        constant(
+            "SPOTIFY_CONNECT",
+            "Following a listener's own Spotify app through the Web API (SpotifyConnectPlayer): the follow policy's figures, in ms, and the poll pace (PlayerPollTracker).",
+            object([
+                ("seekThresholdMs", number(connect.seekThresholdMs)), ("minimumCorrectionIntervalMs", number(connect.minimumCorrectionIntervalMs)),
+                ("defaultStartLatencyMs", number(connect.defaultStartLatencyMs)), ("defaultSeekLatencyMs", number(connect.defaultSeekLatencyMs)),
+                ("landingTimeoutMs", number(connect.landingTimeoutMs)), ("playingIntervalMs", number(tracker.playingIntervalMs)),
+                ("pausedIntervalMs", number(tracker.pausedIntervalMs)), ("idleIntervalMs", number(tracker.idleIntervalMs)),
+                ("burstIntervalMs", number(tracker.burstIntervalMs)), ("burstPolls", "\(tracker.burstPolls)"),
+                ("trackEndLeadMs", number(tracker.trackEndLeadMs)), ("maximumBackoffMs", number(tracker.maximumBackoffMs)),
+                ("pauseSettleMs", number(SpotifyConnectPlayer.pauseSettleMs)),
+            ]))
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -134,7 +134,7 @@ import Testing
             let page = try await room.open()
             defer { Task { await page.close() } }
             try await Self.waitStatus(page, "choosing")
-            try await page.click("[data-service=spotify]")
+            try await page.click("[data-service=spotify][data-mode=browser]")
             // Through /authorize and /r/callback, back to the room's own link: no code, no token in it.
             try await room.waitInSync(page, sample: WebRoom.spotifySample)
             #expect(try await page.evaluate("location.pathname + location.search + location.hash", as: String.self) == "/r/\(room.code)")
@@ -160,7 +160,7 @@ import Testing
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
             // A listener back from Spotify's login in a document nobody has touched.
             try await page.run(
-                "sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'old', refresh: '\(refresh)', expiresAt: 0, lifetimeMs: 3600000})), sessionStorage.setItem('simulcast.returning', 'spotify'), location.reload()"
+                "sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'old', refresh: '\(refresh)', expiresAt: 0, lifetimeMs: 3600000})), sessionStorage.setItem('simulcast.returning', 'spotify'), localStorage.setItem('\(WebStorageKey.spotifyMode)', 'browser'), location.reload()"
             )
             try await Self.waitStatus(page, "tap", seconds: 15)
             #expect(try await page.evaluate("__fakeSDK.autoplayFailures", as: Int.self) >= 1, "Chromium refused the play without a gesture")
@@ -187,7 +187,7 @@ import Testing
             try await page.run(
                 "sessionStorage.setItem('simulcast.spotify', JSON.stringify({access: 'stale', refresh: 'revoked', expiresAt: Date.now() - 1000, lifetimeMs: 8000}))"
             )
-            try await page.click("[data-service=spotify]")
+            try await page.click("[data-service=spotify][data-mode=browser]")
             try await Self.waitStatus(page, "login")
             #expect(
                 try await page.evaluate(

@@ -78,7 +78,7 @@ extension WebListenerPageTests {
             let page = try await room.open()
             defer { Task { await page.close() } }
             try await Self.waitStatus(page, "choosing")
-            try await new.tap(page, "[data-service=spotify]")
+            try await new.tap(page, "[data-service=spotify][data-mode=browser]")
             try await new.untilInSync(page) { try await room.waitInSync($0, sample: WebRoom.spotifySample) }
             #expect(new.count <= 3, "a new Spotify listener took \(new.count) taps")
             print("taps to in-sync music: Spotify new \(new.count)")

@@ -104,6 +104,7 @@ export const CONNECTION = Object.freeze({
 /** What the pages keep in the browser's storage (WebStorageKey). */
 export const StorageKey = Object.freeze({
   service: "simulcast.service",
+  spotifyMode: "simulcast.spotifyMode",
   volume: "simulcast.volume",
   listenerName: "simulcast.name",
   hostName: "simulcast.hostName",
@@ -119,3 +120,19 @@ export const StorageKey = Object.freeze({
 export const SPOTIFY_HOST_SCOPES = Object.freeze(["user-read-currently-playing", "user-read-playback-state"]);
 /** What a listener's Spotify login grants: the Web Playback SDK and starting a track (SpotifyPKCE.listenerScopes). */
 export const SPOTIFY_LISTENER_SCOPES = Object.freeze(["streaming", "user-read-email", "user-read-private", "user-modify-playback-state", "user-read-playback-state"]);
+/** Following a listener's own Spotify app through the Web API (SpotifyConnectPlayer): the follow policy's figures, in ms, and the poll pace (PlayerPollTracker). */
+export const SPOTIFY_CONNECT = Object.freeze({
+  seekThresholdMs: 80,
+  minimumCorrectionIntervalMs: 6000,
+  defaultStartLatencyMs: 500,
+  defaultSeekLatencyMs: 300,
+  landingTimeoutMs: 8000,
+  playingIntervalMs: 2000,
+  pausedIntervalMs: 1500,
+  idleIntervalMs: 5000,
+  burstIntervalMs: 250,
+  burstPolls: 5,
+  trackEndLeadMs: 400,
+  maximumBackoffMs: 30000,
+  pauseSettleMs: 3000,
+});

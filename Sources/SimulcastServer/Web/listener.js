@@ -1,6 +1,7 @@
 // @ts-check
 // The listener page's entry point: joins the room (room-connection.js), drives Apple Music or
-// Spotify (apple-music-player.js, spotify-player.js) with the follow policy (follow.js, the
+// Spotify (apple-music-player.js; spotify-player.js in the page, or spotify-connect-player.js
+// on the listener's own Spotify app) with the follow policy (follow.js, the
 // port of SimulcastCore's FollowPolicy, held to it by a shared decision table), and draws the
 // listening screen. What the listener *wants* (sound, or a pause for themselves) is kept apart
 // from what the room does and what the player does; the status comes from all three
@@ -8,7 +9,7 @@
 // (the browser tests, a curious listener); no other script reads it.
 import { AppleMusicPlayer } from "./apple-music-player.js";
 import { browserAdvice, mediaSessionDecision } from "./browser-support.js";
-import { IN_SYNC_MS, MessageType, StorageKey } from "./constants.js";
+import { IN_SYNC_MS, MessageType, SPOTIFY_CONNECT, StorageKey } from "./constants.js";
 import { $, readConfig, setArtwork, setHidden, setText } from "./dom.js";
 import { FollowPolicy } from "./follow.js";
 import { FollowTarget, matchFor, targetPosition } from "./follow-target.js";
@@ -21,6 +22,7 @@ import { secureOrigin } from "./secure-origin.js";
 import { mountShare } from "./share.js";
 import { mountSoundPanel } from "./sound-panel.js";
 import { beginLogin, SpotifyLogin } from "./spotify-login.js";
+import { SpotifyConnectPlayer } from "./spotify-connect-player.js";
 import { SpotifyPlayer } from "./spotify-player.js";
 import * as strings from "./strings.js";
 import { ScreenWakeLock } from "./wake-lock.js";
@@ -40,6 +42,9 @@ function start() {
   const spotifyLogin = new SpotifyLogin(config);
   document.documentElement.style.setProperty("--in-sync-half", (IN_SYNC_MS / 500) * 100 + "%");
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
+  const advice = browserAdvice(navigator.userAgent, navigator.maxTouchPoints);
+  // On a phone the Spotify app plays on with the screen locked, which no page can: offered first.
+  const onPhone = advice.platform === "ios" || advice.platform === "android";
 
   // What the page knows, readable by people (the UI) and by the browser tests.
   const page = (window.simulcastPage = {
@@ -50,6 +55,12 @@ function start() {
     message: /** @type {{ text: string, kind: string, clears: string, at: number } | null} */ (null),
     status: /** @type {string | null} */ (null), noMatch: /** @type {string | null} */ (null), browserAdvice: /** @type {string | null} */ (null),
     commands: /** @type {any[]} */ ([]), share: mountShare(config), sound,
+    // "app": the listener's own Spotify app (Spotify Connect); "browser": the Web Playback SDK here.
+    spotifyMode: /** @type {"app" | "browser"} */ (localStorage.getItem(StorageKey.spotifyMode) === "app" ? "app"
+      : localStorage.getItem(StorageKey.spotifyMode) === "browser" ? "browser" : onPhone ? "app" : "browser"),
+    get connect() {
+      return player instanceof SpotifyConnectPlayer ? { device: player.deviceName, commandsSent: player.commandsSent, refusal: player.refusal } : null;
+    },
     get renewals() { return { appleMusic: appleMusicPlayer?.renewals ?? 0, spotify: spotifyLogin.renewals }; },
     get clockSteps() { return connection.clock.stepsDetected; },
   });
@@ -81,9 +92,12 @@ function start() {
   const prepared = {};
   /** @param {string} service */
   function prepare(service) {
-    const make = service === "spotify" ? () => SpotifyPlayer.prepare(config, spotifyLogin, playerEvents)
-      : async () => (appleMusicPlayer = await AppleMusicPlayer.prepare(config, playerEvents));
-    return (prepared[service] ||= make().catch((error) => { delete prepared[service]; throw error; }));
+    const app = service === "spotify" && page.spotifyMode === "app";
+    const make = app ? () => SpotifyConnectPlayer.prepare(config, spotifyLogin, playerEvents, { onPhone })
+      : service === "spotify" ? () => SpotifyPlayer.prepare(config, spotifyLogin, playerEvents)
+        : async () => (appleMusicPlayer = await AppleMusicPlayer.prepare(config, playerEvents));
+    const key = app ? "spotify-app" : service;
+    return (prepared[key] ||= make().catch((error) => { delete prepared[key]; throw error; }));
   }
 
   // --- the room connection ------------------------------------------------------------------
@@ -197,8 +211,9 @@ function start() {
   // player's latencies carries over; what it was waiting for does not.
   /** @param {FollowPolicy | null} previous */
   function newPolicy(previous) {
-    const next = new FollowPolicy({ service: page.service, storefront: page.storefront, seekThresholdMs: 35, canScheduleStart: false,
-      defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100, outputLatencyMs: sound.milliseconds });
+    // A Connect device's commands go through Spotify's servers: the figures SpotifyConnectPlayer.followConfiguration sets.
+    const figures = player instanceof SpotifyConnectPlayer ? SPOTIFY_CONNECT : { seekThresholdMs: 35, defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 };
+    const next = new FollowPolicy({ service: page.service, storefront: page.storefront, canScheduleStart: false, outputLatencyMs: sound.milliseconds, ...figures });
     if (previous) { next.latency.start = previous.latency.start; next.latency.seek = previous.latency.seek; }
     if (page.room) next.roomStateReceived(page.room);
     return next;
@@ -344,8 +359,12 @@ function start() {
   const acquireWakeLock = () => wakeLock.acquire();
   const releaseWakeLock = () => wakeLock.release();
 
-  /** @param {string} service */
-  async function choose(service) {
+  /** @param {string} service @param {string} [mode] for Spotify: "app" or "browser" */
+  async function choose(service, mode) {
+    if (service === "spotify" && (mode === "app" || mode === "browser")) {
+      page.spotifyMode = mode;
+      localStorage.setItem(StorageKey.spotifyMode, mode);
+    }
     page.service = service;
     page.phase = "connecting";
     page.wantsSound = true;
@@ -374,7 +393,9 @@ function start() {
       page.wantsSound = false;
       if (error?.kind === "login" && !error.expired && config.spotifyClientId) return beginLogin({ config, room: config.room, purpose: "listen" });
       if (error?.kind === "login") return loginNeeded(error);
-      say(String(error?.message || error), "error", "choice");
+      // The Web Playback SDK could not start here: the listener's own Spotify app still can.
+      const text = String(error?.message || error) + (service === "spotify" && page.spotifyMode === "browser" ? " " + strings.spotify.tryApp : "");
+      say(text, "error", "choice");
     }
   }
 
@@ -433,6 +454,12 @@ function start() {
     renderWhy(source, result);
     renderMediaMetadata(shown);
     renderMeter();
+    const connect = page.connect;
+    setHidden("connect-line", !connect);
+    // The Spotify app's own volume counts: this page makes no sound of its own.
+    const volume = $("volume").parentElement;
+    if (volume && volume.hidden !== !!connect) volume.hidden = !!connect;
+    if (connect) setText("connect-line", connect.refusal || strings.spotify.playsOn(connect.device || "Spotify"));
   }
 
   // The song's artwork: the match's, else the host's, else a cover made from the song's name
@@ -549,7 +576,6 @@ function start() {
   if (navigator.audioSession) navigator.audioSession.type = "playback";
   // A browser that cannot keep the music going (an app's own browser, Chrome on iPhone) is
   // told which one can, with the link to copy.
-  const advice = browserAdvice(navigator.userAgent, navigator.maxTouchPoints);
   page.browserAdvice = advice.advice;
   if (advice.advice) {
     setText("open-elsewhere-text", advice.advice === "openInSafari" ? words.openInSafari(advice.browser) : words.openInChrome(advice.browser));
@@ -577,7 +603,15 @@ function start() {
   }
   for (const button of document.querySelectorAll("[data-service]")) {
     const service = /** @type {HTMLElement} */ (button).dataset.service || "";
-    button.addEventListener("click", () => choose(service));
+    button.addEventListener("click", () => choose(service, /** @type {HTMLElement} */ (button).dataset.mode));
+  }
+  // On a phone, the Spotify app's button comes first and is the big one.
+  const spotifyApp = document.querySelector("[data-mode=app]");
+  if (spotifyApp && page.spotifyMode === "app") {
+    spotifyApp.parentElement?.prepend(spotifyApp);
+    const inBrowser = document.querySelector("[data-mode=browser]");
+    inBrowser?.classList.add("secondary");
+    if (inBrowser) inBrowser.textContent = strings.spotify.inThisBrowser;
   }
   setHidden("spotify-help", offered.includes("spotify"));
   $("tap").addEventListener("click", tapToListen);
@@ -606,5 +640,5 @@ function start() {
   sessionStorage.removeItem(StorageKey.returning);
   render();
   // Without a gesture in this new page the first play is refused, and the page asks for a tap.
-  if (backFromLogin === "spotify" && spotifyLogin.stored()) choose("spotify");
+  if (backFromLogin === "spotify" && spotifyLogin.stored()) choose("spotify", page.spotifyMode);
 }

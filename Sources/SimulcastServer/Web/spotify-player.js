@@ -2,6 +2,7 @@
 // The listener's Spotify player: the follow policy's verbs over the Web Playback SDK, and
 // the Web API for starting a track at a position on the SDK's device.
 import { loadScript } from "./dom.js";
+import { callSpotify } from "./spotify-web-api.js";
 import * as strings from "./strings.js";
 import { withTimeout } from "./timeout.js";
 
@@ -67,14 +68,7 @@ export class SpotifyPlayer {
   remember(state) { this.last = state; this.lastAt = performance.now(); }
 
   /** A Web API call with the listener's token; a 401 renews it once. @param {string} method @param {string} path @param {object} [body] */
-  async api(method, path, body) {
-    const request = async (/** @type {string} */ token) => fetch(this.config.spotifyAPIURL + path, {
-      method, headers: { Authorization: "Bearer " + token, ...(body ? { "Content-Type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined,
-    });
-    let response = await request(await this.login.fresh());
-    if (response.status === 401) response = await request(await this.login.refresh());
-    return response;
-  }
+  api(method, path, body) { return callSpotify(this.config, this.login, method, path, body); }
 
   /** @private The player's state, polled (the event alone can be minutes apart); a failed poll does not end the polling. */
   async poll() {

@@ -103,6 +103,16 @@ export const spotify = Object.freeze({
   didNotConnect: "Spotify's player did not connect.",
   /** @param {number} status */
   wouldNotPlay: (status) => `Spotify would not play this song (${status}).`,
+  connectPremiumOnly: "Spotify plays on your app from here only with Premium.",
+  noDevice: "Open Spotify on your phone or computer, then try again.",
+  onlyRestricted: "Your Spotify devices do not let other apps control them. Open Spotify on your phone or computer.",
+  slowDown: "Spotify asked us to slow down. Trying again in a moment…",
+  unreachable: "Spotify cannot be reached. Trying again…",
+  unreadable: "Spotify's answer could not be read.",
+  inThisBrowser: "Or play in this browser",
+  tryApp: "You can still play on your own Spotify app: choose “Play on my Spotify app”.",
+  /** @param {string} device */
+  playsOn: (device) => `Playing on your Spotify app: ${device}`,
 });
 
 export const host = Object.freeze({
