@@ -147,7 +147,8 @@ struct SyncBenchmark: AsyncParsableCommand {
             "scenario \(scenario): one-way delay \(setup.delayMs) ± \(setup.jitterMs) ms, loss \(setup.loss), clocks ± \(setup.clockOffsetMs) ms and ± \(setup.driftPPM) ppm,"
         )
         print(
-            "start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n"
+            (webPlaybackSDK == nil ? "" : "the Web Playback SDK row's player: ")
+                + "start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n"
         )
         if hasOutputLatency {
             print(
