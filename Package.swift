@@ -261,7 +261,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ], exclude: ["Help"],
             swiftSettings: strict),
-        .testTarget(name: "SyncSimulatorTests", dependencies: ["SyncSimulator"], swiftSettings: strict),
+        .testTarget(name: "SyncSimulatorTests", dependencies: ["SyncSimulator", "SimulcastClient", "SimulcastCore"], swiftSettings: strict),
         .testTarget(name: "SimulcastCoreTests", dependencies: ["SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),

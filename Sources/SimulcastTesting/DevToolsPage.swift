@@ -84,7 +84,7 @@ public actor DevToolsPage {
     }
 
     /// Evaluates an expression in the page (promises awaited) and decodes its JSON value.
-    public func evaluate<T: Decodable>(_ expression: String, as type: T.Type = T.self) async throws -> T {
+    public func evaluate<T: Decodable & Sendable>(_ expression: String, as type: T.Type = T.self) async throws -> T {
         let wrapped = "(async () => JSON.stringify(await (\(expression))))()"
         let result = try await send("Runtime.evaluate", ["expression": wrapped, "awaitPromise": true, "returnByValue": true])
         let answer = (try JSONSerialization.jsonObject(with: result)) as? [String: Any] ?? [:]
@@ -107,7 +107,7 @@ public actor DevToolsPage {
     /// `seconds` it waits `Patience.event` for something that will happen (a page's next
     /// queue under a CPU hog took more than the 10 s this used to be); a test that measures a
     /// bound names its seconds.
-    public func waitFor<T: Decodable>(_ expression: String, as type: T.Type = T.self, seconds: Double? = nil) async throws -> T {
+    public func waitFor<T: Decodable & Sendable>(_ expression: String, as type: T.Type = T.self, seconds: Double? = nil) async throws -> T {
         let deadline = ContinuousClock.now + (seconds.map { .milliseconds(Int64($0 * 1000)) } ?? Patience.event)
         var last = "never evaluated"
         while ContinuousClock.now < deadline {

@@ -6,6 +6,8 @@ import Foundation
 public enum SystemTests {
     static var required: Bool { ProcessInfo.processInfo.environment["SIMULCAST_REQUIRE_SYSTEM_TESTS"] != nil }
     public static var chromium: Bool { HeadlessChromium.executable() != nil || required }
+    /// WebKitGTK's WebDriver, MiniBrowser and Xvfb (Debian's webkit2gtk-driver and xvfb).
+    public static var webKit: Bool { WebKitBrowser.unavailableReason == nil || required }
     public static var dbus: Bool { PrivateDBusDaemon.executable() != nil || required }
     /// Debian's mpv with its MPRIS plugin (mpv-mpris).
     public static var mpv: Bool { (MPVPlayer.executable() != nil && MPVPlayer.mprisPlugin() != nil) || required }

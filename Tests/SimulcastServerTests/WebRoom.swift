@@ -15,8 +15,14 @@ struct WebRoom: Sendable {
     let base: String
     let code: String
     let host: HostSession
-    let browser: HeadlessChromium
+    /// nil in a room opened for WebKit (`runInWebKit`).
+    let chromium: HeadlessChromium?
     let server: LocalServer
+
+    var browser: HeadlessChromium {
+        guard let chromium else { preconditionFailure("this room was opened for WebKit, without Chromium") }
+        return chromium
+    }
 
     static let signer = try! AppleMusicDeveloperToken(keyId: "WEBKEY1234", teamId: "TEAM123456", pem: P256.Signing.PrivateKey().pemRepresentation)
 
@@ -44,7 +50,7 @@ struct WebRoom: Sendable {
     static func run(
         web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(),
         makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, browserArguments: [String] = [], hostName: String? = nil,
-        _ body: @Sendable (WebRoom) async throws -> Void
+        chromium launchesChromium: Bool = true, _ body: @Sendable (WebRoom) async throws -> Void
     ) async throws {
         var web = web
         if web.appleMusicSigner == nil { web.appleMusicSigner = signer }
@@ -59,15 +65,15 @@ struct WebRoom: Sendable {
                 serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, name: hostName), logger: TestSupport.quietLogger)
         )
         let hostTask = Task { try await host.run() }
-        let browser = try await HeadlessChromium.launch(extraArguments: browserArguments)
+        let browser = launchesChromium ? try await HeadlessChromium.launch(extraArguments: browserArguments) : nil
         defer {
-            browser.close()
+            browser?.close()
             hostTask.cancel()
         }
         guard await Poll.until(timeout: .seconds(30), { await host.isSynchronised }) else {
             throw DevToolsPage.ProtocolError(description: "the host never synchronised its clock")
         }
-        try await body(WebRoom(base: base, code: room.code, host: host, browser: browser, server: server))
+        try await body(WebRoom(base: base, code: room.code, host: host, chromium: browser, server: server))
         await server.stop()
     }
 
@@ -90,7 +96,7 @@ struct WebRoom: Sendable {
 
     /// Gives the listener page a plain name (after a test of escaping, so no screenshot shows
     /// a fixture as a name) and waits until the room lists it.
-    static func rename(_ page: DevToolsPage, to name: String) async throws {
+    static func rename(_ page: any BrowserPage, to name: String) async throws {
         try await page.run(
             "(() => { const i = document.getElementById('listener-name'); i.value = \(AxeCore.quoted(name)); i.dispatchEvent(new Event('change')); })()")
         _ = try await page.waitFor(
@@ -123,7 +129,7 @@ struct WebRoom: Sendable {
         "(async () => { const p = new Spotify.Player({name: 'probe', getOAuthToken: cb => cb('x')}); const s = await p.getCurrentState(); return {positionMs: s.position, at: Date.now(), playing: !s.paused}; })()"
 
     /// The stand-in player's position minus the host's, at one instant (both on this machine's clock).
-    func error(_ page: DevToolsPage, sample: String = WebRoom.appleSample) async throws -> Double {
+    func error(_ page: any BrowserPage, sample: String = WebRoom.appleSample) async throws -> Double {
         let reading = try await page.evaluate(sample, as: Sample.self)
         let playback = await host.playback
         return reading.positionMs - playback.positionMs(at: LocalTime(micros: Int64(reading.at * 1000)))
@@ -132,7 +138,7 @@ struct WebRoom: Sendable {
     /// Waits until the player plays within `bound` ms of the host for 1 s (ten readings in a
     /// row), polling the page; returns the last error.
     @discardableResult
-    func waitInSync(_ page: DevToolsPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15) async throws -> Double {
+    func waitInSync(_ page: any BrowserPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15) async throws -> Double {
         let host = self.host
         return try await Self.waitInSync(page, sample: sample, bound: bound, seconds: seconds) { at in
             let playback = await host.playback
@@ -145,7 +151,7 @@ struct WebRoom: Sendable {
     /// in a row; returns the last error.
     @discardableResult
     static func waitInSync(
-        _ page: DevToolsPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15, describing host: String = "the host",
+        _ page: any BrowserPage, sample: String = WebRoom.appleSample, bound: Double = 100, seconds: Double = 15, describing host: String = "the host",
         hostPosition: @escaping @Sendable (LocalTime) async -> Double?
     ) async throws -> Double {
         var inARow = 0
