@@ -304,7 +304,7 @@ let package = Package(
         .testTarget(
             name: "CatalogsTests",
             dependencies: [
-                "Catalogs", "CatalogCore", "SpotifyAuth", "TrackMatching", "SimulcastCore", "SimulcastTesting",
+                "Catalogs", "CatalogCore", "SpotifyAuth", "TrackMatching", "SimulcastCore", "SimulcastTesting", "SimulcastClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -246,6 +246,8 @@ public struct CandidatePicker: Sendable {
     /// and the lengths are within a second, which another mix or edit almost never is.
     static func versionNamedOnOneSideOnly(_ a: [VersionTag], _ b: [VersionTag], _ x: TrackMetadata, _ y: TrackMetadata) -> Bool {
         guard a.isEmpty != b.isEmpty else { return false }
+        // An instrumental and its song share album and length: never one store's labelling.
+        guard !(a + b).contains(where: \.changesVoice) else { return false }
         guard let lengthA = x.durationMs, let lengthB = y.durationMs, lengthA > 0, lengthB > 0, abs(lengthA - lengthB) <= 1_000 else { return false }
         guard let albumA = x.album, let albumB = y.album else { return false }
         guard !namesVersions(albumA), !namesVersions(albumB) else { return false }
@@ -264,7 +266,7 @@ public struct CandidatePicker: Sendable {
 
     static let versionWords: Set<String> = [
         "remix", "remixes", "remixed", "mix", "mixes", "edits", "versions", "live", "acoustic", "unplugged",
-        "instrumental", "instrumentals", "karaoke", "demo", "demos", "sessions", "covers", "rework", "reworks",
+        "instrumental", "instrumentals", "karaoke", "demo", "demos", "sessions", "covers", "rework", "reworks", "acapella", "acapellas",
     ]
 
     /// "Hodak/Miroff - zapach zimy" -> "zapach zimy" when the prefix names the artists.

@@ -13,6 +13,15 @@ public enum TitleParser {
             segments.append(String(inner))
             base.removeSubrange(range)
         }
+        // "Song -Instrumental-", "Song ~TV Size~", "Song 〜Off Vocal〜": a marker between dashes or
+        // waves, as Japanese releases write it.
+        if let range = base.range(of: #"\s+[-~〜]([^-~〜]+)[-~〜]\s*$"#, options: .regularExpression) {
+            let inner = base[range].trimmingCharacters(in: .whitespaces).dropFirst().dropLast()
+            if classify(String(inner)) != nil {
+                segments.append(String(inner))
+                base.removeSubrange(range)
+            }
+        }
         // " - 2006 Remastered Version", " - Live": a dash suffix that reads as a tag.
         for separator in [" - ", " – ", " — ", ": ", " : "] {
             if let range = base.range(of: separator, options: .backwards) {
@@ -68,14 +77,28 @@ public enum TitleParser {
         }
         // "[ + Video ]", "[ + Digital Booklet ]": extras of a store's bundle, not a version.
         if segment.trimmingCharacters(in: .whitespaces).hasPrefix("+") { return tag(.edition) }
-        if words.contains("karaoke") { return tag(.karaoke) }
+        // The markers in every language and abbreviation stores use (the key romanises kana and
+        // Han, so the originals are looked for as written too).
+        let written = segment.precomposedStringWithCompatibilityMapping.lowercased()
+        if words.contains("karaoke") || written.contains("カラオケ") || written.contains("卡拉ok") || words.contains("노래방") { return tag(.karaoke) }
         if CoverMarkers.marks(key) { return tag(.cover) }
-        if words.contains("instrumental") { return tag(.instrumental) }
+        if Self.instrumentalWords.contains(where: words.contains) || key.contains("off vocal") || key.contains("no vocal")
+            || (words.contains("mr") && words.count <= 2) || ["伴奏", "オフボーカル", "インスト", "純音樂", "纯音乐"].contains(where: written.contains)
+        {
+            return tag(.instrumental)
+        }
+        if words.contains("acapella") || words.contains("acappella") || key.contains("a cappella") || key.contains("a capella") || written.contains("アカペラ") {
+            return tag(.acapella)
+        }
         if words.contains("acoustic") || words.contains("unplugged") { return tag(.acoustic) }
         if words.contains("demo") { return tag(.demo) }
         if key.contains("sped up") || key.contains("speed up") || words.contains("slowed") || words.contains("nightcore") || words.contains("reverb") {
             return tag(.speed)
         }
+        // 8D audio: the same recording panned around the head, another mix.
+        if words.contains("8d") { return tag(.remix, "8d") }
+        // An anime's opening as broadcast: about 90 s of the song.
+        if key.contains("tv size") || key.contains("tv ver") || words.contains("tvsize") || written.contains("tvサイズ") { return tag(.radioEdit, "tv size") }
         if words.contains("cover") { return tag(.cover) }
         if words.contains("video") || key.contains("music video") { return tag(.otherVersion, "video") }
         if key.contains("radio edit") { return tag(.radioEdit) }
@@ -84,7 +107,8 @@ public enum TitleParser {
             return tag(.remix, before("remix") ?? before("rmx") ?? before("bootleg"))
         }
         if words.contains("live") || words.contains("session") || words.contains("sessions") || key.hasPrefix("live at") || key.hasPrefix("en vivo") {
-            let venue = key.replacingOccurrences(of: "live", with: "").trimmingCharacters(in: .whitespaces)
+            // "Live ver.", "Live Version": no venue named.
+            let venue = TextNormalizer.tokens(key.replacingOccurrences(of: "live", with: "")).filter { $0 != "ver" && $0 != "version" }.joined(separator: " ")
             return tag(.live, venue.isEmpty ? nil : venue)
         }
         if words.contains("remaster") || words.contains("remastered") || words.contains("remasterizado") { return tag(.remaster) }
@@ -112,6 +136,9 @@ public enum TitleParser {
         if key.hasPrefix("prod") { return tag(.credit) }
         return nil
     }
+
+    /// "Instrumental", "Inst.", "Instr.", "Instrumentale", "Instrumentalversion".
+    static let instrumentalWords = ["instrumental", "inst", "instr", "instrumentale", "instrumentalversion", "instrumentals"]
 
     static let romanNumerals: Set<String> = ["ii", "iii", "iv", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
 

@@ -4,7 +4,7 @@ public struct VersionTag: Hashable, Sendable, CustomStringConvertible {
         // Neutral: the same recording, differently labelled.
         case remaster, edition, albumVersion, channels, explicitness, soundtrack, original, credit, unknown
         // Identity-changing: another recording or another edit.
-        case live, demo, remix, acoustic, instrumental, karaoke, extended, radioEdit, rerecording, cover, speed, otherVersion
+        case live, demo, remix, acoustic, instrumental, karaoke, acapella, extended, radioEdit, rerecording, cover, speed, otherVersion
     }
 
     public var kind: Kind
@@ -19,6 +19,10 @@ public struct VersionTag: Hashable, Sendable, CustomStringConvertible {
         default: true
         }
     }
+
+    /// Another voice than the song's (none, or only the voice): the same length on the same
+    /// album proves nothing, since an album's instrumentals run as long as its songs.
+    public var changesVoice: Bool { kind == .instrumental || kind == .karaoke || kind == .acapella }
 
     public var description: String { detail.map { "\(kind.rawValue)(\($0))" } ?? kind.rawValue }
 }

@@ -114,7 +114,8 @@ struct ListenCommand: AsyncParsableCommand {
             }
         case .spotifyConnect(let asked):
             let follower = try await Self.connectFollower(asked: asked, store: spotifyStore, clock: clock, logger: logger)
-            print("playing on your Spotify app: \(await follower.device.name) (\(await follower.device.kind))")
+            // Unbuffered: a pipe or a service's log sees it now, not at exit.
+            FileHandle.standardOutput.write(Data("playing on your Spotify app: \(await follower.device.name) (\(await follower.device.kind))\n".utf8))
             driver = follower
             connect = follower
             policy = SpotifyConnectPlayer.followConfiguration(service: service, storefront: storefront.lowercased(), seekThresholdMs: seekThresholdMs)

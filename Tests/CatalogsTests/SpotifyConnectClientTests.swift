@@ -1,5 +1,6 @@
 import Catalogs
 import Logging
+import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
 import SpotifyAuth
@@ -16,26 +17,29 @@ import Testing
         var api: SpotifyClient
         var player: FakeSpotify.Player
         var state: FakeServiceState
+        var accounts: FakeSpotifyAccounts
+        var refreshToken: String
     }
 
-    func withClient(_ body: @Sendable (Rig) async throws -> Void) async throws {
+    static var quiet: Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    func withClient(logger: Logger = quiet, _ body: @Sendable (Rig) async throws -> Void) async throws {
         let clock = SystemClock()
         let state = FakeServiceState(tracks: [Self.track], clock: clock)
         let accounts = FakeSpotifyAccounts(clientId: "listener-client", clientSecret: "unused")
         let player = FakeSpotify.Player(clock: clock)
         await player.setDevices([Self.phone, Self.speaker])
-        let logger = {
-            var logger = Logger(label: "test")
-            logger.logLevel = .critical
-            return logger
-        }()
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
-            let tokens = SpotifyUserTokenProvider(
-                clientId: "listener-client", refreshToken: await accounts.issueRefreshToken(), accountsURL: base, clock: clock, logger: logger)
+            let refreshToken = await accounts.issueRefreshToken()
+            let tokens = SpotifyUserTokenProvider(clientId: "listener-client", refreshToken: refreshToken, accountsURL: base, clock: clock, logger: logger)
             let api = SpotifyClient(
                 token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, retry: RetryPolicy(maximumAttempts: 1),
                 clock: clock, logger: logger)
-            try await body(Rig(api: api, player: player, state: state))
+            try await body(Rig(api: api, player: player, state: state, accounts: accounts, refreshToken: refreshToken))
         }
     }
 
@@ -87,6 +91,35 @@ import Testing
         try await withClient { rig in
             await rig.state.failNext(.malformedBody, onPathContaining: "devices")
             await #expect(throws: SpotifyConnectRefusal.self) { try await rig.api.devices() }
+        }
+    }
+
+    /// A whole Connect session at trace level, refusals and a token renewal included: no token
+    /// in any log line or error.
+    @Test func noTokenReachesTheLogsOrErrorsInAConnectSession() async throws {
+        let logs = CapturedLogs()
+        try await withClient(logger: logs.logger) { rig in
+            var errors: [String] = []
+            let follower = SpotifyConnectPlayer(remote: rig.api, device: Self.phone, clock: SystemClock(), logger: logs.logger)
+            try await follower.perform(.load(trackId: Self.track.id, positionMs: 1_000, play: true))
+            _ = await follower.read()
+            try await follower.perform(.seek(positionMs: 5_000, play: true))
+            _ = await follower.read()
+            try await follower.perform(.pause)
+            await rig.accounts.expireAccessTokens()
+            _ = try await rig.api.devices()
+            await rig.player.setPremium(false)
+            do { try await follower.perform(.load(trackId: Self.track.id, positionMs: 0, play: true)) } catch { errors.append("\(error)") }
+            await rig.state.failNext(.status(429, retryAfter: 3), onPathContaining: "player")
+            do { _ = try await rig.api.playback() } catch { errors.append("\(error)") }
+            errors.append("\(await follower.refusal.map(String.init(describing:)) ?? "")")
+            #expect(errors.count == 3)
+            let secrets = await rig.accounts.issuedAccessTokens + [rig.refreshToken]
+            #expect(secrets.count >= 3)
+            #expect(logs.all.count >= 3, "the client should have logged at trace level")
+            for line in logs.all + errors {
+                for secret in secrets { #expect(!line.contains(secret), "a token in: \(line)") }
+            }
         }
     }
 }
