@@ -82,11 +82,12 @@ struct WebRoom: Sendable {
     /// the host plays C'est La Vie from 60 s.
     /// `connect`: a Spotify Connect device behind the Web API's Player endpoints.
     static func runWithSpotify(
-        tokenLifetime: Int = 3600, connect: (any SpotifyConnectRemote)? = nil, _ body: @Sendable (WebRoom, FakeSpotifyAccounts) async throws -> Void
+        tokenLifetime: Int = 3600, player: FakeSpotify.Player = FakeSpotify.Player(), connect: (any SpotifyConnectRemote)? = nil,
+        _ body: @Sendable (WebRoom, FakeSpotifyAccounts) async throws -> Void
     ) async throws {
         let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused", accessTokenLifetime: tokenLifetime)
         let tracks = [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect]
-        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: tracks), accounts: accounts, connect: connect)) { spotify in
+        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: tracks), accounts: accounts, player: player, connect: connect)) { spotify in
             try await run(web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)) { room in
                 try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
                 try await body(room, accounts)

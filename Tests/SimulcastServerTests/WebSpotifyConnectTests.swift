@@ -95,4 +95,28 @@ import Testing
             for token in tokens { #expect(!seen.contains { $0.contains(token) }, "a Spotify token left the listener's browser") }
         }
     }
+
+    /// Honest status: no Spotify app open, then an account without Premium, each said in words
+    /// the listener can act on, and nothing played.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func spotifysRefusalsAreSaidInWords() async throws {
+        let player = FakeSpotify.Player()
+        try await WebRoom.runWithSpotify(player: player) { room, _ in
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await page.click("[data-service=spotify][data-mode=app]")
+            let noDevice = try await page.waitFor("simulcastPage.message?.text", as: String.self)
+            #expect(noDevice.contains("Open Spotify on your phone or computer"), "\(noDevice)")
+            #expect(try await page.evaluate("simulcastPage.phase", as: String.self) == "choosing")
+
+            await player.setDevices([SpotifyConnectDevice(id: "phone-1", name: "Ana's Pixel", kind: "Smartphone", isActive: true)])
+            await player.setPremium(false)
+            try await page.click("[data-service=spotify][data-mode=app]")
+            _ = try await page.waitFor("simulcastPage.connect?.refusal", as: String.self)
+            let refusal = try await page.evaluate("document.getElementById('connect-line').textContent", as: String.self)
+            #expect(refusal.contains("Premium"), "\(refusal)")
+            #expect(await player.commands.isEmpty)
+        }
+    }
 }
