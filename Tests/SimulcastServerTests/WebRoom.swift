@@ -87,7 +87,8 @@ struct WebRoom: Sendable {
     ) async throws {
         let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused", accessTokenLifetime: tokenLifetime)
         let tracks = [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect]
-        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: tracks), accounts: accounts, player: player, connect: connect)) { spotify in
+        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: tracks), accounts: accounts, player: player, connect: connect)) {
+            spotify in
             try await run(web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)) { room in
                 try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
                 try await body(room, accounts)
