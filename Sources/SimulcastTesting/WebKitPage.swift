@@ -52,25 +52,6 @@ public actor WebKitPage: BrowserPage {
         return try JSONDecoder().decode(T.self, from: Data(json.utf8))
     }
 
-    public func run(_ statement: String) async throws {
-        _ = try await evaluate("(\(statement), true)", as: Bool.self)
-    }
-
-    public func waitFor<T: Decodable & Sendable>(_ expression: String, as type: T.Type = T.self, seconds: Double? = nil) async throws -> T {
-        let deadline = ContinuousClock.now + (seconds.map { .milliseconds(Int64($0 * 1000)) } ?? Patience.event)
-        var last = "never evaluated"
-        while ContinuousClock.now < deadline {
-            do {
-                if try await evaluate("!!(\(expression))", as: Bool.self) { return try await evaluate(expression, as: T.self) }
-                last = "falsy"
-            } catch {
-                last = "\(error)"
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        throw DevToolsPage.ProtocolError(description: "timed out waiting for \(expression) (\(last))")
-    }
-
     /// WebDriver's Element Click: the driver moves the pointer and clicks, which the page
     /// receives as trusted input with a user activation.
     public func click(_ selector: String) async throws {
