@@ -4,8 +4,9 @@
 # the two-real-players test, zbar-tools to read QR codes back, postgresql for the PostgreSQL
 # and multi-node tests, nginx for the load-balanced variant, caddy and pebble for the HTTPS
 # front, nodejs to replay the follow-policy decision table through the web page's follow.js,
-# webkit2gtk-driver and xvfb for the listener flows in WebKit; root or sudo), checks the web pages (scripts/check-web.sh: tsc, eslint, node --test), then
-# runs `swift test`. Without chromium, dbus, mpv, zbarimg, nginx, caddy or
+# webkit2gtk-driver and xvfb for the listener flows in WebKit; root or sudo), checks the web
+# pages (scripts/check-web.sh: tsc, eslint, node --test), then
+# runs `swift test`. Without chromium, WebKitGTK, dbus, mpv, zbarimg, nginx, caddy or
 # node those tests are skipped with a reason; PostgreSQL is required.
 set -euo pipefail
 cd "$(dirname "$0")/.."
