@@ -125,7 +125,10 @@ export function mountAppleHost(config, hostToken, changed) {
     connection.send(state);
     render();
   }
-  setInterval(() => { if (session?.playing) publish("reanchor"); }, HEARTBEAT_MS);
+  // The heartbeat re-anchors the same timeline; a player that moved off it since (a seek
+  // outside the page the half-second check has not seen yet) is a seek, said as one, never
+  // slipped in as a re-anchor that listeners would take for the same timeline.
+  setInterval(() => { if (session?.playing && !followOwnPosition()) publish("reanchor"); }, HEARTBEAT_MS);
   setInterval(() => { session?.renewIfDue().catch(() => note(strings.appleHost.renewalFailed)); }, 10000);
   setInterval(() => { renderPosition(); followOwnPosition(); }, 500);
 
@@ -167,15 +170,18 @@ export function mountAppleHost(config, hostToken, changed) {
   // A seek made outside the page (the lock screen's scrubber, Control Center): the player's
   // position leaves the timeline last published by more than a second, and the room hears it
   // within half a second instead of at the next 5 s heartbeat.
+  /** @returns {boolean} whether it published a seek */
   function followOwnPosition() {
     const music = host.music;
     const last = host.lastState;
-    if (!music || !session || busy || !last || !last.track || last.track.id !== String(music.nowPlayingItem?.id)) return;
+    if (!music || !session || busy || !last || !last.track || last.track.id !== String(music.nowPlayingItem?.id)) return false;
     const serverNow = connection.clock.serverTime(nowMicros());
-    if (serverNow == null) return;
+    if (serverNow == null) return false;
     const expectedMs = last.anchor.positionMs + (last.playing ? (serverNow - last.anchor.serverTime) / 1000 : 0);
     const positionMs = (music.currentPlaybackTime || 0) * 1000;
-    if (Math.abs(positionMs - expectedMs) > OWN_SEEK_THRESHOLD_MS) publish("seek");
+    if (Math.abs(positionMs - expectedMs) <= OWN_SEEK_THRESHOLD_MS) return false;
+    publish("seek");
+    return true;
   }
 
   // Each control: the player acts, then the room hears the result with its meaning.
