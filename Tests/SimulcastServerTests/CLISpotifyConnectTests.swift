@@ -71,26 +71,4 @@ import Testing
             await server.stop()
         }
     }
-
-    @Test(.enabled(if: BuiltExecutable.simulcast != nil, "build the CLI first: swift build --product simulcast"))
-    func listenSaysWhatItNeeds() throws {
-        let executable = try #require(BuiltExecutable.simulcast)
-        let folder = try TemporaryFolder()
-        for (arguments, said) in [
-            (["--service", "apple-music"], "--service spotify"),
-            (["--service", "spotify", "--spotify-store", folder.file("none.json")], "simulcast login spotify --for listen"),
-        ] {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["listen", "--room", "ABCDE23456", "--player", "spotify-connect"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus != 0)
-            #expect(output.contains(said), "\(output)")
-        }
-    }
 }
