@@ -51,13 +51,15 @@ public struct SyncScenario: Sendable {
         return scenario
     }
 
-    /// The wan network with each listener on the Web Playback SDK in a browser: a player on
-    /// the device that starts at once and corrects with seeks.
-    public static var webPlaybackSDK: SyncScenario {
-        var scenario = SyncScenario()
+    /// The same session with each listener on the Web Playback SDK in a browser instead: a
+    /// player on the device that starts at once and corrects with seeks.
+    public var onWebPlaybackSDK: SyncScenario {
+        var scenario = self
+        scenario.listenerDevice = .player
         scenario.listenersCanSchedule = false
         return scenario
     }
+
     /// The seed's own setup (an AirPod in one ear): the host on wired or built-in output
     /// (0-40 ms), listeners on Bluetooth (150-300 ms), each knowing its latency to within 15 ms.
     public static var bluetooth: SyncScenario {

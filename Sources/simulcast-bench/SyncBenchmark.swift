@@ -115,10 +115,7 @@ struct SyncBenchmark: AsyncParsableCommand {
         // the Web Playback SDK in a browser (a local player that starts at once).
         var webPlaybackSDK: SyncMetrics?
         if case .spotifyConnect = setup.listenerDevice {
-            var sdkSetup = setup
-            sdkSetup.listenerDevice = .player
-            sdkSetup.listenersCanSchedule = false
-            webPlaybackSDK = try await SessionSimulation(scenario: sdkSetup).run().simulcast
+            webPlaybackSDK = try await SessionSimulation(scenario: setup.onWebPlaybackSDK).run().simulcast
         }
         if let svg {
             try SyncPlot.svg(
