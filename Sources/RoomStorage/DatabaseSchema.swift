@@ -40,16 +40,23 @@ public enum DatabaseSchema {
         }
     }
 
-    /// The ids of the keys the database's hosted logins were sealed with (`SealedSecret`), read
+    /// The tables that keep sealed logins: hosts' and listeners'.
+    static let sealedTables = ["hosted_accounts", "listener_follows"]
+
+    /// The ids of the keys the database's hosted and listeners' logins were sealed with (`SealedSecret`), read
     /// without changing anything: every node must hold one of them (`simulcast doctor`).
     public static func sealedKeyIds(sqlite path: String, logger: Logger = Logger(label: "simulcast.doctor")) async throws -> Set<String> {
         guard FileManager.default.fileExists(atPath: path) else { return [] }
         let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         defer { Task { try? await connection.close() } }
-        let tables = try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'hosted_accounts'")
-        guard !tables.isEmpty else { return [] }
-        let rows = try await connection.query("SELECT sealed FROM hosted_accounts WHERE sealed IS NOT NULL")
-        return Set(rows.compactMap { $0.column("sealed")?.blob.flatMap { SealedSecret.unwrap(Array($0.readableBytesView))?.keyId } })
+        var ids: Set<String> = []
+        for table in sealedTables {
+            let found = try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", [.text(table)])
+            guard !found.isEmpty else { continue }
+            let rows = try await connection.query("SELECT sealed FROM \(table) WHERE sealed IS NOT NULL")
+            ids.formUnion(rows.compactMap { $0.column("sealed")?.blob.flatMap { SealedSecret.unwrap(Array($0.readableBytesView))?.keyId } })
+        }
+        return ids
     }
 
     public static func sealedKeyIds(postgres url: PostgresDatabaseURL, logger: Logger = Logger(label: "simulcast.doctor")) async throws -> Set<String> {
@@ -57,15 +64,17 @@ public enum DatabaseSchema {
         configuration.options.connectTimeout = .seconds(5)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         defer { Task { try? await connection.close() } }
-        let tables = try await connection.query(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'hosted_accounts'", logger: logger
-        ).collect()
-        guard !tables.isEmpty else { return [] }
         var ids: Set<String> = []
-        for try await sealed in try await connection.query("SELECT sealed FROM hosted_accounts WHERE sealed IS NOT NULL", logger: logger).decode(
-            ByteBuffer.self)
-        {
-            if let id = SealedSecret.unwrap(Array(sealed.readableBytesView))?.keyId { ids.insert(id) }
+        for table in sealedTables {
+            let found = try await connection.query(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = \(table)", logger: logger
+            ).collect()
+            guard !found.isEmpty else { continue }
+            for try await sealed in try await connection.query(PostgresQuery(unsafeSQL: "SELECT sealed FROM \(table) WHERE sealed IS NOT NULL"), logger: logger)
+                .decode(ByteBuffer.self)
+            {
+                if let id = SealedSecret.unwrap(Array(sealed.readableBytesView))?.keyId { ids.insert(id) }
+            }
         }
         return ids
     }

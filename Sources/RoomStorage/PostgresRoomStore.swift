@@ -13,7 +13,7 @@ import Synchronization
 /// hears of it in commit order; the notification carries only the room code and `seq`.
 public final class PostgresRoomStore: RoomStateStore {
     static let channel = "simulcast_rooms"
-    static let schemaVersion = 3
+    static let schemaVersion = 4
     /// The key of the advisory lock that lets one node at a time migrate.
     static let migrationLock: Int64 = 0x5343_5354
     /// Server time in microseconds, so node heartbeats need no agreement between nodes' clocks.
@@ -127,7 +127,7 @@ public final class PostgresRoomStore: RoomStateStore {
                         version = found
                     }
                 } else {
-                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes", "presence", "hosted_accounts"])
+                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes", "presence", "hosted_accounts", "listener_follows"])
                     let clashing = tables.filter(ours.contains)
                     if !clashing.isEmpty {
                         throw StoreError(
@@ -204,6 +204,10 @@ public final class PostgresRoomStore: RoomStateStore {
         ["CREATE TABLE presence (room TEXT NOT NULL, node TEXT NOT NULL, share TEXT NOT NULL, PRIMARY KEY (room, node))"],
         // Issue 24: rooms hosted from a browser, the host's sealed login and the node following it.
         ["CREATE TABLE hosted_accounts (room TEXT PRIMARY KEY, service TEXT NOT NULL, sealed BYTEA, generation BIGINT NOT NULL, follower TEXT)"],
+        // Issue 36: listeners whose own player the server keeps in sync, and the node following each.
+        [
+            "CREATE TABLE listener_follows (room TEXT NOT NULL, id TEXT NOT NULL, token_hash TEXT NOT NULL, service TEXT NOT NULL, sealed BYTEA, follower TEXT, PRIMARY KEY (room, id))"
+        ],
     ]
 
     // MARK: Rooms
@@ -274,6 +278,7 @@ public final class PostgresRoomStore: RoomStateStore {
         if !deleted.isEmpty {
             try await execute("DELETE FROM corrections WHERE NOT global AND room = ANY(\(deleted))")
             try await execute("DELETE FROM hosted_accounts WHERE room = ANY(\(deleted))")
+            try await execute("DELETE FROM listener_follows WHERE room = ANY(\(deleted))")
         }
         return deleted.count
     }

@@ -12,7 +12,7 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
     private let connection: SQLiteConnection
     let clock: any LocalClock
     private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
-    static let schemaVersion = 5
+    static let schemaVersion = 6
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
     static let applicationId = 0x5343_5354
 
@@ -150,6 +150,12 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
                 "CREATE TABLE IF NOT EXISTS hosted_accounts (room TEXT PRIMARY KEY, service TEXT NOT NULL, sealed BLOB, generation INTEGER NOT NULL, follower TEXT)"
             )
         }
+        if version < 6 {
+            // Listeners whose own player the server keeps in sync: their sealed login and which node follows it.
+            _ = try await query(
+                "CREATE TABLE IF NOT EXISTS listener_follows (room TEXT NOT NULL, id TEXT NOT NULL, token_hash TEXT NOT NULL, service TEXT NOT NULL, sealed BLOB, follower TEXT, PRIMARY KEY (room, id))"
+            )
+        }
         _ = try await query("PRAGMA application_id = \(Self.applicationId)")
         _ = try await query("PRAGMA user_version = \(Self.schemaVersion)")
         _ = try await query("COMMIT")
@@ -210,6 +216,7 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
             _ = try await query("DELETE FROM rooms WHERE code = ? AND last_active < ?", [.text(code), .integer(Int(idleBefore.micros))])
             _ = try await query("DELETE FROM corrections WHERE room = ? AND global = 0", [.text(code)])
             _ = try await query("DELETE FROM hosted_accounts WHERE room = ? AND NOT EXISTS (SELECT 1 FROM rooms WHERE code = ?)", [.text(code), .text(code)])
+            _ = try await query("DELETE FROM listener_follows WHERE room = ? AND NOT EXISTS (SELECT 1 FROM rooms WHERE code = ?)", [.text(code), .text(code)])
         }
         return codes.count
     }

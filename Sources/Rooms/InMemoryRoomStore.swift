@@ -8,6 +8,8 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
     var nextCorrection = 0
     var nodes: [String: ServerTime] = [:]
     var hosted: [String: HostedAccount] = [:]
+    /// Listener follows by `followKey`.
+    var follows: [String: ListenerFollow] = [:]
     let clock: any LocalClock
 
     public init(clock: any LocalClock = SystemClock()) { self.clock = clock }
@@ -42,6 +44,7 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
         for code in idle {
             rooms[code] = nil
             hosted[code] = nil
+            follows = follows.filter { $0.value.room != code }
         }
         storedCorrections = storedCorrections.filter { !idle.contains($0.value.room) || $0.value.global }
         return idle.count
@@ -57,5 +60,5 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
     public func close() async throws {}
 }
 
-/// Every capability, each in its own file (`InMemoryRoomStore+Matches`, `+Nodes`, `+HostedAccounts`).
+/// Every capability, each in its own file (`InMemoryRoomStore+Matches`, `+Nodes`, `+HostedAccounts`, `+ListenerFollows`).
 extension InMemoryRoomStore: RoomStore {}

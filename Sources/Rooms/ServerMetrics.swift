@@ -45,6 +45,8 @@ public final class ServerMetrics: Sendable {
     package let presenceSent: Counter
     private let hostedRoomsFollowed: Gauge
     private let hostingLoginsRefused: Counter
+    private let listenersFollowed: Gauge
+    private let listenerLoginsRefused: Counter
     private let reactions: [Reaction: Counter]
     private let limits: [Limit: Counter]
     private let inbound: [String: Counter]
@@ -65,6 +67,11 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name("simulcast_presence_updates_total", help: "room.presence messages made (each sent to a room's connections on this node)"))
         hostedRoomsFollowed = registry.makeGauge(
             descriptor: Self.name("simulcast_hosted_rooms_followed", help: "Rooms started in the browser whose host's player this node follows"))
+        listenersFollowed = registry.makeGauge(
+            descriptor: Self.name(
+                "simulcast_listeners_followed", help: "Listeners' own players this node keeps in sync with their room after they closed the page"))
+        listenerLoginsRefused = registry.makeCounter(
+            descriptor: Self.name("simulcast_listener_logins_refused_total", help: "Listeners' saved logins the music service refused (the follow stops)"))
         hostingLoginsRefused = registry.makeCounter(
             descriptor: Self.name("simulcast_hosting_logins_refused_total", help: "Hosts' saved logins the music service refused (the host must log in again)"))
         let registry = self.registry
@@ -119,6 +126,9 @@ public final class ServerMetrics: Sendable {
     /// This node started (positive) or stopped (negative) following hosted rooms.
     package func followingHostedRooms(_ change: Int) { hostedRoomsFollowed.increment(by: Double(change)) }
     package func hostingLoginRefused() { hostingLoginsRefused.increment() }
+    /// This node started (positive) or stopped (negative) following listeners' players.
+    package func followingListeners(_ change: Int) { listenersFollowed.increment(by: Double(change)) }
+    package func listenerLoginRefused() { listenerLoginsRefused.increment() }
     package func reactionPassedOn(_ reaction: Reaction) { reactions[reaction]?.increment() }
 
     package func connections(_ role: ParticipantRole) -> Gauge {

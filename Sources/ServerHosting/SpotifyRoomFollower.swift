@@ -66,16 +66,13 @@ struct SpotifyRoomFollower: Sendable {
 
     private func follow(_ credential: HostCredential, logger: Logger) async throws {
         let (room, generation, store, key) = (self.room, self.generation, self.store, self.key)
-        let tokens = SpotifyUserTokenProvider(
-            clientId: configuration.clientId, refreshToken: credential.refreshToken,
+        let api = configuration.userAPI(
+            refreshToken: credential.refreshToken,
             onRotated: { rotated in
                 var next = credential
                 next.refreshToken = rotated
                 try await store.updateHostedCredential(room: room, generation: generation, sealedCredential: try next.sealed(with: key))
-            }, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
-        let api = SpotifyClient(
-            token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: configuration.apiURL, transport: transport,
-            retry: RetryPolicy(maximumAttempts: 1), pacer: pacer, clock: clock, logger: logger)
+            }, pacer: pacer, transport: transport, clock: clock, logger: logger)
         let client = RoomConnection(
             serverURL: "in-process", hello: Wire.Hello(role: .host, room: room, hostToken: credential.hostToken, client: "simulcast-server"), clock: clock,
             transport: InProcessRoomTransport(hub: hub), logger: logger)

@@ -35,16 +35,17 @@ public actor SpotifyRoomHosting: RoomHosting {
         }
     }
 
-    let store: any HostedAccountStore
+    let store: any HostedAccountStore & ListenerFollowStore
     let hub: RoomHub
     let key: SecretsKey
     let configuration: Configuration
     let transport: any HTTPTransport
     let clock: any LocalClock
     let logger: Logger
-    /// The rooms this node follows, each follower in a task of its own that `run` cancels and
-    /// awaits before it returns (a follower ends when its room is no longer this node's).
-    private var following: [String: (generation: Int, serial: Int, task: Task<Void, Never>)] = [:]
+    /// The logins this node follows (`FollowedLogin.key`), each follower in a task of its own
+    /// that `run` cancels and awaits before it returns (a follower ends when its login is no
+    /// longer this node's).
+    private var following: [String: (subject: FollowedLogin.Subject, serial: Int, task: Task<Void, Never>)] = [:]
     private var nextSerial = 0
     private var reconciling = false
     private var reconcileAgain = false
@@ -57,7 +58,8 @@ public actor SpotifyRoomHosting: RoomHosting {
     private var unopenable: Set<String> = []
 
     public init(
-        store: any HostedAccountStore, hub: RoomHub, key: SecretsKey, configuration: Configuration, transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        store: any HostedAccountStore & ListenerFollowStore, hub: RoomHub, key: SecretsKey, configuration: Configuration,
+        transport: any HTTPTransport = AsyncHTTPClientTransport(),
         logger: Logger = Logger(label: "simulcast.hosting")
     ) {
         self.store = store
@@ -72,35 +74,39 @@ public actor SpotifyRoomHosting: RoomHosting {
     }
 
     public func host(room: String, hostToken: String, authorization: HostAuthorization) async throws {
-        guard authorization.service == .spotify else { throw HostingRefusal.notOffered(authorization.service) }
-        let exchange = SpotifyCodeExchange(
-            clientId: configuration.clientId, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
-        let login: (refreshToken: String, accessToken: String)
-        let user: String
-        do {
-            login = try await exchange.redeemLogin(code: authorization.code, verifier: authorization.verifier, redirectURI: authorization.redirectURI)
-            let api = SpotifyClient(
-                token: { login.accessToken }, apiURL: configuration.apiURL, transport: transport, retry: RetryPolicy(maximumAttempts: 1), pacer: apiPacer,
-                clock: clock, logger: logger)
-            user = try await api.currentUserId()
-        } catch let error as CatalogServiceError {
-            if case .loginRefused = error { throw HostingRefusal.loginRefused(.spotify) }
-            logger.warning("the Spotify login could not be finished", metadata: ["room": "\(room)", "error": "\(error)"])
-            throw HostingRefusal.serviceUnavailable(.spotify)
-        }
-        let account = HostCredential.accountHash(service: .spotify, user: user)
+        let login = try await redeem(authorization, room: room, forWhom: "host")
         // One room per Spotify account: the newest login takes the account's hosting over.
         for other in try await store.hostedAccounts() where other.room != room {
-            guard let sealed = other.sealedCredential, let credential = try? HostCredential.open(sealed, with: key), credential.account == account else {
+            guard let sealed = other.sealedCredential, let credential = try? HostCredential.open(sealed, with: key), credential.account == login.account else {
                 continue
             }
             try await store.deleteHostedAccount(room: other.room)
             logger.notice("the host's Spotify moved from one hosted room to another", metadata: ["from": "\(other.room)", "to": "\(room)"])
         }
-        let sealed = try HostCredential(hostToken: hostToken, refreshToken: login.refreshToken, account: account).sealed(with: key)
+        let sealed = try HostCredential(hostToken: hostToken, refreshToken: login.refreshToken, account: login.account).sealed(with: key)
         try await store.saveHostedAccount(room: room, service: .spotify, sealedCredential: sealed)
         logger.notice("room hosted from the browser with Spotify", metadata: ["room": "\(room)"])
         await reconcile()
+    }
+
+    /// Finishes a Spotify login from a page (the code the authorize page gave it): the
+    /// refresh token, and the account it belongs to as a hash.
+    func redeem(_ authorization: HostAuthorization, room: String, forWhom: String) async throws -> (refreshToken: String, account: String) {
+        guard authorization.service == .spotify else { throw HostingRefusal.notOffered(authorization.service) }
+        let exchange = SpotifyCodeExchange(
+            clientId: configuration.clientId, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
+        do {
+            let login = try await exchange.redeemLogin(code: authorization.code, verifier: authorization.verifier, redirectURI: authorization.redirectURI)
+            let api = SpotifyClient(
+                token: { login.accessToken }, apiURL: configuration.apiURL, transport: transport, retry: RetryPolicy(maximumAttempts: 1), pacer: apiPacer,
+                clock: clock, logger: logger)
+            let user = try await api.currentUserId()
+            return (login.refreshToken, HostCredential.accountHash(service: .spotify, user: user))
+        } catch let error as CatalogServiceError {
+            if case .loginRefused = error { throw HostingRefusal.loginRefused(.spotify) }
+            logger.warning("the Spotify login could not be finished", metadata: ["room": "\(room)", "for": "\(forWhom)", "error": "\(error)"])
+            throw HostingRefusal.serviceUnavailable(.spotify)
+        }
     }
 
     public func stopHosting(room: String) async throws {
@@ -125,7 +131,7 @@ public actor SpotifyRoomHosting: RoomHosting {
         }
         for (_, followed) in following { followed.task.cancel() }
         for (_, followed) in following { await followed.task.value }
-        hub.metrics.followingHostedRooms(-following.count)
+        for (_, followed) in following { count(followed.subject, -1) }
         following = [:]
     }
 
@@ -147,36 +153,36 @@ public actor SpotifyRoomHosting: RoomHosting {
     }
 
     private func reconcilePass() async {
-        let accounts: [HostedAccount]
-        do { accounts = try await store.hostedAccounts() } catch {
-            logger.warning("cannot read the hosted rooms", metadata: ["error": "\(error)"])
+        let logins: [FollowedLogin]
+        do { logins = try await store.hostedAccounts().map(FollowedLogin.init) + store.listenerFollows().map(FollowedLogin.init) } catch {
+            logger.warning("cannot read the hosted rooms and listener follows", metadata: ["error": "\(error)"])
             return
         }
-        let byRoom = Dictionary(accounts.map { ($0.room, $0) }, uniquingKeysWith: { first, _ in first })
+        let byKey = Dictionary(logins.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         if following.count < configuration.maximumFollowedRooms { saidFull = false }
-        for (room, followed) in following {
-            let account = byRoom[room]
-            var keep = account?.generation == followed.generation && account?.sealedCredential != nil
-            if keep, let follower = account?.follower {
+        for (key, followed) in following {
+            let login = byKey[key]
+            var keep = login?.subject == followed.subject && login?.sealed != nil
+            if keep, let follower = login?.follower {
                 keep = follower == hub.node
-            } else if keep {
+            } else if keep, let login {
                 // Our own lease lapsed for a moment (the database was slow): claim it again.
-                keep = (try? await store.claimFollowing(room: room, generation: followed.generation, node: hub.node)) ?? false
+                keep = (try? await claim(login)) ?? false
             }
             if !keep {
                 followed.task.cancel()
-                following[room] = nil
-                hub.metrics.followingHostedRooms(-1)
-                logger.info("no longer following a hosted room", metadata: ["room": "\(room)"])
+                following[key] = nil
+                count(followed.subject, -1)
+                logger.info("no longer following", metadata: ["login": "\(login?.described ?? key)"])
             }
         }
-        for account in accounts where following[account.room] == nil && account.follower == nil {
-            guard let sealed = account.sealedCredential, account.service == .spotify else { continue }
+        for login in logins where following[login.key] == nil && login.follower == nil {
+            guard let sealed = login.sealed, login.service == .spotify else { continue }
             guard following.count < configuration.maximumFollowedRooms else {
                 if !saidFull {
                     saidFull = true
                     logger.warning(
-                        "this node follows as many hosted rooms as it may; other nodes pick up the rest",
+                        "this node follows as many logins as it may; other nodes pick up the rest",
                         metadata: ["limit": "\(configuration.maximumFollowedRooms)"])
                 }
                 break
@@ -184,52 +190,82 @@ public actor SpotifyRoomHosting: RoomHosting {
             // A login this node's key cannot open is never claimed, so never forgotten: a node
             // with a wrong (or newly made) key must not take over and wipe the others' logins.
             guard key.opens(sealed) else {
-                if unopenable.insert("\(account.room)#\(account.generation)").inserted {
+                if unopenable.insert("\(login.key)#\(login.subject)").inserted {
                     logger.warning(
-                        "a hosted room's login was sealed with another secrets key; this node leaves it to the nodes that have that key",
-                        metadata: ["room": "\(account.room)", "sealed-with": "\(account.sealedKeyId ?? "unknown")", "this-key": "\(key.id)"])
+                        "a login was sealed with another secrets key; this node leaves it to the nodes that have that key",
+                        metadata: ["login": "\(login.described)", "sealed-with": "\(login.sealedKeyId ?? "unknown")", "this-key": "\(key.id)"])
                 }
                 continue
             }
             do {
-                guard try await store.claimFollowing(room: account.room, generation: account.generation, node: hub.node) else { continue }
+                guard try await claim(login) else { continue }
             } catch {
-                logger.warning("cannot claim a hosted room", metadata: ["room": "\(account.room)", "error": "\(error)"])
+                logger.warning("cannot claim a login to follow", metadata: ["login": "\(login.described)", "error": "\(error)"])
                 continue
             }
-            let follower = SpotifyRoomFollower(
-                room: account.room, generation: account.generation, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration,
-                pacer: apiPacer, transport: transport, clock: clock, logger: logger)
+            let run = follower(for: login, sealed: sealed)
             nextSerial += 1
-            let (room, serial) = (account.room, nextSerial)
-            following[room] = (
-                account.generation, serial,
+            let (key, serial, subject) = (login.key, nextSerial, login.subject)
+            following[key] = (
+                subject, serial,
                 Task {
-                    await follower.run()
-                    self.ended(room, serial: serial)
+                    await run()
+                    self.ended(key, serial: serial)
                 }
             )
-            hub.metrics.followingHostedRooms(1)
-            logger.info("following a hosted room", metadata: ["room": "\(room)"])
+            count(subject, 1)
+            logger.info("following", metadata: ["login": "\(login.described)"])
+        }
+    }
+
+    /// Makes this node the login's follower, atomically (`HostedAccountStore.claimFollowing`).
+    private func claim(_ login: FollowedLogin) async throws -> Bool {
+        switch login.subject {
+        case .host(let room, let generation): try await store.claimFollowing(room: room, generation: generation, node: hub.node)
+        case .listener(let room, let id): try await store.claimListenerFollow(room: room, id: id, node: hub.node)
+        }
+    }
+
+    /// What follows the login: a host's player publishing to the room, or a listener's
+    /// player following it.
+    private func follower(for login: FollowedLogin, sealed: [UInt8]) -> @Sendable () async -> Void {
+        switch login.subject {
+        case .host(let room, let generation):
+            let follower = SpotifyRoomFollower(
+                room: room, generation: generation, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration, pacer: apiPacer,
+                transport: transport, clock: clock, logger: logger)
+            return { await follower.run() }
+        case .listener(let room, let id):
+            let follower = SpotifyListenerFollower(
+                room: room, id: id, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration, pacer: apiPacer, transport: transport,
+                clock: clock, logger: logger)
+            return { await follower.run() }
+        }
+    }
+
+    private func count(_ subject: FollowedLogin.Subject, _ change: Int) {
+        switch subject {
+        case .host: hub.metrics.followingHostedRooms(change)
+        case .listener: hub.metrics.followingListeners(change)
         }
     }
 
     /// At start, loudly, when logins in the database were sealed with another key than this node's.
     private func sayWhichKeysSealedTheLogins() async {
-        guard let accounts = try? await store.hostedAccounts() else { return }
-        let others = Set(accounts.compactMap(\.sealedKeyId)).subtracting([key.id])
+        guard let logins = try? await store.hostedAccounts().map(FollowedLogin.init) + store.listenerFollows().map(FollowedLogin.init) else { return }
+        let others = Set(logins.compactMap(\.sealedKeyId)).subtracting([key.id])
         guard !others.isEmpty else { return }
-        let count = accounts.filter { $0.sealedKeyId.map(others.contains) == true }.count
+        let count = logins.filter { $0.sealedKeyId.map(others.contains) == true }.count
         logger.warning(
-            "\(count) hosted login(s) were sealed with another secrets key: this node will not follow those rooms; give it the secrets-key-file the other nodes use",
+            "\(count) saved login(s) were sealed with another secrets key: this node will not follow them; give it the secrets-key-file the other nodes use",
             metadata: ["sealed-with": "\(others.sorted().joined(separator: ","))", "this-key": "\(key.id)"])
     }
 
-    /// A follower stopped on its own (a refusal): the room is picked up again only with a new login.
-    private func ended(_ room: String, serial: Int) {
-        if following[room]?.serial == serial {
-            following[room] = nil
-            hub.metrics.followingHostedRooms(-1)
+    /// A follower stopped on its own (a refusal): the login is picked up again only when it changes.
+    private func ended(_ key: String, serial: Int) {
+        if let followed = following[key], followed.serial == serial {
+            following[key] = nil
+            count(followed.subject, -1)
         }
     }
 }

@@ -22,7 +22,7 @@ struct RESTController: APIProtocol {
     /// This server serves HTTPS itself.
     let tlsServed: Bool
 
-    private var request: RESTRequest { RESTRequest.current ?? .unknown }
+    var request: RESTRequest { RESTRequest.current ?? .unknown }
 
     private var isAdmin: Bool {
         guard let adminToken, let token = request.bearer else { return false }
@@ -181,11 +181,7 @@ extension RESTController {
                 authorization: HostAuthorization(
                     service: MusicService(rawValue: body.service.rawValue), code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri))
         } catch let refusal as HostingRefusal {
-            switch refusal {
-            case .notOffered: throw APIError(.serviceUnavailable, code: .hostingNotOffered, message: refusal.description)
-            case .loginRefused: throw APIError(.badRequest, code: .loginRefused, message: refusal.description)
-            case .serviceUnavailable: throw APIError(.badGateway, code: .spotifyUnavailable, message: refusal.description)
-            }
+            throw APIError(refusal)
         }
         return .accepted(.init(body: .json(Self.hostingBody(try await hosting.status(room: room.code)))))
     }

@@ -15,6 +15,10 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let malformedHosting = APIError(
         .badRequest, code: .malformedHosting, message: "expected {service: \"spotify\", code, codeVerifier, redirectUri} in at most 4 KiB")
 
+    static let malformedFollow = APIError(
+        .badRequest, code: .malformedFollow,
+        message: "expected {service: \"spotify\", code, codeVerifier, redirectUri, deviceId, storefront, name?} in at most 4 KiB")
+
     static let malformedRoomRequest = APIError(
         .badRequest, code: .malformedRoomRequest, message: "expected no body, or {hostName} in at most 1 KiB")
 
@@ -25,6 +29,7 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let bodies: [String: (limit: Int, malformed: APIError)] = [
         "addCorrection": (correctionBodyLimit, malformedCorrection),
         "startHosting": (hostingBodyLimit, malformedHosting),
+        "startFollowing": (hostingBodyLimit, malformedFollow),
         "sendReaction": (1024, malformedReaction),
         "createRoom": (1024, malformedRoomRequest),
     ]

@@ -49,6 +49,7 @@ struct WebAssets: Sendable {
         "spotify-player.js": "text/javascript; charset=utf-8",
         "spotify-connect-player.js": "text/javascript; charset=utf-8",
         "spotify-devices.js": "text/javascript; charset=utf-8",
+        "server-follow.js": "text/javascript; charset=utf-8",
         "spotify-web-api.js": "text/javascript; charset=utf-8",
         "storage.js": "text/javascript; charset=utf-8",
         "strings.js": "text/javascript; charset=utf-8",

@@ -7,6 +7,9 @@ public enum WebStorageKey {
     /// localStorage: how a Spotify listener plays: "app" (their own Spotify app, through
     /// Spotify Connect) or "browser" (the Web Playback SDK in the page).
     public static let spotifyMode = "simulcast.spotifyMode"
+    /// localStorage, plus the room's code: the listener's follow from the server (its id, its
+    /// token, a secret, and the device's name), kept while the follow lasts.
+    public static let followPrefix = "simulcast.follow."
     /// localStorage: the listener's volume, 0 to 1.
     public static let volume = "simulcast.volume"
     /// localStorage: the name a listener shows the room.

@@ -167,6 +167,50 @@ import Testing
         try await store.close()
     }
 
+    /// Issue 36: listeners' follows from the server: one live follower each, taken over when
+    /// its node dies, a rotated token saved, a refused login forgotten and never claimed, a
+    /// stopped follow gone, and every follow of a room that ends gone with it.
+    @Test(arguments: Kind.available)
+    func listenerFollowsHaveOneLiveFollowerAndGoWithTheirRoom(kind: Kind) async throws {
+        let store = try await makeStore(kind)
+        try await store.createRoom(StoredRoom(code: "FOLO23", hostTokenHash: "h", createdAt: 100, state: .empty(at: 100)))
+        try await store.heartbeat(node: "a", lease: .seconds(3_600))
+        try await store.heartbeat(node: "b", lease: .seconds(3_600))
+        let ana = ListenerFollow(room: "FOLO23", id: "f1", tokenHash: HostToken.hash("ana"), service: .spotify, sealedCredential: [1, 2])
+        let ben = ListenerFollow(room: "FOLO23", id: "f2", tokenHash: HostToken.hash("ben"), service: .spotify, sealedCredential: [3])
+        try await store.saveListenerFollow(ana)
+        try await store.saveListenerFollow(ben)
+        #expect(try await store.listenerFollows() == [ana, ben])
+        #expect(try await store.claimListenerFollow(room: "FOLO23", id: "f1", node: "a"))
+        #expect(try await !store.claimListenerFollow(room: "FOLO23", id: "f1", node: "b"), "a live follower keeps it")
+        #expect(try await store.claimListenerFollow(room: "FOLO23", id: "f2", node: "b"))
+        #expect(try await store.listenerFollow(room: "FOLO23", id: "f1")?.follower == "a")
+        #expect(try await store.listenerFollow(room: "FOLO23", id: "f3") == nil)
+        #expect(try await store.listenerFollow(room: "OTHR23", id: "f1") == nil)
+
+        // a dies: its lease lapses and b takes Ana's follow over, with the rotated token.
+        try await store.updateListenerFollowCredential(room: "FOLO23", id: "f1", sealedCredential: [4, 5])
+        try await store.retireNode("a")
+        #expect(try await store.listenerFollow(room: "FOLO23", id: "f1")?.follower == nil)
+        #expect(try await store.claimListenerFollow(room: "FOLO23", id: "f1", node: "b"))
+        #expect(try await store.listenerFollow(room: "FOLO23", id: "f1")?.sealedCredential == [4, 5])
+
+        // Refused by the service: forgotten, claimed by no node.
+        try await store.updateListenerFollowCredential(room: "FOLO23", id: "f1", sealedCredential: nil)
+        #expect(
+            try await store.listenerFollow(room: "FOLO23", id: "f1")
+                == ListenerFollow(
+                    room: "FOLO23", id: "f1", tokenHash: HostToken.hash("ana"), service: .spotify, sealedCredential: nil, follower: nil))
+        #expect(try await !store.claimListenerFollow(room: "FOLO23", id: "f1", node: "b"))
+
+        // Stopped: gone; the room ends: every follow of it goes.
+        try await store.deleteListenerFollow(room: "FOLO23", id: "f1")
+        #expect(try await store.listenerFollows().map(\.id) == ["f2"])
+        #expect(try await store.deleteIdleRooms(idleBefore: 1_000, keeping: []) == 1)
+        #expect(try await store.listenerFollows().isEmpty, "an expired room's follows go with it")
+        try await store.close()
+    }
+
     func commit(_ code: String, _ state: RoomState, after seq: Int, claim: ClaimRequirement = .none) -> StateCommit {
         StateCommit(code: code, state: state, encoded: WireCodec().text(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.time)
     }

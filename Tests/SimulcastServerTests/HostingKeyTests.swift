@@ -38,7 +38,7 @@ import Testing
             try await wrongNode.start(port: port)
             // It says so at start and for the room, and leaves the login alone.
             #expect(await Poll.until(timeout: Patience.event) { logs.all.contains { $0.contains("sealed with another secrets key") && $0.contains(key.id) } })
-            #expect(logs.all.contains { $0.contains("this node will not follow those rooms") })
+            #expect(logs.all.contains { $0.contains("this node will not follow them") })
             try await Task.sleep(for: .seconds(1))  // four of its reconcile looks, none of which may touch the login
             #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "starting", "the login must stay, unfollowed")
             let store = try await SQLiteRoomStore.open(path: database)

@@ -85,7 +85,7 @@ import Testing
                     for room in rooms where (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" { following += 1 }
                     return following == 2
                 })
-            #expect(rig.logs.all.contains { $0.contains("follows as many hosted rooms as it may") })
+            #expect(rig.logs.all.contains { $0.contains("follows as many logins as it may") })
             // Two rooms that would each poll four times a second (the test's pace), held to four together.
             await rig.state.clearSeen()
             let started = ContinuousClock.now

@@ -17,7 +17,8 @@ import Testing
 @testable import Rooms
 
 /// A server that hosts rooms from the browser, against loopback stand-ins for Spotify's
-/// accounts service and Web API (one user's player), with a SQLite file and a secrets key
+/// accounts service and Web API (one user's player; `connect`, a Connect device behind the
+/// Player endpoints for listeners' follows), with a SQLite file and a secrets key
 /// that survive a restart on the same port; every log line is kept to grep for secrets.
 struct HostingRig: Sendable {
     let server: LocalServer
@@ -34,12 +35,13 @@ struct HostingRig: Sendable {
 
     static func run(
         server serverConfiguration: ServerConfiguration = ServerConfiguration(), clock: any LocalClock = SystemClock(),
+        connect: (any SpotifyConnectRemote)? = nil,
         configure: @escaping @Sendable (inout SpotifyRoomHosting.Configuration) -> Void = { _ in }, _ body: @Sendable (HostingRig) async throws -> Void
     ) async throws {
         let accounts = FakeSpotifyAccounts(clientId: clientId, clientSecret: "unused")
         let player = FakeSpotify.Player(clock: clock)
         let state = FakeServiceState(tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect], clock: clock)
-        try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { spotify in
+        try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player, connect: connect)) { spotify in
             let logs = CapturedLogs()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-hosting-\(UUID().uuidString)").path
             let database = folder + "/rooms.sqlite"

@@ -68,7 +68,7 @@ enum WebConstantsModule {
                 ("hostName", string(WebStorageKey.hostName)), ("hostTokenPrefix", string(WebStorageKey.hostTokenPrefix)),
                 ("hostModePrefix", string(WebStorageKey.hostModePrefix)), ("outputLatency", string(WebStorageKey.outputLatency)),
                 ("spotifyTokens", string(WebStorageKey.spotifyTokens)), ("pkce", string(WebStorageKey.pkce)), ("returning", string(WebStorageKey.returning)),
-                ("lockNotice", string(WebStorageKey.lockNotice)),
+                ("lockNotice", string(WebStorageKey.lockNotice)), ("followPrefix", string(WebStorageKey.followPrefix)),
             ]))
         constant(
             "SPOTIFY_HOST_SCOPES", "What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes).", array(SpotifyPKCE.hostScopes.map(string))
@@ -76,6 +76,10 @@ enum WebConstantsModule {
         constant(
             "SPOTIFY_LISTENER_SCOPES", "What a listener's Spotify login grants: the Web Playback SDK and starting a track (SpotifyPKCE.listenerScopes).",
             array(SpotifyPKCE.listenerScopes.map(string)))
+        constant(
+            "SPOTIFY_CONNECT_SCOPES",
+            "What a listener's login for the server's follow grants: reading and controlling their player, nothing else (SpotifyPKCE.connectScopes).",
+            array(SpotifyPKCE.connectScopes.map(string)))
         let connect = SpotifyConnectPlayer.followConfiguration(service: .spotify, storefront: "us")
         let tracker = SpotifyConnectPlayer.trackerConfiguration
         constant(

@@ -1,7 +1,9 @@
 import Catalogs
 import Crypto
 import Foundation
+import Logging
 import RoomStorage
+import ServerHosting
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -49,14 +51,15 @@ struct WebRoom: Sendable {
     /// A room whose host (a `HostSession`) is synchronised, and a browser.
     static func run(
         web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(),
-        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, browserArguments: [String] = [], hostName: String? = nil,
+        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil,
+        logger: Logger = TestSupport.quietLogger, browserArguments: [String] = [], hostName: String? = nil,
         chromium launchesChromium: Bool = true, _ body: @Sendable (WebRoom) async throws -> Void
     ) async throws {
         var web = web
         if web.appleMusicSigner == nil { web.appleMusicSigner = signer }
         web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
         let server = LocalServer(
-            matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web, configuration: configuration, makeStore: makeStore)
+            matchmaker: TestSupport.matchmaker, logger: logger, web: web, configuration: configuration, makeHosting: makeHosting, makeStore: makeStore)
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base).createRoom()
@@ -93,6 +96,37 @@ struct WebRoom: Sendable {
                 try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
                 try await body(room, accounts)
             }
+        }
+    }
+
+    /// `runWithSpotify` on a server that also follows for listeners (`SpotifyRoomHosting`),
+    /// with a SQLite file and a secrets key that survive `server.stop()` and `start(port:)`,
+    /// and every log line kept.
+    static func runWithServerFollows(
+        connect: any SpotifyConnectRemote, _ body: @Sendable (WebRoom, FakeSpotifyAccounts, CapturedLogs) async throws -> Void
+    ) async throws {
+        let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused")
+        let tracks = [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect]
+        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: tracks), accounts: accounts, connect: connect)) { spotify in
+            let folder = try TemporaryFolder(prefix: "simulcast-follows")
+            let database = folder.file("rooms.sqlite")
+            let key = try SecretsKey.loadOrCreate(path: folder.file("secrets.key")).key
+            let logs = CapturedLogs()
+            let following = {
+                var configuration = SpotifyRoomHosting.Configuration(clientId: "web-client", accountsURL: spotify, apiURL: spotify)
+                configuration.reconcileInterval = .milliseconds(250)
+                return configuration
+            }()
+            try await run(
+                web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify),
+                makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) },
+                makeHosting: { store, hub in SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: following, logger: logs.logger) },
+                logger: logs.logger
+            ) { room in
+                try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
+                try await body(room, accounts, logs)
+            }
+            withExtendedLifetime(folder) {}
         }
     }
 

@@ -53,11 +53,13 @@ extension Components {
             case appleMusicNotConfigured = "apple_music_not_configured"
             case catalogUnavailable = "catalog_unavailable"
             case correctionNotFound = "correction_not_found"
+            case followNotFound = "follow_not_found"
             case hostingNotOffered = "hosting_not_offered"
             case invalidName = "invalid_name"
             case invalidStorefront = "invalid_storefront"
             case invalidTarget = "invalid_target"
             case loginRefused = "login_refused"
+            case malformedFollow = "malformed_follow"
             case malformedHosting = "malformed_hosting"
             case malformedReaction = "malformed_reaction"
             case malformedRoomRequest = "malformed_room_request"
@@ -844,6 +846,149 @@ extension Components {
             internal init(
                 status: Components.Schemas.Hosting.StatusPayload,
                 service: Components.Schemas.Hosting.ServicePayload? = nil
+            ) {
+                self.status = status
+                self.service = service
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case status
+                case service
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowRequest`.
+        internal struct FollowRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/service`.
+            internal enum ServicePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spotify = "spotify"
+            }
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/service`.
+            internal var service: Components.Schemas.FollowRequest.ServicePayload
+            /// The authorization code Spotify sent back to the page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/code`.
+            internal var code: Swift.String
+            /// The PKCE verifier whose challenge the page sent to Spotify.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/codeVerifier`.
+            internal var codeVerifier: Swift.String
+            /// The redirect URI the page used (the server's `/r/callback`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/redirectUri`.
+            internal var redirectUri: Swift.String
+            /// The Spotify Connect device to keep in sync (its id from `GET /v1/me/player/devices`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/deviceId`.
+            internal var deviceId: Swift.String
+            /// The listener's country (ISO 3166-1 alpha-2), for matching.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/storefront`.
+            internal var storefront: Swift.String
+            /// The name the listener shows the room (normalised as on the WebSocket).
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowRequest/name`.
+            internal var name: Swift.String?
+            /// Creates a new `FollowRequest`.
+            ///
+            /// - Parameters:
+            ///   - service:
+            ///   - code: The authorization code Spotify sent back to the page.
+            ///   - codeVerifier: The PKCE verifier whose challenge the page sent to Spotify.
+            ///   - redirectUri: The redirect URI the page used (the server's `/r/callback`).
+            ///   - deviceId: The Spotify Connect device to keep in sync (its id from `GET /v1/me/player/devices`).
+            ///   - storefront: The listener's country (ISO 3166-1 alpha-2), for matching.
+            ///   - name: The name the listener shows the room (normalised as on the WebSocket).
+            internal init(
+                service: Components.Schemas.FollowRequest.ServicePayload,
+                code: Swift.String,
+                codeVerifier: Swift.String,
+                redirectUri: Swift.String,
+                deviceId: Swift.String,
+                storefront: Swift.String,
+                name: Swift.String? = nil
+            ) {
+                self.service = service
+                self.code = code
+                self.codeVerifier = codeVerifier
+                self.redirectUri = redirectUri
+                self.deviceId = deviceId
+                self.storefront = storefront
+                self.name = name
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case service
+                case code
+                case codeVerifier
+                case redirectUri
+                case deviceId
+                case storefront
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowTicket`.
+        internal struct FollowTicket: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowTicket/id`.
+            internal var id: Swift.String
+            /// Reads and stops the follow; shown once, only its hash is kept.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowTicket/token`.
+            internal var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowTicket/follow`.
+            internal var follow: Components.Schemas.Follow
+            /// Creates a new `FollowTicket`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - token: Reads and stops the follow; shown once, only its hash is kept.
+            ///   - follow:
+            internal init(
+                id: Swift.String,
+                token: Swift.String,
+                follow: Components.Schemas.Follow
+            ) {
+                self.id = id
+                self.token = token
+                self.follow = follow
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case token
+                case follow
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Follow`.
+        internal struct Follow: Codable, Hashable, Sendable {
+            /// `starting`: logged in, a node picks it up within the node lease; `following`: a
+            /// node keeps the device in sync; `refused`: Spotify refused the saved login, or to
+            /// play for this account (not Premium), so the server stopped and forgot it.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Follow/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case starting = "starting"
+                case following = "following"
+                case refused = "refused"
+            }
+            /// `starting`: logged in, a node picks it up within the node lease; `following`: a
+            /// node keeps the device in sync; `refused`: Spotify refused the saved login, or to
+            /// play for this account (not Premium), so the server stopped and forgot it.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Follow/status`.
+            internal var status: Components.Schemas.Follow.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/Follow/service`.
+            internal enum ServicePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spotify = "spotify"
+            }
+            /// - Remark: Generated from `#/components/schemas/Follow/service`.
+            internal var service: Components.Schemas.Follow.ServicePayload?
+            /// Creates a new `Follow`.
+            ///
+            /// - Parameters:
+            ///   - status: `starting`: logged in, a node picks it up within the node lease; `following`: a
+            ///   - service:
+            internal init(
+                status: Components.Schemas.Follow.StatusPayload,
+                service: Components.Schemas.Follow.ServicePayload? = nil
             ) {
                 self.status = status
                 self.service = service

@@ -1381,6 +1381,714 @@ internal enum Operations {
             }
         }
     }
+    /// A listener's Spotify login (PKCE code and verifier) and device, for the server to keep that device in sync with the room.
+    ///
+    /// The server trades the code for the listener's refresh token (it never reaches the page),
+    /// keeps it encrypted while the follow lasts, and keeps the listener's Spotify app (the
+    /// device named) in sync with the room from one node, with the page closed. The answer's
+    /// `token` is shown once: it reads and stops the follow. A new follow for the same
+    /// Spotify account replaces the last. The follow ends when it is stopped, when the room
+    /// ends, or when Spotify refuses the login.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/follows`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)`.
+    internal enum StartFollowing {
+        internal static let id: Swift.String = "startFollowing"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                internal init(code: Components.Parameters.RoomCode) {
+                    self.code = code
+                }
+            }
+            internal var path: Operations.StartFollowing.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartFollowing.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StartFollowing.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.StartFollowing.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.FollowRequest)
+            }
+            internal var body: Operations.StartFollowing.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.StartFollowing.Input.Path,
+                headers: Operations.StartFollowing.Input.Headers = .init(),
+                body: Operations.StartFollowing.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Created: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/responses/201/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/responses/201/headers/Cache-Control`.
+                    internal enum CacheControlPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/responses/201/headers/Cache-Control`.
+                    internal var cacheControl: Operations.StartFollowing.Output.Created.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    internal init(cacheControl: Operations.StartFollowing.Output.Created.Headers.CacheControlPayload? = nil) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.StartFollowing.Output.Created.Headers
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/responses/201/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/POST/responses/201/content/application\/json`.
+                    case json(Components.Schemas.FollowTicket)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.FollowTicket {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.StartFollowing.Output.Created.Body
+                /// Creates a new `Created`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.StartFollowing.Output.Created.Headers = .init(),
+                    body: Operations.StartFollowing.Output.Created.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// Logged in; a node picks the follow up within a second or two.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)/responses/201`.
+            ///
+            /// HTTP response code: `201 created`.
+            case created(Operations.StartFollowing.Output.Created)
+            /// The associated value of the enum case if `self` is `.created`.
+            ///
+            /// - Throws: An error if `self` is not `.created`.
+            /// - SeeAlso: `.created`.
+            internal var created: Operations.StartFollowing.Output.Created {
+                get throws {
+                    switch self {
+                    case let .created(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            internal var badGateway: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Whether the server still keeps the listener's device in sync (the follow's token).
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/follows/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)`.
+    internal enum GetFollowing {
+        internal static let id: Swift.String = "getFollowing"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// The follow's id (from `POST /v1/rooms/{code}/follows`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/path/id`.
+                internal var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                ///   - id: The follow's id (from `POST /v1/rooms/{code}/follows`).
+                internal init(
+                    code: Components.Parameters.RoomCode,
+                    id: Swift.String
+                ) {
+                    self.code = code
+                    self.id = id
+                }
+            }
+            internal var path: Operations.GetFollowing.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetFollowing.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetFollowing.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetFollowing.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.GetFollowing.Input.Path,
+                headers: Operations.GetFollowing.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/responses/200/headers/Cache-Control`.
+                    internal enum CacheControlPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Operations.GetFollowing.Output.Ok.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    internal init(cacheControl: Operations.GetFollowing.Output.Ok.Headers.CacheControlPayload? = nil) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetFollowing.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Follow)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Follow {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetFollowing.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.GetFollowing.Output.Ok.Headers = .init(),
+                    body: Operations.GetFollowing.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The follow's status.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetFollowing.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetFollowing.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Stops keeping the listener's device in sync and forgets their login (the follow's token).
+    ///
+    /// - Remark: HTTP `DELETE /v1/rooms/{code}/follows/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)`.
+    internal enum StopFollowing {
+        internal static let id: Swift.String = "stopFollowing"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/DELETE/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/DELETE/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// The follow's id (from `POST /v1/rooms/{code}/follows`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/DELETE/path/id`.
+                internal var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                ///   - id: The follow's id (from `POST /v1/rooms/{code}/follows`).
+                internal init(
+                    code: Components.Parameters.RoomCode,
+                    id: Swift.String
+                ) {
+                    self.code = code
+                    self.id = id
+                }
+            }
+            internal var path: Operations.StopFollowing.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/follows/{id}/DELETE/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StopFollowing.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.StopFollowing.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.StopFollowing.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            internal init(
+                path: Operations.StopFollowing.Input.Path,
+                headers: Operations.StopFollowing.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Stopped; the device plays on as it is, unfollowed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.StopFollowing.Output.NoContent)
+            /// Stopped; the device plays on as it is, unfollowed.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.StopFollowing.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// A reaction from the host's page (host token); listeners and hosts on a WebSocket send `reaction` messages.
     ///
     /// - Remark: HTTP `POST /v1/rooms/{code}/reactions`.

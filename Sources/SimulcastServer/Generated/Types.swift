@@ -49,6 +49,29 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/rooms/{code}/hosting`.
     /// - Remark: Generated from `#/paths//v1/rooms/{code}/hosting/delete(stopHosting)`.
     func stopHosting(_ input: Operations.StopHosting.Input) async throws -> Operations.StopHosting.Output
+    /// A listener's Spotify login (PKCE code and verifier) and device, for the server to keep that device in sync with the room.
+    ///
+    /// The server trades the code for the listener's refresh token (it never reaches the page),
+    /// keeps it encrypted while the follow lasts, and keeps the listener's Spotify app (the
+    /// device named) in sync with the room from one node, with the page closed. The answer's
+    /// `token` is shown once: it reads and stops the follow. A new follow for the same
+    /// Spotify account replaces the last. The follow ends when it is stopped, when the room
+    /// ends, or when Spotify refuses the login.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/follows`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)`.
+    func startFollowing(_ input: Operations.StartFollowing.Input) async throws -> Operations.StartFollowing.Output
+    /// Whether the server still keeps the listener's device in sync (the follow's token).
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/follows/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)`.
+    func getFollowing(_ input: Operations.GetFollowing.Input) async throws -> Operations.GetFollowing.Output
+    /// Stops keeping the listener's device in sync and forgets their login (the follow's token).
+    ///
+    /// - Remark: HTTP `DELETE /v1/rooms/{code}/follows/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)`.
+    func stopFollowing(_ input: Operations.StopFollowing.Input) async throws -> Operations.StopFollowing.Output
     /// A reaction from the host's page (host token); listeners and hosts on a WebSocket send `reaction` messages.
     ///
     /// - Remark: HTTP `POST /v1/rooms/{code}/reactions`.
@@ -172,6 +195,55 @@ extension APIProtocol {
         headers: Operations.StopHosting.Input.Headers = .init()
     ) async throws -> Operations.StopHosting.Output {
         try await stopHosting(Operations.StopHosting.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A listener's Spotify login (PKCE code and verifier) and device, for the server to keep that device in sync with the room.
+    ///
+    /// The server trades the code for the listener's refresh token (it never reaches the page),
+    /// keeps it encrypted while the follow lasts, and keeps the listener's Spotify app (the
+    /// device named) in sync with the room from one node, with the page closed. The answer's
+    /// `token` is shown once: it reads and stops the follow. A new follow for the same
+    /// Spotify account replaces the last. The follow ends when it is stopped, when the room
+    /// ends, or when Spotify refuses the login.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/follows`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/post(startFollowing)`.
+    internal func startFollowing(
+        path: Operations.StartFollowing.Input.Path,
+        headers: Operations.StartFollowing.Input.Headers = .init(),
+        body: Operations.StartFollowing.Input.Body
+    ) async throws -> Operations.StartFollowing.Output {
+        try await startFollowing(Operations.StartFollowing.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Whether the server still keeps the listener's device in sync (the follow's token).
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/follows/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)`.
+    internal func getFollowing(
+        path: Operations.GetFollowing.Input.Path,
+        headers: Operations.GetFollowing.Input.Headers = .init()
+    ) async throws -> Operations.GetFollowing.Output {
+        try await getFollowing(Operations.GetFollowing.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Stops keeping the listener's device in sync and forgets their login (the follow's token).
+    ///
+    /// - Remark: HTTP `DELETE /v1/rooms/{code}/follows/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)`.
+    internal func stopFollowing(
+        path: Operations.StopFollowing.Input.Path,
+        headers: Operations.StopFollowing.Input.Headers = .init()
+    ) async throws -> Operations.StopFollowing.Output {
+        try await stopFollowing(Operations.StopFollowing.Input(
             path: path,
             headers: headers
         ))

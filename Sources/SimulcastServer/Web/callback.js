@@ -1,10 +1,12 @@
 // @ts-check
-// The Spotify login's return (/r/callback), finished two ways. A listener's code is traded
+// The Spotify login's return (/r/callback), finished three ways. A listener's code is traded
 // here for their own tokens, which never reach our server (sessionStorage only), and the page
 // returns to the clean room link. A host's code goes to our server with the room's host token:
 // the server trades it and follows the host's Spotify, so the host's tokens never reach the page.
+// A listener's code for the server's follow goes to our server the same way, with the device.
 import { StorageKey } from "./constants.js";
 import { $, readConfig } from "./dom.js";
+import { keepFollow } from "./server-follow.js";
 import { tokensFrom } from "./spotify-login.js";
 import { hostTokenKey, readJSON } from "./storage.js";
 import * as strings from "./strings.js";
@@ -44,6 +46,28 @@ async function finishHosting() {
   }
 }
 
+/** A listener's login for the server's follow: the server trades the code and keeps their Spotify app in sync. */
+async function finishFollowing() {
+  const roomPage = "/r/" + encodeURIComponent(saved.room);
+  const choice = saved.follow;
+  sessionStorage.removeItem(StorageKey.pkce);
+  if (!choice?.deviceId) return fail(words.didNotFinish("no device"), roomPage);
+  try {
+    const response = await fetch("/v1/rooms/" + encodeURIComponent(saved.room) + "/follows", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ service: "spotify", code: query.get("code"), codeVerifier: saved.verifier, redirectUri: location.origin + "/r/callback",
+        deviceId: choice.deviceId, storefront: choice.storefront, ...(choice.name ? { name: choice.name } : {}) }) });
+    if (!response.ok) {
+      const body = await response.json().catch(() => null);
+      return fail(words.serverCouldNotFinish(body?.error?.message || String(response.status)), roomPage);
+    }
+    const ticket = await response.json();
+    keepFollow(saved.room, { id: ticket.id, token: ticket.token, deviceName: choice.deviceName || "" });
+    location.replace(roomPage);
+  } catch {
+    fail(words.serverUnreachable, roomPage);
+  }
+}
+
 /** A listener's login: the page trades the code for the listener's own tokens. */
 async function finishListening() {
   try {
@@ -63,4 +87,5 @@ async function finishListening() {
 if (!saved || !query.get("code")) fail(words.didNotFinish(query.get("error") || "no code"));
 else if (query.get("state") !== saved.state) fail(words.notStartedHere);
 else if (saved.purpose === "host") finishHosting();
+else if (saved.purpose === "follow") finishFollowing();
 else finishListening();

@@ -115,11 +115,14 @@ export const StorageKey = Object.freeze({
   pkce: "simulcast.pkce",
   returning: "simulcast.returning",
   lockNotice: "simulcast.lockNotice",
+  followPrefix: "simulcast.follow.",
 });
 /** What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes). */
 export const SPOTIFY_HOST_SCOPES = Object.freeze(["user-read-currently-playing", "user-read-playback-state"]);
 /** What a listener's Spotify login grants: the Web Playback SDK and starting a track (SpotifyPKCE.listenerScopes). */
 export const SPOTIFY_LISTENER_SCOPES = Object.freeze(["streaming", "user-read-email", "user-read-private", "user-modify-playback-state", "user-read-playback-state"]);
+/** What a listener's login for the server's follow grants: reading and controlling their player, nothing else (SpotifyPKCE.connectScopes). */
+export const SPOTIFY_CONNECT_SCOPES = Object.freeze(["user-read-playback-state", "user-modify-playback-state"]);
 /** Following a listener's own Spotify app through the Web API (SpotifyConnectPlayer): the follow policy's figures, in ms, and the poll pace (PlayerPollTracker). */
 export const SPOTIFY_CONNECT = Object.freeze({
   seekThresholdMs: 80,

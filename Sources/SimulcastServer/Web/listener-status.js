@@ -6,7 +6,7 @@ import * as strings from "./strings.js";
 
 /**
  * @typedef {object} ListenerState
- * @property {string} phase "choosing", "connecting", "login" or "listening"
+ * @property {string} phase "choosing", "connecting", "login", "listening" or "serverFollowing" (the server keeps their Spotify app in sync)
  * @property {string | null} service
  * @property {{ code: number, text: string } | null} finalClose
  * @property {boolean} connected
@@ -40,6 +40,7 @@ export function listenerStatus(state) {
     case "choosing": return { key: "choosing", text: words.choosing };
     case "connecting": return { key: "connecting", text: words.connecting(state.service) };
     case "login": return { key: "login", text: words.login(state.service) };
+    case "serverFollowing": return { key: "serverFollowing", text: words.serverFollowing };
   }
   const room = state.room;
   if (!state.connected) return { key: "reconnecting", text: words.reconnecting };

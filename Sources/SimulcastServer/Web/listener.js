@@ -22,6 +22,7 @@ import { secureOrigin } from "./secure-origin.js";
 import { mountShare } from "./share.js";
 import { mountSoundPanel } from "./sound-panel.js";
 import { beginLogin, SpotifyLogin } from "./spotify-login.js";
+import { forgetFollow, followStatus, stopFollow, storedFollow } from "./server-follow.js";
 import { SpotifyConnectPlayer } from "./spotify-connect-player.js";
 import { SpotifyPlayer } from "./spotify-player.js";
 import * as strings from "./strings.js";
@@ -58,6 +59,8 @@ function start() {
     // "app": the listener's own Spotify app (Spotify Connect); "browser": the Web Playback SDK here.
     spotifyMode: /** @type {"app" | "browser"} */ (localStorage.getItem(StorageKey.spotifyMode) === "app" ? "app"
       : localStorage.getItem(StorageKey.spotifyMode) === "browser" ? "browser" : onPhone ? "app" : "browser"),
+    /** The server's follow for this listener, while it lasts. @type {{ status: string, deviceName: string } | null} */
+    serverFollow: null,
     get connect() {
       return player instanceof SpotifyConnectPlayer ? { device: player.deviceName, commandsSent: player.commandsSent, refusal: player.refusal } : null;
     },
@@ -427,6 +430,7 @@ function start() {
     setHidden("pause", !page.wantsSound);
     setHidden("resume", page.wantsSound);
     setHidden("login-again", page.phase !== "login");
+    renderServerFollow();
     setHidden("reload", !page.finalClose);
     setText("reload", page.finalClose?.code === 1000 ? words.listenAgain : words.reload);
     const message = page.message;
@@ -460,6 +464,56 @@ function start() {
     const volume = $("volume").parentElement;
     if (volume && volume.hidden !== !!connect) volume.hidden = !!connect;
     if (connect) setText("connect-line", connect.refusal || strings.spotify.playsOn(connect.device || "Spotify"));
+    setHidden("keep-following-line", !connect || !!connect.refusal || !config.hostingOffered || !listening);
+  }
+
+  // --- the server's follow: this listener's Spotify app kept in sync with the page closed ---
+
+  function renderServerFollow() {
+    const follow = page.serverFollow;
+    setHidden("server-follow", !follow);
+    // The sound delay is the app's own while the server follows: nothing here to set.
+    setHidden("sound", !!follow);
+    if (!follow) return;
+    const words = strings.follow;
+    const text = follow.status === "following" ? words.following(follow.deviceName) : follow.status === "starting" ? words.starting(follow.deviceName)
+      : follow.status === "refused" ? words.refused : words.unknown;
+    setText("server-follow-text", text);
+    setText("stop-server-follow", follow.status === "refused" ? words.dismiss : words.stop);
+  }
+
+  /** Asks Spotify for a login the server keeps: the page's own player hands over as the page goes. */
+  function keepFollowingAfterClose() {
+    if (!(player instanceof SpotifyConnectPlayer) || !player.device) return;
+    const device = player.device;
+    beginLogin({ config, room: config.room, purpose: "follow",
+      follow: { deviceId: device.id, deviceName: device.name, storefront: page.storefront || "us", name: listenerName() } });
+  }
+
+  /** The stored follow's status, again every 10 s while it is shown; gone when the server ended it. */
+  async function checkServerFollow() {
+    const follow = storedFollow(config.room);
+    const status = follow ? await followStatus(config.room, follow) : null;
+    if (!follow || status === null) {
+      if (page.serverFollow) { page.serverFollow = null; page.phase = "choosing"; render(); }
+      return;
+    }
+    page.serverFollow = { status, deviceName: follow.deviceName };
+    page.phase = "serverFollowing";
+    render();
+    setTimeout(checkServerFollow, 10000);
+  }
+
+  async function stopServerFollow() {
+    const follow = storedFollow(config.room);
+    if (follow && !(await stopFollow(config.room, follow))) return say(strings.follow.couldNotStop, "error", "soon");
+    forgetFollow(config.room);
+    const refused = page.serverFollow?.status === "refused";
+    page.serverFollow = null;
+    page.phase = "choosing";
+    if (!refused) say(strings.follow.stopped, "info", "soon");
+    render();
+    /** @type {HTMLElement | null} */ (document.querySelector("[data-choice]:not([hidden]) [data-service]"))?.focus();
   }
 
   // The song's artwork: the match's, else the host's, else a cover made from the song's name
@@ -622,6 +676,8 @@ function start() {
   $("login-again").addEventListener("click", () => (config.spotifyClientId ? beginLogin({ config, room: config.room, purpose: "listen" }) : location.reload()));
   $("reload").addEventListener("click", () => location.reload());
   $("leave").addEventListener("click", leave);
+  $("keep-following").addEventListener("click", keepFollowingAfterClose);
+  $("stop-server-follow").addEventListener("click", stopServerFollow);
   $("switch-service").addEventListener("click", switchService);
   $("volume").value = String(Math.round(page.volume * 100));
   $("volume").addEventListener("input", () => setVolume(Number($("volume").value) / 100));
@@ -638,6 +694,12 @@ function start() {
   // Back from Spotify's login: one tap, since the new page has no gesture to play with.
   const backFromLogin = sessionStorage.getItem(StorageKey.returning);
   sessionStorage.removeItem(StorageKey.returning);
+  // The server follows for this listener: say so, and offer to stop, instead of a second player.
+  if (storedFollow(config.room)) {
+    page.phase = "serverFollowing";
+    page.serverFollow = { status: "unknown", deviceName: storedFollow(config.room)?.deviceName || "" };
+    checkServerFollow();
+  }
   render();
   // Without a gesture in this new page the first play is refused, and the page asks for a tap.
   if (backFromLogin === "spotify" && spotifyLogin.stored()) choose("spotify", page.spotifyMode);

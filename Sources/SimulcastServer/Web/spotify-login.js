@@ -3,9 +3,11 @@
 // `state` stay in sessionStorage, the browser goes to Spotify's authorize page), finished by
 // /r/callback, and for a listener, the tokens kept in sessionStorage (never in a URL, a log or
 // our server) and renewed before they expire. `purpose` says who finishes the login: "listen"
-// (the page trades the code for the listener's own tokens) or "host" (the server trades it and
-// follows the host's Spotify; the token never reaches the page).
-import { SPOTIFY_HOST_SCOPES, SPOTIFY_LISTENER_SCOPES, StorageKey } from "./constants.js";
+// (the page trades the code for the listener's own tokens), "host" (the server trades it and
+// follows the host's Spotify; the token never reaches the page) or "follow" (the server trades
+// it and keeps the listener's Spotify app in sync after the page closes; `follow` says which
+// device and how they join).
+import { SPOTIFY_CONNECT_SCOPES, SPOTIFY_HOST_SCOPES, SPOTIFY_LISTENER_SCOPES, StorageKey } from "./constants.js";
 import { readJSON } from "./storage.js";
 import * as strings from "./strings.js";
 import { withTimeout } from "./timeout.js";
@@ -25,18 +27,21 @@ export class LoginNeeded extends Error {
   }
 }
 
+/** @typedef {{ deviceId: string, deviceName: string, storefront: string, name: string | null }} FollowChoice */
+
 /**
  * Sends the browser to Spotify's login.
- * @param {{ config: SpotifyConfig, room: string, purpose: "listen" | "host" }} login
+ * @param {{ config: SpotifyConfig, room: string, purpose: "listen" | "host" | "follow", follow?: FollowChoice }} login
  */
-export async function beginLogin({ config, room, purpose }) {
+export async function beginLogin({ config, room, purpose, follow }) {
   const verifier = hex(crypto.getRandomValues(new Uint8Array(48)));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
   const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   // `state` ties the answer to this login (the callback checks it).
   const state = hex(crypto.getRandomValues(new Uint8Array(16)));
-  sessionStorage.setItem(StorageKey.pkce, JSON.stringify({ verifier, state, room, purpose }));
-  const scopes = purpose === "host" ? SPOTIFY_HOST_SCOPES : SPOTIFY_LISTENER_SCOPES;
+  sessionStorage.setItem(StorageKey.pkce, JSON.stringify({ verifier, state, room, purpose, follow }));
+  // Each login asks only for what its purpose uses.
+  const scopes = purpose === "host" ? SPOTIFY_HOST_SCOPES : purpose === "follow" ? SPOTIFY_CONNECT_SCOPES : SPOTIFY_LISTENER_SCOPES;
   const query = new URLSearchParams({ client_id: config.spotifyClientId || "", response_type: "code", redirect_uri: location.origin + "/r/callback", state,
     code_challenge_method: "S256", code_challenge: challenge, scope: scopes.join(" ") });
   location.assign(config.spotifyAccountsURL + "/authorize?" + query);

@@ -18,6 +18,7 @@ export const listener = Object.freeze({
   }),
   status: Object.freeze({
     choosing: "Choose where you listen.",
+    serverFollowing: "The server keeps your Spotify app in sync.",
     /** @param {Service} service */
     connecting: (service) => `Connecting to ${serviceName(service)}…`,
     /** @param {Service} service */
@@ -113,6 +114,21 @@ export const spotify = Object.freeze({
   tryApp: "You can still play on your own Spotify app: choose “Play on my Spotify app”.",
   /** @param {string} device */
   playsOn: (device) => `Playing on your Spotify app: ${device}`,
+});
+
+/** "Keep my Spotify app in sync when I close this page": the server's follow for a listener. */
+export const follow = Object.freeze({
+  keep: "Keep my Spotify app in sync when I close this page",
+  /** @param {string} device */
+  starting: (device) => `Connecting the server to ${device || "your Spotify app"}…`,
+  /** @param {string} device */
+  following: (device) => `The server keeps ${device || "your Spotify app"} in sync with the room. You may close this page or lock your phone.`,
+  refused: "Spotify refused the login, or to play for this account, so the server stopped keeping your app in sync.",
+  unknown: "The server keeps your Spotify app in sync. (It did not answer just now.)",
+  stop: "Stop",
+  dismiss: "OK",
+  stopped: "The server no longer follows for you. Your Spotify app plays on as it is.",
+  couldNotStop: "The server could not be reached to stop it. Try again.",
 });
 
 export const host = Object.freeze({
