@@ -13,7 +13,7 @@ import Synchronization
 /// hears of it in commit order; the notification carries only the room code and `seq`.
 public final class PostgresRoomStore: RoomStateStore {
     static let channel = "simulcast_rooms"
-    static let schemaVersion = 4
+    static let schemaVersion = 5
     /// The key of the advisory lock that lets one node at a time migrate.
     static let migrationLock: Int64 = 0x5343_5354
     /// Server time in microseconds, so node heartbeats need no agreement between nodes' clocks.
@@ -127,7 +127,9 @@ public final class PostgresRoomStore: RoomStateStore {
                         version = found
                     }
                 } else {
-                    let ours = Set(["rooms", "match_cache", "http_cache", "corrections", "nodes", "presence", "hosted_accounts", "listener_follows"])
+                    let ours = Set([
+                        "rooms", "match_cache", "http_cache", "corrections", "nodes", "presence", "hosted_accounts", "listener_follows", "room_history",
+                    ])
                     let clashing = tables.filter(ours.contains)
                     if !clashing.isEmpty {
                         throw StoreError(
@@ -208,6 +210,8 @@ public final class PostgresRoomStore: RoomStateStore {
         [
             "CREATE TABLE listener_follows (room TEXT NOT NULL, id TEXT NOT NULL, token_hash TEXT NOT NULL, service TEXT NOT NULL, sealed BYTEA, follower TEXT, PRIMARY KEY (room, id))"
         ],
+        // Issue 37: the songs each room played, newest 500.
+        ["CREATE TABLE room_history (room TEXT NOT NULL, position BIGINT NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (room, position))"],
     ]
 
     // MARK: Rooms
@@ -279,6 +283,7 @@ public final class PostgresRoomStore: RoomStateStore {
             try await execute("DELETE FROM corrections WHERE NOT global AND room = ANY(\(deleted))")
             try await execute("DELETE FROM hosted_accounts WHERE room = ANY(\(deleted))")
             try await execute("DELETE FROM listener_follows WHERE room = ANY(\(deleted))")
+            try await execute("DELETE FROM room_history WHERE room = ANY(\(deleted))")
         }
         return deleted.count
     }

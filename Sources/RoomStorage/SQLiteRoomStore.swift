@@ -12,7 +12,7 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
     private let connection: SQLiteConnection
     let clock: any LocalClock
     private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
-    static let schemaVersion = 6
+    static let schemaVersion = 7
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
     static let applicationId = 0x5343_5354
 
@@ -156,6 +156,11 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
                 "CREATE TABLE IF NOT EXISTS listener_follows (room TEXT NOT NULL, id TEXT NOT NULL, token_hash TEXT NOT NULL, service TEXT NOT NULL, sealed BLOB, follower TEXT, PRIMARY KEY (room, id))"
             )
         }
+        if version < 7 {
+            // The songs each room played, newest 500.
+            _ = try await query(
+                "CREATE TABLE IF NOT EXISTS room_history (room TEXT NOT NULL, position INTEGER NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (room, position))")
+        }
         _ = try await query("PRAGMA application_id = \(Self.applicationId)")
         _ = try await query("PRAGMA user_version = \(Self.schemaVersion)")
         _ = try await query("COMMIT")
@@ -217,6 +222,7 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
             _ = try await query("DELETE FROM corrections WHERE room = ? AND global = 0", [.text(code)])
             _ = try await query("DELETE FROM hosted_accounts WHERE room = ? AND NOT EXISTS (SELECT 1 FROM rooms WHERE code = ?)", [.text(code), .text(code)])
             _ = try await query("DELETE FROM listener_follows WHERE room = ? AND NOT EXISTS (SELECT 1 FROM rooms WHERE code = ?)", [.text(code), .text(code)])
+            _ = try await query("DELETE FROM room_history WHERE room = ? AND NOT EXISTS (SELECT 1 FROM rooms WHERE code = ?)", [.text(code), .text(code)])
         }
         return codes.count
     }

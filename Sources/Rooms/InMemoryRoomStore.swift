@@ -10,6 +10,7 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
     var hosted: [String: HostedAccount] = [:]
     /// Listener follows by `followKey`.
     var follows: [String: ListenerFollow] = [:]
+    var histories: [String: [RoomHistoryEntry]] = [:]
     let clock: any LocalClock
 
     public init(clock: any LocalClock = SystemClock()) { self.clock = clock }
@@ -45,6 +46,7 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
             rooms[code] = nil
             hosted[code] = nil
             follows = follows.filter { $0.value.room != code }
+            histories[code] = nil
         }
         storedCorrections = storedCorrections.filter { !idle.contains($0.value.room) || $0.value.global }
         return idle.count
@@ -60,5 +62,5 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
     public func close() async throws {}
 }
 
-/// Every capability, each in its own file (`InMemoryRoomStore+Matches`, `+Nodes`, `+HostedAccounts`, `+ListenerFollows`).
+/// Every capability, each in its own file (`InMemoryRoomStore+Matches`, `+Nodes`, `+HostedAccounts`, `+ListenerFollows`, `+History`).
 extension InMemoryRoomStore: RoomStore {}

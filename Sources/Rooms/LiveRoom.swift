@@ -166,6 +166,7 @@ package actor LiveRoom {
                 room.state = next
                 if let resulting = claim.resulting { room.hostClaim = resulting }
                 adopt(room, encoded: text)
+                await recordIfNewSong(next, after: base.state)
                 return .committed
             case .conflict(let current):
                 context.metrics.commitConflict()

@@ -211,6 +211,33 @@ import Testing
         try await store.close()
     }
 
+    /// Issue 37 (3): a room's history keeps its songs in order, the matches each ended with,
+    /// only the newest 500, and goes with the room.
+    @Test(arguments: Kind.available)
+    func historyKeepsTheNewestSongsInOrderAndGoesWithTheRoom(kind: Kind) async throws {
+        let store = try await makeStore(kind)
+        try await store.createRoom(StoredRoom(code: "HIST23", hostTokenHash: "h", createdAt: 100, state: .empty(at: 100)))
+        func song(_ n: Int) -> TrackMetadata { TrackMetadata(service: .spotify, id: "t\(n)", title: "Song \(n)", artists: ["Ana"]) }
+        let apple = RoomHistoryEntry.Match(
+            service: .appleMusic, storefront: "gb", track: TrackMetadata(service: .appleMusic, id: "am1", title: "Song 1", artists: ["Ana"]))
+        try await store.appendHistory(room: "HIST23", entry: RoomHistoryEntry(startedAt: 1, source: song(1)), endedWith: nil)
+        try await store.appendHistory(room: "HIST23", entry: RoomHistoryEntry(startedAt: 2, source: song(2), requestedBy: "Ben"), endedWith: [apple])
+        #expect(
+            try await store.history(room: "HIST23") == [
+                RoomHistoryEntry(startedAt: 1, source: song(1), matches: [apple]), RoomHistoryEntry(startedAt: 2, source: song(2), requestedBy: "Ben"),
+            ])
+        #expect(try await store.history(room: "NONE23").isEmpty)
+        for n in 3...(RoomHistoryEntry.limit + 5) {
+            try await store.appendHistory(room: "HIST23", entry: RoomHistoryEntry(startedAt: ServerTime(micros: Int64(n)), source: song(n)), endedWith: [])
+        }
+        let kept = try await store.history(room: "HIST23")
+        #expect(kept.count == RoomHistoryEntry.limit)
+        #expect(kept.first?.source.id == "t6" && kept.last?.source.id == "t\(RoomHistoryEntry.limit + 5)")
+        #expect(try await store.deleteIdleRooms(idleBefore: 1_000, keeping: []) == 1)
+        #expect(try await store.history(room: "HIST23").isEmpty, "an expired room's history goes with it")
+        try await store.close()
+    }
+
     func commit(_ code: String, _ state: RoomState, after seq: Int, claim: ClaimRequirement = .none) -> StateCommit {
         StateCommit(code: code, state: state, encoded: WireCodec().text(.roomState(state)), expectedSeq: seq, claim: claim, at: state.anchor.time)
     }

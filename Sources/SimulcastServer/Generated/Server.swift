@@ -72,6 +72,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.getHistory(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/v1/rooms/{code}/history")
+        )
+        try transport.register(
+            {
                 try await server.getHosting(
                     request: $0,
                     body: $1,
@@ -456,6 +467,123 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 let headers: Operations.GetRoom.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.GetRoom.Input(
                     path: path,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .tooManyRequests(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 429)
+                    suppressMutabilityWarning(&response)
+                    try converter.setHeaderFieldAsURI(
+                        in: &response.headerFields,
+                        name: "Retry-After",
+                        value: value.headers.retryAfter
+                    )
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .json(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// The songs the room played, oldest first (the newest 500), each with a listener's own link.
+    ///
+    /// With `service` and `storefront`, each song carries `yours`: the listener's own match of
+    /// it on that service (the recording the room played for them), with its link there.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/history`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)`.
+    func getHistory(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.GetHistory.id,
+            using: {
+                APIHandler.getHistory($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.GetHistory.Input.Path = .init(code: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "code",
+                    as: Components.Parameters.RoomCode.self
+                ))
+                let query: Operations.GetHistory.Input.Query = .init(
+                    service: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "service",
+                        as: Swift.String.self
+                    ),
+                    storefront: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "storefront",
+                        as: Swift.String.self
+                    )
+                )
+                let headers: Operations.GetHistory.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.GetHistory.Input(
+                    path: path,
+                    query: query,
                     headers: headers
                 )
             },

@@ -998,6 +998,137 @@ extension Components {
                 case service
             }
         }
+        /// - Remark: Generated from `#/components/schemas/RoomHistory`.
+        internal struct RoomHistory: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RoomHistory/songs`.
+            internal var songs: [Components.Schemas.HistorySong]
+            /// Creates a new `RoomHistory`.
+            ///
+            /// - Parameters:
+            ///   - songs:
+            internal init(songs: [Components.Schemas.HistorySong]) {
+                self.songs = songs
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case songs
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HistorySong`.
+        internal struct HistorySong: Codable, Hashable, Sendable {
+            /// When the song started, server time in microseconds.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistorySong/startedAt`.
+            internal var startedAt: Swift.Int64
+            /// The host's service.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistorySong/service`.
+            internal var service: Swift.String
+            /// - Remark: Generated from `#/components/schemas/HistorySong/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/HistorySong/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/HistorySong/artists`.
+            internal var artists: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/HistorySong/album`.
+            internal var album: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/HistorySong/artworkURL`.
+            internal var artworkURL: Swift.String?
+            /// The song's page on the host's service.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistorySong/link`.
+            internal var link: Swift.String?
+            /// The listener whose request put it in the host's queue.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistorySong/requestedBy`.
+            internal var requestedBy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/HistorySong/yours`.
+            internal var yours: Components.Schemas.HistoryTrack?
+            /// Creates a new `HistorySong`.
+            ///
+            /// - Parameters:
+            ///   - startedAt: When the song started, server time in microseconds.
+            ///   - service: The host's service.
+            ///   - id:
+            ///   - title:
+            ///   - artists:
+            ///   - album:
+            ///   - artworkURL:
+            ///   - link: The song's page on the host's service.
+            ///   - requestedBy: The listener whose request put it in the host's queue.
+            ///   - yours:
+            internal init(
+                startedAt: Swift.Int64,
+                service: Swift.String,
+                id: Swift.String,
+                title: Swift.String,
+                artists: [Swift.String],
+                album: Swift.String? = nil,
+                artworkURL: Swift.String? = nil,
+                link: Swift.String? = nil,
+                requestedBy: Swift.String? = nil,
+                yours: Components.Schemas.HistoryTrack? = nil
+            ) {
+                self.startedAt = startedAt
+                self.service = service
+                self.id = id
+                self.title = title
+                self.artists = artists
+                self.album = album
+                self.artworkURL = artworkURL
+                self.link = link
+                self.requestedBy = requestedBy
+                self.yours = yours
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case startedAt
+                case service
+                case id
+                case title
+                case artists
+                case album
+                case artworkURL
+                case link
+                case requestedBy
+                case yours
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HistoryTrack`.
+        internal struct HistoryTrack: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HistoryTrack/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/HistoryTrack/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/HistoryTrack/artists`.
+            internal var artists: [Swift.String]
+            /// Its page on the listener's service.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HistoryTrack/link`.
+            internal var link: Swift.String?
+            /// Creates a new `HistoryTrack`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - title:
+            ///   - artists:
+            ///   - link: Its page on the listener's service.
+            internal init(
+                id: Swift.String,
+                title: Swift.String,
+                artists: [Swift.String],
+                link: Swift.String? = nil
+            ) {
+                self.id = id
+                self.title = title
+                self.artists = artists
+                self.link = link
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case title
+                case artists
+                case link
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CorrectionRequest`.
         internal struct CorrectionRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CorrectionRequest/room`.

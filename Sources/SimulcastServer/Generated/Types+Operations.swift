@@ -648,6 +648,213 @@ internal enum Operations {
             }
         }
     }
+    /// The songs the room played, oldest first (the newest 500), each with a listener's own link.
+    ///
+    /// With `service` and `storefront`, each song carries `yours`: the listener's own match of
+    /// it on that service (the recording the room played for them), with its link there.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/history`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)`.
+    internal enum GetHistory {
+        internal static let id: Swift.String = "getHistory"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                internal init(code: Components.Parameters.RoomCode) {
+                    self.code = code
+                }
+            }
+            internal var path: Operations.GetHistory.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The listener's service (`spotify`, `apple-music`, `deezer`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/query/service`.
+                internal var service: Swift.String?
+                /// The listener's storefront (ISO 3166-1 alpha-2).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/query/storefront`.
+                internal var storefront: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - service: The listener's service (`spotify`, `apple-music`, `deezer`).
+                ///   - storefront: The listener's storefront (ISO 3166-1 alpha-2).
+                internal init(
+                    service: Swift.String? = nil,
+                    storefront: Swift.String? = nil
+                ) {
+                    self.service = service
+                    self.storefront = storefront
+                }
+            }
+            internal var query: Operations.GetHistory.Input.Query
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetHistory.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetHistory.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetHistory.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.GetHistory.Input.Path,
+                query: Operations.GetHistory.Input.Query = .init(),
+                headers: Operations.GetHistory.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RoomHistory)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.RoomHistory {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetHistory.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.GetHistory.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The room's history.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetHistory.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetHistory.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Whether the server follows the host's own music account for this room (host token).
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/hosting`.

@@ -29,6 +29,15 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/rooms/{code}`.
     /// - Remark: Generated from `#/paths//v1/rooms/{code}/get(getRoom)`.
     func getRoom(_ input: Operations.GetRoom.Input) async throws -> Operations.GetRoom.Output
+    /// The songs the room played, oldest first (the newest 500), each with a listener's own link.
+    ///
+    /// With `service` and `storefront`, each song carries `yours`: the listener's own match of
+    /// it on that service (the recording the room played for them), with its link there.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/history`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)`.
+    func getHistory(_ input: Operations.GetHistory.Input) async throws -> Operations.GetHistory.Output
     /// Whether the server follows the host's own music account for this room (host token).
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/hosting`.
@@ -150,6 +159,25 @@ extension APIProtocol {
     ) async throws -> Operations.GetRoom.Output {
         try await getRoom(Operations.GetRoom.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// The songs the room played, oldest first (the newest 500), each with a listener's own link.
+    ///
+    /// With `service` and `storefront`, each song carries `yours`: the listener's own match of
+    /// it on that service (the recording the room played for them), with its link there.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/history`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)`.
+    internal func getHistory(
+        path: Operations.GetHistory.Input.Path,
+        query: Operations.GetHistory.Input.Query = .init(),
+        headers: Operations.GetHistory.Input.Headers = .init()
+    ) async throws -> Operations.GetHistory.Output {
+        try await getHistory(Operations.GetHistory.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }
