@@ -50,6 +50,8 @@ struct WebAssets: Sendable {
         "spotify-connect-player.js": "text/javascript; charset=utf-8",
         "spotify-devices.js": "text/javascript; charset=utf-8",
         "server-follow.js": "text/javascript; charset=utf-8",
+        "history-panel.js": "text/javascript; charset=utf-8",
+        "playlist-save.js": "text/javascript; charset=utf-8",
         "spotify-web-api.js": "text/javascript; charset=utf-8",
         "storage.js": "text/javascript; charset=utf-8",
         "strings.js": "text/javascript; charset=utf-8",

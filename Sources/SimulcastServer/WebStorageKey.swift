@@ -30,6 +30,9 @@ public enum WebStorageKey {
     public static let pkce = "simulcast.pkce"
     /// sessionStorage: "spotify" when the page opens back from Spotify's login.
     public static let returning = "simulcast.returning"
+    /// sessionStorage: "1" while a Spotify login asked for to save the room's history as a
+    /// playlist is under way (the page saves once it is back).
+    public static let pendingSave = "simulcast.pendingSave"
     /// sessionStorage: the iPhone lock notice was shown once.
     public static let lockNotice = "simulcast.lockNotice"
 }

@@ -11,7 +11,9 @@ import SpotifyAuth
 public actor FakeSpotifyAccounts {
     public let clientId: String
     public let clientSecret: String
-    private var codes: [String: (challenge: String, redirectURI: String, user: String)] = [:]
+    private var codes: [String: (challenge: String, redirectURI: String, user: String, scope: String)] = [:]
+    /// What each login's tokens were granted (the authorize page's `scope`).
+    private var scopes: [String: String] = [:]
     private var refreshTokens: Set<String> = []
     /// Each access token and when it was issued; it expires `accessTokenLifetime` seconds on.
     private var accessTokens: [String: Date] = [:]
@@ -44,14 +46,16 @@ public actor FakeSpotifyAccounts {
         return token
     }
 
-    /// A code as the authorize page redirects with once `user` agrees.
-    public func authorize(challenge: String, redirectURI: String, user: String = "fake-user") -> String {
+    /// A code as the authorize page redirects with once `user` agrees to `scope`.
+    public func authorize(
+        challenge: String, redirectURI: String, user: String = "fake-user", scope: String = "user-read-currently-playing user-read-playback-state"
+    ) -> String {
         let code = newToken("code")
-        codes[code] = (challenge, redirectURI, user)
+        codes[code] = (challenge, redirectURI, user, scope)
         return code
     }
 
-    func redeem(code: String, verifier: String, redirectURI: String) -> (access: String, refresh: String)? {
+    func redeem(code: String, verifier: String, redirectURI: String) -> (access: String, refresh: String, scope: String)? {
         codeExchanges += 1
         guard let entry = codes.removeValue(forKey: code), entry.redirectURI == redirectURI,
             SpotifyPKCE.challenge(for: verifier) == entry.challenge
@@ -59,8 +63,16 @@ public actor FakeSpotifyAccounts {
         let refresh = newToken("refresh")
         refreshTokens.insert(refresh)
         users[refresh] = entry.user
+        scopes[refresh] = entry.scope
         issuedRefreshTokens.append(refresh)
-        return (issueAccess(user: entry.user), refresh)
+        let access = issueAccess(user: entry.user)
+        scopes[access] = entry.scope
+        return (access, refresh, entry.scope)
+    }
+
+    /// Whether the access token (`Bearer ...`) was granted `scope`.
+    func grants(_ authorization: String?, _ scope: String) -> Bool {
+        authorization.flatMap { scopes[String($0.dropFirst(7))] }?.split(separator: " ").contains(Substring(scope)) ?? false
     }
 
     /// Rotates the refresh token, as Spotify does for PKCE clients.
@@ -70,8 +82,11 @@ public actor FakeSpotifyAccounts {
         let next = newToken("refresh")
         refreshTokens.insert(next)
         users[next] = user
+        scopes[next] = scopes[token]
         issuedRefreshTokens.append(next)
-        return (issueAccess(user: user), next)
+        let access = issueAccess(user: user)
+        scopes[access] = scopes[token]
+        return (access, next)
     }
 
     /// The user an access token (`Bearer ...`) belongs to.
@@ -157,6 +172,21 @@ public enum FakeSpotify {
 
         // Spotify Connect: the account's devices, and the commands they were sent.
 
+        /// The playlists the account made (`POST /v1/me/playlists`), their tracks as added.
+        public private(set) var playlists: [(id: String, name: String, isPublic: Bool, uris: [String])] = []
+
+        func makePlaylist(name: String, isPublic: Bool) -> String {
+            let id = "playlist-\(playlists.count + 1)"
+            playlists.append((id, name, isPublic, []))
+            return id
+        }
+
+        func addItems(_ uris: [String], to id: String) -> Bool {
+            guard let index = playlists.firstIndex(where: { $0.id == id }) else { return false }
+            playlists[index].uris += uris
+            return true
+        }
+
         /// The account's open Spotify apps (`GET /v1/me/player/devices`).
         public private(set) var devices: [SpotifyConnectDevice] = []
         /// The device playing: `GET /v1/me/player` names it.
@@ -213,7 +243,10 @@ public enum FakeSpotify {
             guard query["client_id"] == accounts.clientId, query["response_type"] == "code", query["code_challenge_method"] == "S256",
                 let challenge = query["code_challenge"], let redirect = query["redirect_uri"], let state = query["state"]
             else { return FakeServiceServer.text("INVALID_CLIENT: Invalid client", status: .badRequest) }
-            let code = await accounts.authorize(challenge: challenge, redirectURI: redirect)
+            let code = await accounts.authorize(
+                challenge: challenge, redirectURI: redirect,
+                // A query's `+` is a space, as in a form.
+                scope: query["scope"].map { $0.replacingOccurrences(of: "+", with: " ") } ?? "user-read-currently-playing user-read-playback-state")
             return Response(status: .seeOther, headers: [.location: "\(redirect)?code=\(code)&state=\(state)"])
         }
         router.post("/api/token") { request, _ -> Response in
@@ -232,8 +265,7 @@ public enum FakeSpotify {
                 else { return tokenError("invalid_grant", "Invalid authorization code") }
                 return FakeServiceServer.json([
                     "access_token": .string(tokens.access), "token_type": "Bearer", "expires_in": .int(accounts.accessTokenLifetime),
-                    "refresh_token": .string(tokens.refresh),
-                    "scope": "user-read-currently-playing user-read-playback-state",
+                    "refresh_token": .string(tokens.refresh), "scope": .string(tokens.scope),
                 ])
             case "refresh_token":
                 guard form["client_id"] == accounts.clientId, let refresh = form["refresh_token"], let tokens = await accounts.refresh(refresh) else {
@@ -367,6 +399,26 @@ public enum FakeSpotify {
                 return Response(status: .noContent)
             }
         }
+        // Playlists (the February 2026 Web API): made for the current user, items 100 at a
+        // time, each only with `playlist-modify-private` (or `-public` for a public one).
+        router.post("/v1/me/playlists") { request, _ -> Response in
+            if let problem = try await check(request, path: "playlists", state: state, accounts: accounts) { return problem }
+            let body = try JSONDecoder().decode(PlaylistBody.self, from: Data(try await FakeRequest.body(request).utf8))
+            let needed = body.isPublic == false ? "playlist-modify-private" : "playlist-modify-public"
+            guard await accounts.grants(FakeRequest.authorization(request), needed) else { return apiError(403, "Insufficient client scope") }
+            let id = await player.makePlaylist(name: body.name, isPublic: body.isPublic ?? true)
+            return FakeServiceServer.json(["id": .string(id), "name": .string(body.name)], status: .created)
+        }
+        router.post("/v1/playlists/:id/items") { request, context -> Response in
+            if let problem = try await check(request, path: "playlist-items", state: state, accounts: accounts) { return problem }
+            guard await accounts.grants(FakeRequest.authorization(request), "playlist-modify-private") else {
+                return apiError(403, "Insufficient client scope")
+            }
+            let body = try JSONDecoder().decode(PlaylistItemsBody.self, from: Data(try await FakeRequest.body(request).utf8))
+            guard body.uris.count <= 100 else { return apiError(400, "Too many items, at most 100") }
+            guard await player.addItems(body.uris, to: context.parameters.get("id") ?? "") else { return apiError(404, "Not found") }
+            return FakeServiceServer.json(["snapshot_id": "snapshot"], status: .created)
+        }
         router.get("/v1/me/player/queue") { request, _ -> Response in
             if let problem = try await check(request, path: "queue", state: state, accounts: accounts) { return problem }
             let current = await player.current?.track
@@ -411,6 +463,19 @@ public enum FakeSpotify {
             if case .rateLimited(let after) = refusal { response.headers[.retryAfter] = String(Int(((after ?? 1000) / 1000).rounded(.up))) }
             return response
         }
+    }
+
+    struct PlaylistBody: Decodable {
+        var name: String
+        var isPublic: Bool?
+        enum CodingKeys: String, CodingKey {
+            case name
+            case isPublic = "public"
+        }
+    }
+
+    struct PlaylistItemsBody: Decodable {
+        var uris: [String]
     }
 
     struct PlayBody: Decodable {

@@ -29,3 +29,10 @@ test("Spotify tokens are renewed a minute before expiry, or by 80 % of a shorter
   assert.equal(renewalDue(short, 7999), false);
   assert.equal(renewalDue(short, 8000), true);
 });
+
+test("the scope Spotify granted is kept through a renewal that names none", () => {
+  const first = tokensFrom({ access_token: "a", scope: "streaming playlist-modify-private" }, null, 0);
+  assert.equal(first.scope, "streaming playlist-modify-private");
+  assert.equal(tokensFrom({ access_token: "b" }, "r", 0, first.scope).scope, "streaming playlist-modify-private");
+  assert.equal(tokensFrom({ access_token: "c", scope: "streaming" }, "r", 0, first.scope).scope, "streaming");
+});

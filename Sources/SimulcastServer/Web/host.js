@@ -8,6 +8,7 @@
 import { mountAppleHost } from "./apple-host.js";
 import { $, readConfig, setArtwork, setHidden, setText } from "./dom.js";
 import { artistLine, formatTime, generatedCoverURL } from "./format.js";
+import { mountHistory } from "./history-panel.js";
 import { hostStatus } from "./host-status.js";
 import { showPresence } from "./presence-panel.js";
 import { mountReactions, showReaction } from "./reactions.js";
@@ -35,6 +36,9 @@ function start() {
     share: mountShare(config),
     apple: playsHere && hostToken ? mountAppleHost(config, hostToken, () => render()) : null,
   });
+
+  // What the room played, with the host's own links.
+  const roomHistory = mountHistory(config.room, { service: () => null, storefront: () => null, save: null });
 
   function render() {
     const status = hostStatus({
@@ -64,6 +68,7 @@ function start() {
   /** What the room plays, with its artwork (the host's, else a cover drawn from its name). @param {any} summary */
   function showRoom(summary) {
     const track = summary.state.track?.source;
+    roomHistory.roomTrack(track?.id ?? null);
     // The Apple Music player here shows its own song.
     setHidden("now", !track || playsHere);
     if (track) {

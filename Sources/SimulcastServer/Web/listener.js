@@ -22,6 +22,8 @@ import { secureOrigin } from "./secure-origin.js";
 import { mountShare } from "./share.js";
 import { mountSoundPanel } from "./sound-panel.js";
 import { beginLogin, SpotifyLogin } from "./spotify-login.js";
+import { mountHistory } from "./history-panel.js";
+import { PLAYLIST_SCOPE, saveToAppleMusic, saveToSpotify } from "./playlist-save.js";
 import { forgetFollow, followStatus, stopFollow, storedFollow } from "./server-follow.js";
 import { SpotifyConnectPlayer } from "./spotify-connect-player.js";
 import { SpotifyPlayer } from "./spotify-player.js";
@@ -41,6 +43,9 @@ function start() {
   const config = readConfig();
   const sound = mountSoundPanel();
   const spotifyLogin = new SpotifyLogin(config);
+  const roomHistory = mountHistory(config.room, {
+    service: () => (page.phase === "listening" ? page.service : null), storefront: () => page.storefront, save: (songs) => savePlaylist(songs),
+  });
   document.documentElement.style.setProperty("--in-sync-half", (IN_SYNC_MS / 500) * 100 + "%");
   const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
   const advice = browserAdvice(navigator.userAgent, navigator.maxTouchPoints);
@@ -391,6 +396,11 @@ function start() {
       maybeWarnAboutLocking();
       render();
       $("now-title").focus();
+      if (sessionStorage.getItem(StorageKey.pendingSave)) {
+        sessionStorage.removeItem(StorageKey.pendingSave);
+        savingAfterLogin = true;
+        roomHistory.saveNow().finally(() => { savingAfterLogin = false; });
+      }
     } catch (error) {
       page.phase = "choosing";
       page.wantsSound = false;
@@ -439,6 +449,7 @@ function start() {
     $("message").className = "message " + (message?.kind || "");
     const room = page.room;
     setHidden("now", !room);
+    roomHistory.roomTrack(room?.track?.source?.id ?? null);
     if (!room) return;
     const headline = room.hostName ? words.listenAlongWith(room.hostName) : words.listenAlong;
     setText("headline", headline);
@@ -502,6 +513,24 @@ function start() {
     page.phase = "serverFollowing";
     render();
     setTimeout(checkServerFollow, 10000);
+  }
+
+  let savingAfterLogin = false;
+
+  /** "Save as a playlist" on this listener's service, with their own login. @param {import("./history-panel.js").HistorySong[]} songs */
+  async function savePlaylist(songs) {
+    if (page.phase !== "listening") throw new Error(strings.history.noService);
+    if (page.service === "apple-music" && appleMusicPlayer) return saveToAppleMusic(appleMusicPlayer.music, config.room, songs);
+    if (page.service !== "spotify") throw new Error(strings.history.noService);
+    if (!spotifyLogin.grants(PLAYLIST_SCOPE)) {
+      // Back from that login without it (the listener declined): said, never asked again in a loop.
+      if (savingAfterLogin) { savingAfterLogin = false; throw new Error(strings.history.notAllowed); }
+      // Asked for only now; the page saves once it is back from Spotify.
+      sessionStorage.setItem(StorageKey.pendingSave, "1");
+      await beginLogin({ config, room: config.room, purpose: "listen", extraScopes: [PLAYLIST_SCOPE] });
+      return strings.history.loggingIn;
+    }
+    return saveToSpotify(config, spotifyLogin, config.room, songs);
   }
 
   async function stopServerFollow() {
@@ -677,6 +706,7 @@ function start() {
   $("reload").addEventListener("click", () => location.reload());
   $("leave").addEventListener("click", leave);
   $("keep-following").addEventListener("click", keepFollowingAfterClose);
+  roomHistory.roomTrack(null);
   $("stop-server-follow").addEventListener("click", stopServerFollow);
   $("switch-service").addEventListener("click", switchService);
   $("volume").value = String(Math.round(page.volume * 100));

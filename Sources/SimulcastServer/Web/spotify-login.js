@@ -15,7 +15,7 @@ import { withTimeout } from "./timeout.js";
 const hex = (/** @type {Uint8Array} */ bytes) => Array.from(bytes, (b) => ("0" + b.toString(16)).slice(-2)).join("");
 
 /** @typedef {{ spotifyClientId: string | null, spotifyAccountsURL: string }} SpotifyConfig */
-/** @typedef {{ access: string, refresh: string | null, expiresAt: number, lifetimeMs?: number }} SpotifyTokens */
+/** @typedef {{ access: string, refresh: string | null, expiresAt: number, lifetimeMs?: number, scope?: string }} SpotifyTokens */
 
 /** The login needs doing (again). `expired`: the listener had logged in and the login ended. */
 export class LoginNeeded extends Error {
@@ -31,9 +31,9 @@ export class LoginNeeded extends Error {
 
 /**
  * Sends the browser to Spotify's login.
- * @param {{ config: SpotifyConfig, room: string, purpose: "listen" | "host" | "follow", follow?: FollowChoice }} login
+ * @param {{ config: SpotifyConfig, room: string, purpose: "listen" | "host" | "follow", follow?: FollowChoice, extraScopes?: readonly string[] }} login
  */
-export async function beginLogin({ config, room, purpose, follow }) {
+export async function beginLogin({ config, room, purpose, follow, extraScopes = [] }) {
   const verifier = hex(crypto.getRandomValues(new Uint8Array(48)));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)));
   const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -41,7 +41,7 @@ export async function beginLogin({ config, room, purpose, follow }) {
   const state = hex(crypto.getRandomValues(new Uint8Array(16)));
   sessionStorage.setItem(StorageKey.pkce, JSON.stringify({ verifier, state, room, purpose, follow }));
   // Each login asks only for what its purpose uses.
-  const scopes = purpose === "host" ? SPOTIFY_HOST_SCOPES : purpose === "follow" ? SPOTIFY_CONNECT_SCOPES : SPOTIFY_LISTENER_SCOPES;
+  const scopes = [...(purpose === "host" ? SPOTIFY_HOST_SCOPES : purpose === "follow" ? SPOTIFY_CONNECT_SCOPES : SPOTIFY_LISTENER_SCOPES), ...extraScopes];
   const query = new URLSearchParams({ client_id: config.spotifyClientId || "", response_type: "code", redirect_uri: location.origin + "/r/callback", state,
     code_challenge_method: "S256", code_challenge: challenge, scope: scopes.join(" ") });
   location.assign(config.spotifyAccountsURL + "/authorize?" + query);
@@ -52,14 +52,16 @@ export const renewalDue = (tokens, nowMs) => nowMs >= tokens.expiresAt - Math.mi
 
 /**
  * Spotify's token endpoint's answer, as the tokens kept.
- * @param {{ access_token: string, refresh_token?: string, expires_in?: number }} body
+ * @param {{ access_token: string, refresh_token?: string, expires_in?: number, scope?: string }} body
  * @param {string | null} previousRefresh
  * @param {number} nowMs
+ * @param {string} [previousScope] kept when a renewal's answer names none
  * @returns {SpotifyTokens}
  */
-export function tokensFrom(body, previousRefresh, nowMs) {
+export function tokensFrom(body, previousRefresh, nowMs, previousScope) {
   const lifetimeMs = (body.expires_in || 3600) * 1000;
-  return { access: body.access_token, refresh: body.refresh_token || previousRefresh, expiresAt: nowMs + lifetimeMs, lifetimeMs };
+  const scope = body.scope ?? previousScope;
+  return { access: body.access_token, refresh: body.refresh_token || previousRefresh, expiresAt: nowMs + lifetimeMs, lifetimeMs, ...(scope ? { scope } : {}) };
 }
 
 /** A listener's own Spotify login. `fresh()` always gives a token that is not about to expire. */
@@ -77,6 +79,8 @@ export class SpotifyLogin {
   /** @param {SpotifyTokens} tokens */
   store(tokens) { sessionStorage.setItem(StorageKey.spotifyTokens, JSON.stringify(tokens)); }
   forget() { sessionStorage.removeItem(StorageKey.spotifyTokens); }
+  /** Whether the login granted `scope` (Spotify's token answer lists what it granted). @param {string} scope */
+  grants(scope) { return (this.stored()?.scope || "").split(" ").includes(scope); }
 
   async fresh() {
     const tokens = this.stored();
@@ -105,7 +109,7 @@ export class SpotifyLogin {
           body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refresh, client_id: clientId }),
         }), "Spotify's login");
         if (!response.ok) { this.forget(); throw new LoginNeeded(strings.spotify.ended); }
-        const next = tokensFrom(await response.json(), refresh, Date.now());
+        const next = tokensFrom(await response.json(), refresh, Date.now(), tokens.scope);
         this.store(next);
         this.renewals += 1;
         return next.access;

@@ -131,6 +131,28 @@ export const follow = Object.freeze({
   couldNotStop: "The server could not be reached to stop it. Try again.",
 });
 
+/** The room's history and "Save as a playlist". */
+export const history = Object.freeze({
+  couldNotLoad: "The room's history could not be loaded.",
+  /** @param {string} name */
+  askedBy: (name) => `asked for by ${name}`,
+  open: "Open",
+  /** @param {string} title */
+  openSong: (title) => `Open ${title} on its service`,
+  saving: "Saving…",
+  couldNotSave: "The playlist could not be saved.",
+  loggingIn: "Asking Spotify to let Simulcast make a playlist…",
+  noService: "Choose where you listen first.",
+  notAllowed: "Spotify did not let Simulcast make playlists, so nothing was saved.",
+  /** @param {string} room @param {string} day */
+  playlistName: (room, day) => `Simulcast · ${room} · ${day}`,
+  playlistDescription: "The songs a Simulcast room played, as you heard them.",
+  /** @param {number} count @param {string} service */
+  saved: (count, service) => `Saved ${count} song${count === 1 ? "" : "s"} as a playlist in ${service}.`,
+  /** @param {number} status */
+  spotifyRefused: (status) => `Spotify did not make the playlist (${status}).`,
+});
+
 export const host = Object.freeze({
   /** The server's following of the host's Spotify, by its status. */
   hosting: Object.freeze({

@@ -14,7 +14,8 @@
   const seekLatencyMs = 60;
   const states = { none: 0, loading: 1, playing: 2, paused: 3, stopped: 4, ended: 5, seeking: 6, waiting: 8, stalled: 9, completed: 10 };
   // `hang`: the next call of that method never settles (a test of the page's timeouts).
-  const fake = { kind: "musickit", calls, seekLatencyMs, authorizationFailures: 0, tokensSet: 0, refusedPlays: 0, hang: null };
+  // `createdPlaylists`: library playlists made through the API ({name, description, songs: [id]}).
+  const fake = { kind: "musickit", calls, seekLatencyMs, authorizationFailures: 0, tokensSet: 0, refusedPlays: 0, hang: null, createdPlaylists: [] };
   const hangs = (method) => { if (fake.hang !== method) return false; fake.hang = null; return true; };
 
   // One second of silence, looped: a real media element for the autoplay policy to judge.
@@ -60,9 +61,18 @@
       this.listeners = {};
       // MusicKit v3's API client: catalog search and the user's library, from the test's catalog.
       this.api = {
-        music: async (path, parameters = {}) => {
+        music: async (path, parameters = {}, options = {}) => {
           record("api.music", [path, parameters]);
-          const term = String(parameters.term || "").toLowerCase();
+          const method = options?.fetchOptions?.method || "GET";
+          if (path === "/v1/me/library/playlists" && method === "POST") {
+            // The Apple Music API needs a signed-in listener (a music user token) to write a library.
+            if (!this.isAuthorized) throw new Error("fake MusicKit: not authorized");
+            const body = JSON.parse(options.fetchOptions.body || "{}");
+            const songs = (body.relationships?.tracks?.data || []).map((track) => track.id);
+            fake.createdPlaylists.push({ name: body.attributes?.name, description: body.attributes?.description, songs });
+            return { data: { data: [{ id: "p.fake" + fake.createdPlaylists.length, type: "library-playlists" }] } };
+          }
+          const term = String(parameters?.term || "").toLowerCase();
           const matches = (entry) => (entry.attributes.name + " " + (entry.attributes.artistName || "")).toLowerCase().includes(term);
           if (path === "/v1/catalog/{{storefrontId}}/search") {
             const results = {};
