@@ -105,4 +105,13 @@ actor MatchResolver {
         // Every live room holding this track gets the answer, not only the one that asked.
         await delivery.answer(result, source, key)
     }
+
+    /// The versions of `source` on `service` a listener may choose from (`TrackMatchmaker.versions`),
+    /// under the same lookup deadline as a match; nil where no catalog is.
+    func versions(of source: TrackMetadata, on service: MusicService, storefront: String) async throws -> [CandidateAssessment]? {
+        let (matchmaker, deadline) = (self.matchmaker, ContinuousClock.now + lookupDeadline)
+        return try await LookupDeadline.$current.withValue(deadline) {
+            try await matchmaker.versions(of: source, on: service, storefront: storefront)
+        }
+    }
 }

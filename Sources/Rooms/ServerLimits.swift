@@ -22,6 +22,9 @@ public struct ServerLimits: Hashable, Sendable {
     /// one client id, so a loop of them must not reach Spotify.
     public var hostingLogins = TokenBucket.Rate(burst: 5, perSecond: 1.0 / 60)
     public var hostingLoginsPerRoom = TokenBucket.Rate(burst: 3, perSecond: 1.0 / 60)
+    /// "Other versions" lookups per address (`GET /v1/rooms/{code}/versions`): each runs every
+    /// catalog search the matcher would, so a listener gets a few, a loop does not reach the catalogs.
+    public var versionLookups = TokenBucket.Rate(burst: 6, perSecond: 1.0 / 10)
     /// MusicKit developer tokens minted per address.
     public var tokenMinting = TokenBucket.Rate(burst: 10, perSecond: 0.1)
     /// Messages per WebSocket connection: a host's burst (a skip sends several) passes, a flood does not.

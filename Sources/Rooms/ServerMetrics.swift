@@ -16,6 +16,7 @@ public final class ServerMetrics: Sendable {
         case roomLookup = "room_lookup"
         case tokenMinting = "token_minting"
         case hostingLogins = "hosting_logins"
+        case versionLookups = "version_lookups"
         case messageRate = "message_rate"
         case hostStateRate = "host_state_rate"
         case hostJoins = "host_joins"

@@ -56,6 +56,7 @@ public enum SimulcastApplication {
         let hostingLogins: AddressRateLimiter
         /// Keyed by room code.
         let hostingLoginsPerRoom: AddressRateLimiter
+        let versionLookups: AddressRateLimiter
 
         init(_ limits: ServerLimits, clock: any LocalClock) {
             roomCreation = AddressRateLimiter(rate: limits.roomCreation, clock: clock)
@@ -63,6 +64,7 @@ public enum SimulcastApplication {
             tokenMinting = AddressRateLimiter(rate: limits.tokenMinting, clock: clock)
             hostingLogins = AddressRateLimiter(rate: limits.hostingLogins, clock: clock)
             hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom, clock: clock)
+            versionLookups = AddressRateLimiter(rate: limits.versionLookups, clock: clock)
         }
     }
 

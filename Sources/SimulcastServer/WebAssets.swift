@@ -52,6 +52,7 @@ struct WebAssets: Sendable {
         "server-follow.js": "text/javascript; charset=utf-8",
         "history-panel.js": "text/javascript; charset=utf-8",
         "playlist-save.js": "text/javascript; charset=utf-8",
+        "versions.js": "text/javascript; charset=utf-8",
         "spotify-web-api.js": "text/javascript; charset=utf-8",
         "storage.js": "text/javascript; charset=utf-8",
         "strings.js": "text/javascript; charset=utf-8",

@@ -17,56 +17,14 @@ public struct SimulcastMatcher: TrackMatcher {
 
     public func match(_ source: TrackMetadata, in catalog: any Catalog, storefront: String) async -> MatchResult {
         var steps: [String] = []
-        var seen: Set<String> = []
-        var candidates: [TrackMetadata] = []
-        func add(_ found: [TrackMetadata]) -> Int {
-            let new = found.filter { seen.insert($0.id).inserted }
-            candidates += new
-            return new.count
-        }
+        let candidates: [TrackMetadata]
         do {
-            if let isrc = source.isrc, let lookup = catalog as? any ISRCLookupCatalog {
-                let found = try await lookup.tracks(isrc: isrc, storefront: storefront)
-                steps.append("ISRC \(isrc): \(found.count) found")
-                let withISRC = found.map {
-                    var track = $0; track.isrc = track.isrc ?? isrc; return track
-                }
-                _ = add(withISRC)
-                let result = picker.pick(source, from: withISRC)
-                if result.isMatched { return annotate(result, steps: steps, route: .isrc) }
+            let gathered = try await gather(source, in: catalog, storefront: storefront, steps: &steps) { judged, route, steps in
+                let result = picker.pick(source, from: judged)
+                return result.isMatched ? annotate(result, steps: steps, route: route) : nil
             }
-            if let upc = source.albumUPC, let lookup = catalog as? any AlbumUPCLookupCatalog {
-                let album = try await lookup.albumTracks(upc: upc, storefront: storefront)
-                let sameSlot = album.filter { $0.trackNumber == source.trackNumber && ($0.discNumber ?? 1) == (source.discNumber ?? 1) }
-                steps.append("album UPC \(upc): \(album.count) tracks")
-                _ = add(album)
-                let result = picker.pick(source, from: sameSlot.isEmpty ? album : sameSlot)
-                if result.isMatched { return annotate(result, steps: steps, route: .upc) }
-            }
-            let base = TitleParser.parse(source.title).base
-            for query in queries(for: source) {
-                // The bare title searches song titles only, where the catalog can.
-                let found: [TrackMetadata]
-                if query == base, let titles = catalog as? any SongTitleSearchCatalog {
-                    found = try await titles.search(songTitle: query, storefront: storefront, limit: searchLimit)
-                } else {
-                    found = try await catalog.search(term: query, storefront: storefront, limit: searchLimit)
-                }
-                let new = add(found)
-                steps.append("\"\(query)\": \(found.count) found, \(new) new")
-                guard new > 0 else { continue }
-                let result = picker.pick(source, from: candidates)
-                if result.isMatched { return annotate(result, steps: steps, route: .search) }
-            }
-            if let album = source.album, let artist = ArtistNames.all(source.artists).first, let albums = catalog as? any AlbumSearchCatalog {
-                let tracks = try await albums.albumTracks(artist: artist, album: CandidatePicker.albumKey(album), storefront: storefront)
-                let new = add(tracks)
-                steps.append("album \"\(album)\" by \(artist): \(tracks.count) tracks, \(new) new")
-                if new > 0 {
-                    let result = picker.pick(source, from: candidates)
-                    if result.isMatched { return annotate(result, steps: steps, route: .album) }
-                }
-            }
+            if let answer = gathered.answer { return answer }
+            candidates = gathered.candidates
         } catch {
             return MatchResult(status: .unavailable, method: MatchMethod(strategy), reasons: steps + ["\(catalog.service) failed: \(error)"])
         }
@@ -77,6 +35,68 @@ public struct SimulcastMatcher: TrackMatcher {
         return MatchResult(
             status: final.status == .matched ? .notFound : final.status, track: nil, confidence: final.confidence, method: MatchMethod(strategy),
             reasons: steps + final.reasons)
+    }
+
+    /// Every candidate every lookup finds (none stops early), each judged as `match` judges it:
+    /// what a listener choosing "another version" picks from.
+    public func versions(of source: TrackMetadata, in catalog: any Catalog, storefront: String) async throws -> [CandidateAssessment] {
+        var steps: [String] = []
+        let gathered = try await gather(source, in: catalog, storefront: storefront, steps: &steps) { _, _, _ in nil }
+        let parsed = TitleParser.parse(source.title)
+        return gathered.candidates.map { picker.assess($0, against: source, parsedTitle: parsed) }
+    }
+
+    /// The lookups in order (identifiers, then text queries, then the album), each adding the
+    /// candidates it finds that are new; after each, `decide` sees the ones that lookup puts
+    /// to the picker and may end the search with an answer.
+    private func gather(
+        _ source: TrackMetadata, in catalog: any Catalog, storefront: String, steps: inout [String],
+        decide: (_ judged: [TrackMetadata], _ route: MatchMethod.Route, _ steps: [String]) -> MatchResult?
+    ) async throws -> (candidates: [TrackMetadata], answer: MatchResult?) {
+        var seen: Set<String> = []
+        var candidates: [TrackMetadata] = []
+        func add(_ found: [TrackMetadata]) -> Int {
+            let new = found.filter { seen.insert($0.id).inserted }
+            candidates += new
+            return new.count
+        }
+        if let isrc = source.isrc, let lookup = catalog as? any ISRCLookupCatalog {
+            let found = try await lookup.tracks(isrc: isrc, storefront: storefront)
+            steps.append("ISRC \(isrc): \(found.count) found")
+            let withISRC = found.map {
+                var track = $0; track.isrc = track.isrc ?? isrc; return track
+            }
+            _ = add(withISRC)
+            if let answer = decide(withISRC, .isrc, steps) { return (candidates, answer) }
+        }
+        if let upc = source.albumUPC, let lookup = catalog as? any AlbumUPCLookupCatalog {
+            let album = try await lookup.albumTracks(upc: upc, storefront: storefront)
+            let sameSlot = album.filter { $0.trackNumber == source.trackNumber && ($0.discNumber ?? 1) == (source.discNumber ?? 1) }
+            steps.append("album UPC \(upc): \(album.count) tracks")
+            _ = add(album)
+            if let answer = decide(sameSlot.isEmpty ? album : sameSlot, .upc, steps) { return (candidates, answer) }
+        }
+        let base = TitleParser.parse(source.title).base
+        for query in queries(for: source) {
+            // The bare title searches song titles only, where the catalog can.
+            let found: [TrackMetadata]
+            if query == base, let titles = catalog as? any SongTitleSearchCatalog {
+                found = try await titles.search(songTitle: query, storefront: storefront, limit: searchLimit)
+            } else {
+                found = try await catalog.search(term: query, storefront: storefront, limit: searchLimit)
+            }
+            let new = add(found)
+            steps.append("\"\(query)\": \(found.count) found, \(new) new")
+            guard new > 0 else { continue }
+            if let answer = decide(candidates, .search, steps) { return (candidates, answer) }
+        }
+        if let album = source.album, let artist = ArtistNames.all(source.artists).first, let albums = catalog as? any AlbumSearchCatalog {
+            let tracks = try await albums.albumTracks(artist: artist, album: CandidatePicker.albumKey(album), storefront: storefront)
+            let new = add(tracks)
+            steps.append("album \"\(album)\" by \(artist): \(tracks.count) tracks, \(new) new")
+            if new > 0, let answer = decide(candidates, .album, steps) { return (candidates, answer) }
+        }
+        return (candidates, nil)
     }
 
     /// Primary artist + base title; the base title alone; romanised forms when the source is not in Latin script.

@@ -28,4 +28,13 @@ public struct TrackMatchmaker: Sendable {
         }
         return await matcher.match(source, in: catalog, storefront: storefront)
     }
+
+    /// The versions of `source` a listener on `service` may choose from, best first: none on
+    /// the source's own service (the host's recording is the one), nil where no catalog is.
+    public func versions(of source: TrackMetadata, on service: MusicService, storefront: String) async throws -> [CandidateAssessment]? {
+        guard service != source.service, let catalog = catalogs[service] else { return nil }
+        return try await matcher.versions(of: source, in: catalog, storefront: storefront).sorted { a, b in
+            (a.accepted ? 0 : 1, -a.score) < (b.accepted ? 0 : 1, -b.score)
+        }
+    }
 }

@@ -1129,6 +1129,106 @@ extension Components {
                 case link
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Versions`.
+        internal struct Versions: Codable, Hashable, Sendable {
+            /// The host's track these are versions of.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Versions/sourceId`.
+            internal var sourceId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Versions/versions`.
+            internal var versions: [Components.Schemas.Version]
+            /// Creates a new `Versions`.
+            ///
+            /// - Parameters:
+            ///   - sourceId: The host's track these are versions of.
+            ///   - versions:
+            internal init(
+                sourceId: Swift.String? = nil,
+                versions: [Components.Schemas.Version]
+            ) {
+                self.sourceId = sourceId
+                self.versions = versions
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sourceId
+                case versions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Version`.
+        internal struct Version: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Version/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Version/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Version/artists`.
+            internal var artists: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Version/album`.
+            internal var album: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Version/durationMs`.
+            internal var durationMs: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Version/explicit`.
+            internal var explicit: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Version/link`.
+            internal var link: Swift.String?
+            /// Whether the matcher would take it (it may still lose to a better one).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Version/accepted`.
+            internal var accepted: Swift.Bool
+            /// The room's own match for this service and storefront.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Version/chosen`.
+            internal var chosen: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Version/why`.
+            internal var why: [Swift.String]
+            /// Creates a new `Version`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - title:
+            ///   - artists:
+            ///   - album:
+            ///   - durationMs:
+            ///   - explicit:
+            ///   - link:
+            ///   - accepted: Whether the matcher would take it (it may still lose to a better one).
+            ///   - chosen: The room's own match for this service and storefront.
+            ///   - why:
+            internal init(
+                id: Swift.String,
+                title: Swift.String,
+                artists: [Swift.String],
+                album: Swift.String? = nil,
+                durationMs: Swift.Int? = nil,
+                explicit: Swift.Bool? = nil,
+                link: Swift.String? = nil,
+                accepted: Swift.Bool,
+                chosen: Swift.Bool,
+                why: [Swift.String]
+            ) {
+                self.id = id
+                self.title = title
+                self.artists = artists
+                self.album = album
+                self.durationMs = durationMs
+                self.explicit = explicit
+                self.link = link
+                self.accepted = accepted
+                self.chosen = chosen
+                self.why = why
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case title
+                case artists
+                case album
+                case durationMs
+                case explicit
+                case link
+                case accepted
+                case chosen
+                case why
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CorrectionRequest`.
         internal struct CorrectionRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CorrectionRequest/room`.

@@ -855,6 +855,281 @@ internal enum Operations {
             }
         }
     }
+    /// The versions of the room's song on a listener's service, each with why it was or was not chosen.
+    ///
+    /// Every candidate the matcher's lookups find for the song the room plays now, on the
+    /// listener's `service` in `storefront`, judged as the match judges them (accepted or not,
+    /// and why: live, remix, another artist, clean or explicit, the length), best first, at
+    /// most 10. `chosen` marks the room's own match. A listener may play another for
+    /// themselves, and suggest it as the room's correction (`POST /v1/matches/corrections`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/versions`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)`.
+    internal enum GetVersions {
+        internal static let id: Swift.String = "getVersions"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                internal init(code: Components.Parameters.RoomCode) {
+                    self.code = code
+                }
+            }
+            internal var path: Operations.GetVersions.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/query/service`.
+                internal var service: Swift.String
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/query/storefront`.
+                internal var storefront: Swift.String
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - service:
+                ///   - storefront:
+                internal init(
+                    service: Swift.String,
+                    storefront: Swift.String
+                ) {
+                    self.service = service
+                    self.storefront = storefront
+                }
+            }
+            internal var query: Operations.GetVersions.Input.Query
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetVersions.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetVersions.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.GetVersions.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.GetVersions.Input.Path,
+                query: Operations.GetVersions.Input.Query,
+                headers: Operations.GetVersions.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/responses/200/headers/Cache-Control`.
+                    internal enum CacheControlPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Operations.GetVersions.Output.Ok.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    internal init(cacheControl: Operations.GetVersions.Output.Ok.Headers.CacheControlPayload? = nil) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.GetVersions.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Versions)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.Versions {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.GetVersions.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.GetVersions.Output.Ok.Headers = .init(),
+                    body: Operations.GetVersions.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The versions (none when nothing plays).
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetVersions.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.GetVersions.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            internal var badGateway: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Whether the server follows the host's own music account for this room (host token).
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/hosting`.

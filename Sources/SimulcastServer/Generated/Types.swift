@@ -38,6 +38,18 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/rooms/{code}/history`.
     /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)`.
     func getHistory(_ input: Operations.GetHistory.Input) async throws -> Operations.GetHistory.Output
+    /// The versions of the room's song on a listener's service, each with why it was or was not chosen.
+    ///
+    /// Every candidate the matcher's lookups find for the song the room plays now, on the
+    /// listener's `service` in `storefront`, judged as the match judges them (accepted or not,
+    /// and why: live, remix, another artist, clean or explicit, the length), best first, at
+    /// most 10. `chosen` marks the room's own match. A listener may play another for
+    /// themselves, and suggest it as the room's correction (`POST /v1/matches/corrections`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/versions`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)`.
+    func getVersions(_ input: Operations.GetVersions.Input) async throws -> Operations.GetVersions.Output
     /// Whether the server follows the host's own music account for this room (host token).
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/hosting`.
@@ -176,6 +188,28 @@ extension APIProtocol {
         headers: Operations.GetHistory.Input.Headers = .init()
     ) async throws -> Operations.GetHistory.Output {
         try await getHistory(Operations.GetHistory.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The versions of the room's song on a listener's service, each with why it was or was not chosen.
+    ///
+    /// Every candidate the matcher's lookups find for the song the room plays now, on the
+    /// listener's `service` in `storefront`, judged as the match judges them (accepted or not,
+    /// and why: live, remix, another artist, clean or explicit, the length), best first, at
+    /// most 10. `chosen` marks the room's own match. A listener may play another for
+    /// themselves, and suggest it as the room's correction (`POST /v1/matches/corrections`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/versions`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)`.
+    internal func getVersions(
+        path: Operations.GetVersions.Input.Path,
+        query: Operations.GetVersions.Input.Query,
+        headers: Operations.GetVersions.Input.Headers = .init()
+    ) async throws -> Operations.GetVersions.Output {
+        try await getVersions(Operations.GetVersions.Input(
             path: path,
             query: query,
             headers: headers

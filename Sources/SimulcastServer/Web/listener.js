@@ -25,6 +25,7 @@ import { beginLogin, SpotifyLogin } from "./spotify-login.js";
 import { mountHistory } from "./history-panel.js";
 import { PLAYLIST_SCOPE, saveToAppleMusic, saveToSpotify } from "./playlist-save.js";
 import { forgetFollow, followStatus, stopFollow, storedFollow } from "./server-follow.js";
+import { mountVersions, withChosenVersion } from "./versions.js";
 import { SpotifyConnectPlayer } from "./spotify-connect-player.js";
 import { SpotifyPlayer } from "./spotify-player.js";
 import * as strings from "./strings.js";
@@ -43,6 +44,20 @@ function start() {
   const config = readConfig();
   const sound = mountSoundPanel();
   const spotifyLogin = new SpotifyLogin(config);
+  /** The room as this listener follows it: their own choice of version in place of the room's match. @param {any} room */
+  const roomForMe = (room) => withChosenVersion(room, page.service, page.storefront, page.versionChoice);
+  mountVersions({
+    room: config.room, service: () => page.service, storefront: () => page.storefront,
+    current: () => (page.room?.track ? { sourceService: page.room.track.source.service, sourceId: page.room.track.source.id } : null),
+    playing: () => (page.match?.status === "matched" ? page.match.track?.id ?? null : null),
+    choose: (sourceId, track) => {
+      page.versionChoice = { sourceId, track };
+      // A new policy: this listener's target changed, the room's did not.
+      if (policy) policy = newPolicy(policy);
+      if (page.room) page.match = matchFor(roomForMe(page.room).track, page.service, page.storefront);
+      render();
+    },
+  });
   const roomHistory = mountHistory(config.room, {
     service: () => (page.phase === "listening" ? page.service : null), storefront: () => page.storefront, save: (songs) => savePlaylist(songs),
   });
@@ -64,6 +79,8 @@ function start() {
     // "app": the listener's own Spotify app (Spotify Connect); "browser": the Web Playback SDK here.
     spotifyMode: /** @type {"app" | "browser"} */ (localStorage.getItem(StorageKey.spotifyMode) === "app" ? "app"
       : localStorage.getItem(StorageKey.spotifyMode) === "browser" ? "browser" : onPhone ? "app" : "browser"),
+    /** Another version of the room's song this listener chose for themselves. @type {import("./versions.js").VersionChoice | null} */
+    versionChoice: null,
     /** The server's follow for this listener, while it lasts. @type {{ status: string, deviceName: string } | null} */
     serverFollow: null,
     get connect() {
@@ -146,9 +163,9 @@ function start() {
       case MessageType.roomState:
         if (!message.anchor) return;
         page.room = message;
-        policy?.roomStateReceived(message);
+        policy?.roomStateReceived(roomForMe(message));
         // "Matched" only for this listener's own storefront.
-        page.match = page.storefront ? matchFor(message.track, page.service, page.storefront) : null;
+        page.match = page.storefront ? matchFor(roomForMe(message).track, page.service, page.storefront) : null;
         render();
         break;
       case MessageType.roomPresence:
@@ -223,7 +240,7 @@ function start() {
     const figures = player instanceof SpotifyConnectPlayer ? SPOTIFY_CONNECT : { seekThresholdMs: 35, defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 };
     const next = new FollowPolicy({ service: page.service, storefront: page.storefront, canScheduleStart: false, outputLatencyMs: sound.milliseconds, ...figures });
     if (previous) { next.latency.start = previous.latency.start; next.latency.seek = previous.latency.seek; }
-    if (page.room) next.roomStateReceived(page.room);
+    if (page.room) next.roomStateReceived(roomForMe(page.room));
     return next;
   }
 
@@ -387,7 +404,7 @@ function start() {
       page.storefront = player.storefront;
       // Both SDKs place audio with a seek (seekToTime, seek), so a start costs what a seek does.
       policy = newPolicy(null);
-      if (page.room) page.match = matchFor(page.room.track, service, page.storefront);
+      if (page.room) page.match = matchFor(roomForMe(page.room).track, service, page.storefront);
       page.phase = "listening";
       mediaSession();
       acquireWakeLock();
@@ -462,6 +479,7 @@ function start() {
     // Said only when what this listener hears is not what the host plays, word for word.
     const differs = source && shown && (shown.title !== source.title || artistLine(shown) !== artistLine(source));
     setHidden("source", !differs);
+    setHidden("other-versions-line", page.phase !== "listening" || !source || source.service === page.service);
     setText("source", differs ? words.hostPlays(source.title, artistLine(source)) : "");
     renderUpNext(room);
     const title = shown && room.playing ? `${shown.title} · ${artistLine(shown)} · Simulcast` : `${headline} · Simulcast`;

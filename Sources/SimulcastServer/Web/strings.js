@@ -131,6 +131,31 @@ export const follow = Object.freeze({
   couldNotStop: "The server could not be reached to stop it. Try again.",
 });
 
+/** "Not this version?": the versions of the room's song on the listener's service. */
+export const versions = Object.freeze({
+  open: "Not this version?",
+  looking: "Looking for other versions…",
+  couldNotLook: "Other versions could not be looked up just now.",
+  none: "No other versions were found on your service.",
+  explicit: "Explicit",
+  clean: "Clean",
+  roomsChoice: "the room's match",
+  taken: "Would be taken",
+  notTaken: "Not taken",
+  playingForYou: "Playing for you",
+  playThis: "Play this",
+  /** @param {string} title */
+  playThisNamed: (title) => `Play ${title} for me`,
+  /** @param {string} title */
+  nowPlaying: (title) => `Now playing ${title} for you; the others keep theirs.`,
+  suggest: "Suggest for the room",
+  /** @param {string} title */
+  suggestNamed: (title) => `Suggest ${title} for the room`,
+  suggested: "Suggested: it becomes the room's version when the host agrees or enough listeners suggest it.",
+  couldNotSuggest: "The suggestion could not be sent.",
+  yourChoice: "the version you chose",
+});
+
 /** The room's history and "Save as a playlist". */
 export const history = Object.freeze({
   couldNotLoad: "The room's history could not be loaded.",

@@ -1,0 +1,50 @@
+import Foundation
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+/// Issue 37 (2), as a phone listener uses it: "Not this version?" lists the versions of the
+/// room's song on their service with why each was or was not taken; "Play this" plays another
+/// for them alone, at once, while the room's match (what the others hear) stays; "Suggest for
+/// the room" sends it as a correction.
+@Suite(.serialized) struct WebVersionsTests {
+    static let titles = "Array.from(document.querySelectorAll('#versions-list .what')).map(e => e.textContent)"
+
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func aListenerPlaysAnotherVersionForThemselvesAndSuggestsIt() async throws {
+        try await WebRoom.run { room in
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 30_000))
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await page.click("[data-service=apple-music]")
+            try await room.waitInSync(page)
+            _ = try await page.waitFor("!document.getElementById('other-versions-line').hidden", as: Bool.self)
+            try await page.click("#other-versions")
+            _ = try await page.waitFor("\(Self.titles).length >= 2", as: Bool.self)
+            let titles = try await page.evaluate(Self.titles, as: [String].self)
+            #expect(titles.first == "She Looks So Perfect · 5 Seconds of Summer", "the room's match first: \(titles)")
+            #expect(titles.contains("She Looks So Perfect (Ash Demo Vocal) · 5 Seconds of Summer"))
+            let lines = try await page.evaluate("document.getElementById('versions-list').innerText", as: String.self)
+            #expect(lines.contains("Playing for you") && lines.contains("the room's match"), "\(lines)")
+            #expect(lines.contains("Not taken"), "why the demo was not taken: \(lines)")
+            try await WebRoom.screenshot(page, "listener-other-versions")
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "other versions: \(findings)") }
+
+            // Play the demo for me: the page plays it at the room's position; the room's match stays.
+            try await page.click("#versions-list li:nth-child(2) .version-actions .secondary")
+            _ = try await page.waitFor("MusicKit.getInstance().nowPlayingItem?.id === 'am-slsp-demo'", as: Bool.self, seconds: 15)
+            try await room.waitInSync(page)
+            let summary = try #require(try await RoomsAPI(baseURL: room.base).room(code: room.code))
+            #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.track?.id == Fixtures.appleSheLooksSoPerfect.id)
+
+            // Suggest it for the room: the correction rules answer (a listener's suggestion).
+            try await page.click("#versions-list li:nth-child(2) .version-actions .link")
+            _ = try await page.waitFor("!document.getElementById('versions-note').textContent.startsWith('Now playing')", as: Bool.self)
+            let note = try await page.evaluate("document.getElementById('versions-note').textContent", as: String.self)
+            #expect(note.hasPrefix("Suggested"), "\(note)")
+        }
+    }
+}
