@@ -10,6 +10,8 @@ public enum WebStorageKey {
     /// localStorage, plus the room's code: the listener's follow from the server (its id, its
     /// token, a secret, and the device's name), kept while the follow lasts.
     public static let followPrefix = "simulcast.follow."
+    /// localStorage: "1" when the listener prefers clean versions where there is one.
+    public static let preferClean = "simulcast.preferClean"
     /// localStorage: the listener's volume, 0 to 1.
     public static let volume = "simulcast.volume"
     /// localStorage: the name a listener shows the room.

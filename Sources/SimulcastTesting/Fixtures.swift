@@ -9,6 +9,14 @@ public enum Fixtures {
     public static let solayoh = TrackMetadata(
         service: .spotify, id: "sp-sol", title: "Solayoh", artists: ["Alyona Lanskaya"], album: "Solayoh", durationMs: 180_000)
 
+    /// An explicit song with a clean edit on Apple Music (both named alike, as Apple names them).
+    public static let loudWords = TrackMetadata(
+        service: .spotify, id: "sp-loud", title: "Loud Words", artists: ["The Fixtures"], album: "Loud Words", durationMs: 185_000, explicit: true)
+    public static let appleLoudWords = TrackMetadata(
+        service: .appleMusic, id: "am-loud", title: "Loud Words", artists: ["The Fixtures"], album: "Loud Words", durationMs: 185_040, explicit: true)
+    public static let appleLoudWordsClean = TrackMetadata(
+        service: .appleMusic, id: "am-loud-clean", title: "Loud Words", artists: ["The Fixtures"], album: "Loud Words", durationMs: 185_040, explicit: false)
+
     public static let appleCestLaVie = TrackMetadata(
         service: .appleMusic, id: "298026101", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_040)
     public static let appleSheLooksSoPerfect = TrackMetadata(

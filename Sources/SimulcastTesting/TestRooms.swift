@@ -15,6 +15,8 @@ public enum TestRooms {
                 service: .appleMusic, id: "am-slsp-demo", title: "She Looks So Perfect (Ash Demo Vocal)", artists: ["5 Seconds of Summer"],
                 album: "She Looks So Perfect - EP", durationMs: 191_520),
             Fixtures.appleSheLooksSoPerfect,
+            Fixtures.appleLoudWords,
+            Fixtures.appleLoudWordsClean,
         ])
     public static let deezerCatalog = OfflineCatalog(
         service: .deezer,

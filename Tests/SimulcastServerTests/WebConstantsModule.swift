@@ -69,7 +69,7 @@ enum WebConstantsModule {
                 ("hostModePrefix", string(WebStorageKey.hostModePrefix)), ("outputLatency", string(WebStorageKey.outputLatency)),
                 ("spotifyTokens", string(WebStorageKey.spotifyTokens)), ("pkce", string(WebStorageKey.pkce)), ("returning", string(WebStorageKey.returning)),
                 ("lockNotice", string(WebStorageKey.lockNotice)), ("followPrefix", string(WebStorageKey.followPrefix)),
-                ("pendingSave", string(WebStorageKey.pendingSave)),
+                ("pendingSave", string(WebStorageKey.pendingSave)), ("preferClean", string(WebStorageKey.preferClean)),
             ]))
         constant(
             "SPOTIFY_HOST_SCOPES", "What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes).", array(SpotifyPKCE.hostScopes.map(string))

@@ -47,4 +47,40 @@ import Testing
             #expect(note.hasPrefix("Suggested"), "\(note)")
         }
     }
+
+    /// An account with content restrictions: MusicKit refuses the explicit match with
+    /// CONTENT_RESTRICTED, and the page plays the clean version, in sync, and says so; the
+    /// room's match (the explicit one, what others hear) stays.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func aRestrictedAccountGetsTheCleanVersionAndIsTold() async throws {
+        try await WebRoom.run { room in
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.loudWords, positionMs: 20_000))
+            let page = try await room.open()
+            defer { Task { await page.close() } }
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await page.run("window.__fakeSDK.restricted = ['\(Fixtures.appleLoudWords.id)']")
+            try await page.click("[data-service=apple-music]")
+            _ = try await page.waitFor("MusicKit.getInstance().nowPlayingItem?.id === '\(Fixtures.appleLoudWordsClean.id)'", as: Bool.self, seconds: 20)
+            try await room.waitInSync(page)
+            let said = try await page.evaluate("simulcastPage.message?.text ?? ''", as: String.self)
+            #expect(said.contains("clean version of Loud Words"), "\(said)")
+            let summary = try #require(try await RoomsAPI(baseURL: room.base).room(code: room.code))
+            #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.track?.id == Fixtures.appleLoudWords.id)
+        }
+    }
+
+    /// "Clean versions" on: an explicit match is replaced by its clean version before it plays.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
+    func theCleanPreferencePlaysTheCleanVersion() async throws {
+        try await WebRoom.run { room in
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
+            let page = try await room.listeningOnAppleMusic()
+            defer { Task { await page.close() } }
+            try await page.click("#prefer-clean")
+            #expect(try await page.evaluate("localStorage.getItem('\(WebStorageKey.preferClean)')", as: String.self) == "1")
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.loudWords, positionMs: 0))
+            _ = try await page.waitFor("MusicKit.getInstance().nowPlayingItem?.id === '\(Fixtures.appleLoudWordsClean.id)'", as: Bool.self, seconds: 20)
+            try await room.waitInSync(page)
+        }
+    }
 }

@@ -38,3 +38,14 @@ test("a storefront the room has no match for yet gets the chosen version", () =>
   assert.equal(mine.track.matches.find((m) => m.storefront === "gb").result.track.id, "am-live");
   assert.equal(mine.track.matches.find((m) => m.storefront === "us").result.track.id, "am-1");
 });
+
+test("the clean version is the best one the matcher would take that is not explicit", async () => {
+  const { cleanVersion, isContentRestricted } = await import("../../Sources/SimulcastServer/Web/versions.js");
+  const version = (id, explicit, accepted) => ({ id, title: "t", artists: [], explicit, accepted, chosen: false, why: [] });
+  assert.equal(cleanVersion([version("e", true, true), version("c", false, true)])?.id, "c");
+  assert.equal(cleanVersion([version("e", true, true), version("live", false, false)]), null, "a clean live recording is another song");
+  assert.equal(cleanVersion([version("u", undefined, true)]), null, "unknown is not clean");
+  assert.equal(isContentRestricted({ errorCode: "CONTENT_RESTRICTED" }), true);
+  assert.equal(isContentRestricted(new Error("CONTENT_RESTRICTED: no")), true);
+  assert.equal(isContentRestricted(new Error("NotAllowedError")), false);
+});

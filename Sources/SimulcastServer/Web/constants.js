@@ -117,6 +117,7 @@ export const StorageKey = Object.freeze({
   lockNotice: "simulcast.lockNotice",
   followPrefix: "simulcast.follow.",
   pendingSave: "simulcast.pendingSave",
+  preferClean: "simulcast.preferClean",
 });
 /** What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes). */
 export const SPOTIFY_HOST_SCOPES = Object.freeze(["user-read-currently-playing", "user-read-playback-state"]);

@@ -25,7 +25,7 @@ import { beginLogin, SpotifyLogin } from "./spotify-login.js";
 import { mountHistory } from "./history-panel.js";
 import { PLAYLIST_SCOPE, saveToAppleMusic, saveToSpotify } from "./playlist-save.js";
 import { forgetFollow, followStatus, stopFollow, storedFollow } from "./server-follow.js";
-import { mountVersions, withChosenVersion } from "./versions.js";
+import { cleanVersion, isContentRestricted, mountVersions, versionTrack, withChosenVersion } from "./versions.js";
 import { SpotifyConnectPlayer } from "./spotify-connect-player.js";
 import { SpotifyPlayer } from "./spotify-player.js";
 import * as strings from "./strings.js";
@@ -46,18 +46,39 @@ function start() {
   const spotifyLogin = new SpotifyLogin(config);
   /** The room as this listener follows it: their own choice of version in place of the room's match. @param {any} room */
   const roomForMe = (room) => withChosenVersion(room, page.service, page.storefront, page.versionChoice);
-  mountVersions({
+  const otherVersions = mountVersions({
     room: config.room, service: () => page.service, storefront: () => page.storefront,
     current: () => (page.room?.track ? { sourceService: page.room.track.source.service, sourceId: page.room.track.source.id } : null),
     playing: () => (page.match?.status === "matched" ? page.match.track?.id ?? null : null),
-    choose: (sourceId, track) => {
-      page.versionChoice = { sourceId, track };
-      // A new policy: this listener's target changed, the room's did not.
-      if (policy) policy = newPolicy(policy);
-      if (page.room) page.match = matchFor(roomForMe(page.room).track, page.service, page.storefront);
-      render();
-    },
+    choose: (sourceId, track) => chooseVersion(sourceId, track),
   });
+
+  /** This listener plays `track` for the room's song `sourceId`; the room's match stays. @param {string} sourceId @param {any} track */
+  function chooseVersion(sourceId, track) {
+    page.versionChoice = { sourceId, track };
+    // A new policy: this listener's target changed, the room's did not.
+    if (policy) policy = newPolicy(policy);
+    if (page.room) page.match = matchFor(roomForMe(page.room).track, page.service, page.storefront);
+    render();
+  }
+
+  /** The clean version instead of an explicit one, said; `restricted`: MusicKit refused the explicit one. */
+  let cleanAskedFor = /** @type {string | null} */ (null);
+  async function switchToClean(/** @type {boolean} */ restricted) {
+    const sourceId = page.room?.track?.source?.id;
+    if (!sourceId || cleanAskedFor === sourceId) return;
+    cleanAskedFor = sourceId;
+    try {
+      const found = await otherVersions.lookup();
+      const clean = cleanVersion(found.versions);
+      if (!clean) { if (restricted) say(strings.versions.restrictedNoClean, "error", "success"); return; }
+      chooseVersion(found.sourceId, versionTrack(clean, page.service));
+      // Said while this song plays.
+      say(restricted ? strings.versions.restrictedSwitched(clean.title) : strings.versions.cleanChosen(clean.title), "info", "song");
+    } catch (error) {
+      if (restricted) say(strings.versions.restrictedNoClean, "error", "success");
+    }
+  }
   const roomHistory = mountHistory(config.room, {
     service: () => (page.phase === "listening" ? page.service : null), storefront: () => page.storefront, save: (songs) => savePlaylist(songs),
   });
@@ -79,6 +100,7 @@ function start() {
     // "app": the listener's own Spotify app (Spotify Connect); "browser": the Web Playback SDK here.
     spotifyMode: /** @type {"app" | "browser"} */ (localStorage.getItem(StorageKey.spotifyMode) === "app" ? "app"
       : localStorage.getItem(StorageKey.spotifyMode) === "browser" ? "browser" : onPhone ? "app" : "browser"),
+    preferClean: localStorage.getItem(StorageKey.preferClean) === "1",
     /** Another version of the room's song this listener chose for themselves. @type {import("./versions.js").VersionChoice | null} */
     versionChoice: null,
     /** The server's follow for this listener, while it lasts. @type {{ status: string, deviceName: string } | null} */
@@ -162,10 +184,12 @@ function start() {
         break;
       case MessageType.roomState:
         if (!message.anchor) return;
+        if (page.room?.track?.source?.id !== message.track?.source?.id) clearMessage(["song"]);
         page.room = message;
         policy?.roomStateReceived(roomForMe(message));
         // "Matched" only for this listener's own storefront.
         page.match = page.storefront ? matchFor(roomForMe(message).track, page.service, page.storefront) : null;
+        if (page.preferClean && page.match?.status === "matched" && page.match.track?.explicit === true) switchToClean(false);
         render();
         break;
       case MessageType.roomPresence:
@@ -264,6 +288,7 @@ function start() {
     } catch (error) {
       if (isGestureRefusal(error)) needTap();
       else if (error?.kind === "login") loginNeeded(error);
+      else if (isContentRestricted(error)) switchToClean(true);
       else say(String(error?.message || error), "error", "success");
     } finally {
       busy = false;
@@ -724,6 +749,12 @@ function start() {
   $("reload").addEventListener("click", () => location.reload());
   $("leave").addEventListener("click", leave);
   $("keep-following").addEventListener("click", keepFollowingAfterClose);
+  /** @type {HTMLInputElement} */ ($("prefer-clean")).checked = page.preferClean;
+  $("prefer-clean").addEventListener("change", () => {
+    page.preferClean = /** @type {HTMLInputElement} */ ($("prefer-clean")).checked;
+    localStorage.setItem(StorageKey.preferClean, page.preferClean ? "1" : "0");
+    if (page.preferClean && page.match?.track?.explicit === true) switchToClean(false);
+  });
   roomHistory.roomTrack(null);
   $("stop-server-follow").addEventListener("click", stopServerFollow);
   $("switch-service").addEventListener("click", switchService);

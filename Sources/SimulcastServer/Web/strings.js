@@ -154,6 +154,12 @@ export const versions = Object.freeze({
   suggested: "Suggested: it becomes the room's version when the host agrees or enough listeners suggest it.",
   couldNotSuggest: "The suggestion could not be sent.",
   yourChoice: "the version you chose",
+  preferClean: "Clean versions",
+  /** @param {string} title */
+  cleanChosen: (title) => `Playing the clean version of ${title}.`,
+  /** @param {string} title */
+  restrictedSwitched: (title) => `Your account does not play explicit songs: playing the clean version of ${title}.`,
+  restrictedNoClean: "Your account does not play explicit songs, and this one has no clean version.",
 });
 
 /** The room's history and "Save as a playlist". */

@@ -31,6 +31,16 @@ export function withChosenVersion(room, service, storefront, choice) {
   return { ...room, track: { ...track, matches: [...others, { service, storefront, result }] } };
 }
 
+/** The clean version to play instead of an explicit one: the best the matcher would take. @param {Version[]} versions */
+export const cleanVersion = (versions) => versions.find((version) => version.explicit === false && version.accepted) ?? null;
+
+/** MusicKit's refusal of a song the account's content restrictions forbid. @param {any} error */
+export const isContentRestricted = (error) => /CONTENT_RESTRICTED/.test(String(error?.errorCode || error?.code || error?.message || ""));
+
+/** A version as the page's player and follow policy take a track. @param {Version} version @param {string | null} service */
+export const versionTrack = (version, service) => ({ service, id: version.id, title: version.title, artists: version.artists, album: version.album,
+  durationMs: version.durationMs, explicit: version.explicit });
+
 /**
  * @param {{ room: string, service: () => string | null, storefront: () => string | null, current: () => { sourceService: string, sourceId: string } | null,
  *   playing: () => string | null, choose: (sourceId: string, track: any) => void }} options
@@ -43,25 +53,29 @@ export function mountVersions(options) {
   let versions = [];
   let sourceId = "";
 
+  /** The versions of the room's song on this listener's service, from the server. @returns {Promise<{ sourceId: string, versions: Version[] }>} */
+  async function lookup() {
+    const service = options.service(), storefront = options.storefront();
+    if (!service || !storefront) throw new Error(strings.history.noService);
+    const query = new URLSearchParams({ service, storefront });
+    const response = await withTimeout(fetch("/v1/rooms/" + encodeURIComponent(options.room) + "/versions?" + query, { cache: "no-store" }), "the server");
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(body?.error?.message || words.couldNotLook);
+    return { sourceId: body.sourceId || "", versions: body.versions || [] };
+  }
+
   async function open() {
     setHidden("versions", false);
     $("versions").scrollIntoView({ block: "nearest" });
     $("versions-title").focus();
     list.replaceChildren();
     note.textContent = words.looking;
-    const service = options.service(), storefront = options.storefront();
-    if (!service || !storefront) { note.textContent = strings.history.noService; return; }
     try {
-      const query = new URLSearchParams({ service, storefront });
-      const response = await withTimeout(fetch("/v1/rooms/" + encodeURIComponent(options.room) + "/versions?" + query, { cache: "no-store" }), "the server");
-      const body = await response.json().catch(() => null);
-      if (!response.ok) { note.textContent = body?.error?.message || words.couldNotLook; return; }
-      versions = body.versions || [];
-      sourceId = body.sourceId || "";
+      ({ sourceId, versions } = await lookup());
       note.textContent = versions.length ? "" : words.none;
       render();
-    } catch {
-      note.textContent = words.couldNotLook;
+    } catch (error) {
+      note.textContent = String(/** @type {any} */ (error)?.message || words.couldNotLook);
     }
   }
 
@@ -93,8 +107,7 @@ export function mountVersions(options) {
         play.textContent = words.playThis;
         play.setAttribute("aria-label", words.playThisNamed(version.title));
         play.addEventListener("click", () => {
-          options.choose(sourceId, { service: options.service(), id: version.id, title: version.title, artists: version.artists, album: version.album,
-            durationMs: version.durationMs, explicit: version.explicit });
+          options.choose(sourceId, versionTrack(version, options.service()));
           note.textContent = words.nowPlaying(version.title);
           render();
         });
@@ -131,5 +144,5 @@ export function mountVersions(options) {
 
   $("other-versions").addEventListener("click", open);
   $("versions-close").addEventListener("click", () => { setHidden("versions", true); $("other-versions").focus(); });
-  return { open };
+  return { open, lookup };
 }

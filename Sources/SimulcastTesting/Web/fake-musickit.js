@@ -15,7 +15,9 @@
   const states = { none: 0, loading: 1, playing: 2, paused: 3, stopped: 4, ended: 5, seeking: 6, waiting: 8, stalled: 9, completed: 10 };
   // `hang`: the next call of that method never settles (a test of the page's timeouts).
   // `createdPlaylists`: library playlists made through the API ({name, description, songs: [id]}).
-  const fake = { kind: "musickit", calls, seekLatencyMs, authorizationFailures: 0, tokensSet: 0, refusedPlays: 0, hang: null, createdPlaylists: [] };
+  // `restricted`: song ids this account may not play (content restrictions): MusicKit refuses
+  // them with CONTENT_RESTRICTED.
+  const fake = { kind: "musickit", calls, seekLatencyMs, authorizationFailures: 0, tokensSet: 0, refusedPlays: 0, hang: null, createdPlaylists: [], restricted: [] };
   const hangs = (method) => { if (fake.hang !== method) return false; fake.hang = null; return true; };
 
   // One second of silence, looped: a real media element for the autoplay policy to judge.
@@ -132,6 +134,12 @@
       const collection = options.album ? catalog().albums.find((a) => a.id === options.album)
         : options.playlist ? catalog().playlists.find((p) => p.id === options.playlist) : null;
       const songs = collection ? collection.songs : options.songs || (options.song ? [options.song] : []);
+      // Refused where it would play: the song it starts with.
+      if (fake.restricted.includes(String(songs[options.startWith || 0]))) {
+        const error = new Error("CONTENT_RESTRICTED: this content is restricted for the account");
+        error.errorCode = "CONTENT_RESTRICTED";
+        throw error;
+      }
       this.queue = { items: songs.map(item) };
       this.index = options.startWith || 0;
       this.nowPlayingItem = this.queue.items[this.index] || null;
