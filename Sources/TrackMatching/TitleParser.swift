@@ -90,7 +90,7 @@ public enum TitleParser {
         if words.contains("acapella") || words.contains("acappella") || key.contains("a cappella") || key.contains("a capella") || written.contains("アカペラ") {
             return tag(.acapella)
         }
-        if words.contains("acoustic") || words.contains("unplugged") { return tag(.acoustic) }
+        if !words.isDisjoint(with: Self.acousticWords) || written.contains("アコースティック") { return tag(.acoustic) }
         if words.contains("demo") { return tag(.demo) }
         if key.contains("sped up") || key.contains("speed up") || words.contains("slowed") || words.contains("nightcore") || words.contains("reverb") {
             return tag(.speed)
@@ -106,9 +106,12 @@ public enum TitleParser {
         if words.contains("remix") || words.contains("rmx") || words.contains("bootleg") || words.contains("mashup") {
             return tag(.remix, before("remix") ?? before("rmx") ?? before("bootleg"))
         }
-        if words.contains("live") || words.contains("session") || words.contains("sessions") || key.hasPrefix("live at") || key.hasPrefix("en vivo") {
-            // "Live ver.", "Live Version": no venue named.
-            let venue = TextNormalizer.tokens(key.replacingOccurrences(of: "live", with: "")).filter { $0 != "ver" && $0 != "version" }.joined(separator: " ")
+        let liveWords = Self.livePhrases.filter(key.contains)
+        if words.contains("live") || words.contains("session") || words.contains("sessions") || !liveWords.isEmpty || written.contains("ライブ") {
+            // "Live ver.", "Live Version", "En Vivo": no venue named.
+            var rest = key.replacingOccurrences(of: "live", with: "")
+            for phrase in liveWords { rest = rest.replacingOccurrences(of: phrase, with: "") }
+            let venue = TextNormalizer.tokens(rest).filter { $0 != "ver" && $0 != "version" && $0 != "raibu" }.joined(separator: " ")
             return tag(.live, venue.isEmpty ? nil : venue)
         }
         if words.contains("remaster") || words.contains("remastered") || words.contains("remasterizado") { return tag(.remaster) }
@@ -137,8 +140,12 @@ public enum TitleParser {
         return nil
     }
 
-    /// "Instrumental", "Inst.", "Instr.", "Instrumentale", "Instrumentalversion".
-    static let instrumentalWords = ["instrumental", "inst", "instr", "instrumentale", "instrumentalversion", "instrumentals"]
+    /// "Instrumental", "Inst.", "Instr.", "Instrumentale", "Instrumentalversion", "Strumentale".
+    static let instrumentalWords = ["instrumental", "inst", "instr", "instrumentale", "instrumentalversion", "instrumentals", "strumentale", "instrumentais"]
+    /// "Acoustic", "Unplugged", "Acústico/a", "Acoustique", "Akustik".
+    static let acousticWords: Set<String> = ["acoustic", "unplugged", "acustico", "acustica", "acoustique", "akustik", "akustisch", "akustikversion"]
+    /// "Live" in the stores' other languages: Spanish, Portuguese, French, Italian.
+    static let livePhrases = ["en vivo", "ao vivo", "en directo", "en public", "en concierto", "dal vivo", "en concert"]
 
     static let romanNumerals: Set<String> = ["ii", "iii", "iv", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
 

@@ -17,6 +17,14 @@ import TrackMatching
         ("Song (TV Size)", "radioEdit(tv size)"), ("歌 (TVサイズ)", "radioEdit(tv size)"),
         ("Song -Instrumental-", "instrumental"), ("歌 ～TV size ver.～", "radioEdit(tv size)"), ("歌 〜Off Vocal〜", "instrumental"),
         ("Song [Inst]", "instrumental"), ("Song (Karaoke Version)", "karaoke"), ("Song (Super Slowed)", "speed"),
+        // Other languages' stores.
+        ("Canción (En Vivo)", "live"), ("Canção (Ao Vivo)", "live"), ("Canción (En Directo)", "live"), ("Chanson (En Public)", "live"),
+        ("Canción (Versión Instrumental)", "instrumental"), ("Chanson (Version Instrumentale)", "instrumental"),
+        ("Canzone (Versione Strumentale)", "instrumental"), ("Lied (Instrumental Version)", "instrumental"), ("Canción (Instrumental)", "instrumental"),
+        ("Canción (Versión Acústica)", "acoustic"), ("Canção (Acústico)", "acoustic"), ("Chanson (Version Acoustique)", "acoustic"),
+        ("Canción (Karaoke)", "karaoke"), ("歌 (Live)", "live"), ("노래 (Live Ver.)", "live"), ("노래 (Inst.)", "instrumental"),
+        ("歌 (アコースティック・バージョン)", "acoustic"), ("歌 (ライブ)", "live"), ("歌 (インストゥルメンタル)", "instrumental"),
+        ("Песня (Live)", "live"), ("Песня (Инструментал)", "instrumental"),
     ])
     func markers(title: String, tag: String) {
         #expect(TitleParser.parse(title).tags.map(\.description) == [tag], "\(title)")
