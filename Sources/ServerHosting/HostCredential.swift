@@ -6,7 +6,7 @@ import SimulcastCore
 /// What a node needs to follow a room hosted from a browser: the room's host token (its
 /// connection says hello as the host, like the CLI's) and the host's Spotify refresh token.
 /// Only ever stored sealed; neither field is printed.
-struct HostCredential: Codable, Sendable, CustomStringConvertible {
+struct HostCredential: SealedLogin, CustomStringConvertible {
     var hostToken: String
     var refreshToken: String
     /// A hash of the Spotify user's id (one hosted room per user); nil in logins sealed
@@ -19,13 +19,5 @@ struct HostCredential: Codable, Sendable, CustomStringConvertible {
     /// from another.
     static func accountHash(service: MusicService, user: String) -> String {
         SealedSecret.hex(SHA256.hash(data: Data("\(service.rawValue):\(user)".utf8)).prefix(16))
-    }
-
-    func sealed(with key: SecretsKey) throws -> [UInt8] {
-        try key.seal(Array(try JSONEncoder().encode(self)))
-    }
-
-    static func open(_ sealed: [UInt8], with key: SecretsKey) throws -> HostCredential {
-        try JSONDecoder().decode(HostCredential.self, from: Data(try key.open(sealed)))
     }
 }

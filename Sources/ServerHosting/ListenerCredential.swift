@@ -1,10 +1,7 @@
-import Foundation
-import SimulcastCore
-
 /// What a node needs to keep a listener's own Spotify app in sync: their refresh token, the
 /// device their page played on, and how they join the room. Only ever stored sealed; never
 /// printed.
-struct ListenerCredential: Codable, Sendable, CustomStringConvertible {
+struct ListenerCredential: SealedLogin, CustomStringConvertible {
     var refreshToken: String
     /// A hash of the Spotify user's id (`HostCredential.accountHash`): one follow per account.
     var account: String
@@ -13,12 +10,4 @@ struct ListenerCredential: Codable, Sendable, CustomStringConvertible {
     var name: String?
 
     var description: String { "ListenerCredential(redacted)" }
-
-    func sealed(with key: SecretsKey) throws -> [UInt8] {
-        try key.seal(Array(try JSONEncoder().encode(self)))
-    }
-
-    static func open(_ sealed: [UInt8], with key: SecretsKey) throws -> ListenerCredential {
-        try JSONDecoder().decode(ListenerCredential.self, from: Data(try key.open(sealed)))
-    }
 }

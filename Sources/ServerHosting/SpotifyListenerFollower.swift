@@ -58,12 +58,8 @@ struct SpotifyListenerFollower: Sendable {
     private func follow(_ credential: ListenerCredential, logger: Logger) async throws {
         let (room, id, store, key) = (self.room, self.id, self.store, self.key)
         let api = configuration.userAPI(
-            refreshToken: credential.refreshToken,
-            onRotated: { rotated in
-                var next = credential
-                next.refreshToken = rotated
-                try await store.updateListenerFollowCredential(room: room, id: id, sealedCredential: try next.sealed(with: key))
-            }, pacer: pacer, transport: transport, clock: clock, logger: logger)
+            login: credential, key: key, save: { try await store.updateListenerFollowCredential(room: room, id: id, sealedCredential: $0) },
+            pacer: pacer, transport: transport, clock: clock, logger: logger)
         // The device the page played on, by id: listed or not (a locked phone may drop out of
         // the list for a while), commands go to it, and a moved playback is followed there.
         let device = SpotifyConnectDevice(id: credential.deviceId, name: "the listener's Spotify app", kind: "Unknown")

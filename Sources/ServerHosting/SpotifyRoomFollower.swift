@@ -67,12 +67,8 @@ struct SpotifyRoomFollower: Sendable {
     private func follow(_ credential: HostCredential, logger: Logger) async throws {
         let (room, generation, store, key) = (self.room, self.generation, self.store, self.key)
         let api = configuration.userAPI(
-            refreshToken: credential.refreshToken,
-            onRotated: { rotated in
-                var next = credential
-                next.refreshToken = rotated
-                try await store.updateHostedCredential(room: room, generation: generation, sealedCredential: try next.sealed(with: key))
-            }, pacer: pacer, transport: transport, clock: clock, logger: logger)
+            login: credential, key: key, save: { try await store.updateHostedCredential(room: room, generation: generation, sealedCredential: $0) },
+            pacer: pacer, transport: transport, clock: clock, logger: logger)
         let client = RoomConnection(
             serverURL: "in-process", hello: Wire.Hello(role: .host, room: room, hostToken: credential.hostToken, client: "simulcast-server"), clock: clock,
             transport: InProcessRoomTransport(hub: hub), logger: logger)
