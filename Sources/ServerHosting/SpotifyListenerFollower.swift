@@ -10,6 +10,9 @@ import SpotifyAuth
 /// app in sync, joined to the room over an in-process connection. A rotated refresh token is
 /// sealed and saved at once, so a restart resumes with the newest.
 struct SpotifyListenerFollower: Sendable {
+    /// The room played nothing for the idle limit: its host is gone, and the follow with them.
+    struct RoomIdle: Error {}
+
     let room: String
     let id: String
     let sealed: [UInt8]
@@ -41,6 +44,10 @@ struct SpotifyListenerFollower: Sendable {
         } catch let error as RoomRefusal {
             logger.notice("the room refused the listener's connection; the follow ends", metadata: ["error": "\(error)"])
             try? await store.deleteListenerFollow(room: room, id: id)
+        } catch is RoomIdle {
+            // Its connection keeps the room loaded, so the room would never expire: the follow ends instead.
+            logger.notice("the room played nothing for the idle limit; the listener's follow ends")
+            try? await store.deleteListenerFollow(room: room, id: id)
         } catch let error as SecretsKey.Problem {
             logger.warning("\(error.description); this node does not follow the listener")
         } catch {
@@ -71,6 +78,7 @@ struct SpotifyListenerFollower: Sendable {
             client: client, player: player, policy: SpotifyConnectPlayer.followConfiguration(service: .spotify, storefront: credential.storefront),
             logger: logger)
         let watch = session.tickInterval * 5
+        let (idleLimit, activity) = (configuration.idleLimit, LastActivity(clock.now()))
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await session.run() }
             group.addTask {
@@ -80,8 +88,26 @@ struct SpotifyListenerFollower: Sendable {
                     if let refusal = await player.refusal, refusal.isFinal { throw refusal }
                 }
             }
+            group.addTask {
+                // A room whose song does not move for the idle limit (no host, paused, nothing
+                // playing) lets its listener's follow go.
+                let check = min(idleLimit / 10, .seconds(60))
+                while true {
+                    try await clock.sleep(until: clock.now().advanced(by: check))
+                    if await Self.roomMoves(session.status().follow) { activity.touch(clock.now()) }
+                    if activity.quiet(for: idleLimit, now: clock.now()) { throw RoomIdle() }
+                }
+            }
             try await group.next()
             group.cancelAll()
+        }
+    }
+
+    /// Whether the room plays a song this follower is on (or getting to).
+    static func roomMoves(_ status: FollowStatus) -> Bool {
+        switch status {
+        case .matching, .starting, .seeking, .following: true
+        case .waitingForRoom, .waitingForHost, .noMatch, .paused, .holding: false
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import ServerHosting
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -106,6 +107,34 @@ import Testing
             }
             let stored = try Data(contentsOf: URL(fileURLWithPath: rig.database))
             for secret in secrets { #expect(!String(decoding: stored, as: UTF8.self).contains(secret), "a Spotify token in plain text in the database") }
+        }
+    }
+
+    /// A follow's connection keeps its room loaded, so the room would never expire: a room whose
+    /// song stops moving for the idle limit lets the follow go (here 2 s), and one that plays
+    /// keeps it.
+    @Test func aFollowEndsWhenItsRoomStopsPlayingForTheIdleLimit() async throws {
+        let clock = SystemClock()
+        let device = SimulatedConnectDevice(id: "phone-app", configuration: .init(), trueClock: clock, followerClock: clock, seed: 6)
+        try await HostingRig.run(connect: device, configure: { $0.idleLimit = .seconds(2) }) { rig in
+            let base = await rig.base
+            let room = try await RoomsAPI(baseURL: base).createRoom()
+            let host = HostSession(
+                client: RoomConnection(
+                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+            let hosting = Task { try await host.run() }
+            defer { hosting.cancel() }
+            #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
+            try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
+            let made = try await rig.fetch("/v1/rooms/\(room.code)/follows", method: .POST, json: await Self.followBody(rig))
+            let ticket = try JSONDecoder().decode(Ticket.self, from: Data(made.text.utf8))
+            // Playing past the idle limit keeps the follow.
+            #expect(await TestSupport.eventually(20) { await device.audible(at: clock.now().micros).positionMs > 13_500 })
+            #expect(try await Self.status(rig, room: room.code, id: ticket.id, token: ticket.token) == "following")
+            // Paused past it: the follow ends and is forgotten.
+            try await host.apply(PlaybackEvent(event: .pause))
+            #expect(await TestSupport.eventually { (try? await Self.status(rig, room: room.code, id: ticket.id, token: ticket.token)) == nil })
+            #expect(rig.logs.all.contains { $0.contains("played nothing for the idle limit") })
         }
     }
 }
