@@ -33,8 +33,8 @@ extension RESTController {
             metrics.limitHit(.hostingLogins)
             throw APIError.rateLimited("too many logins from your address; try again later", retryAfter: limiters.hostingLogins.retryAfterSeconds(client.ip))
         }
-        let following = try following
         let room = try await lookup.room(input.path.code, for: client)
+        let following = try following
         guard limiters.hostingLoginsPerRoom.take(room.code) else {
             metrics.limitHit(.hostingLogins)
             throw APIError.rateLimited(
@@ -57,18 +57,16 @@ extension RESTController {
     }
 
     func getFollowing(_ input: Operations.GetFollowing.Input) async throws -> Operations.GetFollowing.Output {
-        let following = try following
         let room = try await lookup.room(input.path.code, for: request.client)
-        guard let token = request.bearer, let status = try await following.listenerFollowStatus(room: room.code, id: input.path.id, token: token) else {
-            throw Self.followNotFound
-        }
+        // A server that does not follow for listeners has no follows to find.
+        guard let hosting, let token = request.bearer, let status = try await hosting.listenerFollowStatus(room: room.code, id: input.path.id, token: token)
+        else { throw Self.followNotFound }
         return .ok(.init(headers: .init(cacheControl: .noStore), body: .json(Self.followBody(status))))
     }
 
     func stopFollowing(_ input: Operations.StopFollowing.Input) async throws -> Operations.StopFollowing.Output {
-        let following = try following
         let room = try await lookup.room(input.path.code, for: request.client)
-        guard let token = request.bearer, try await following.stopFollowingListener(room: room.code, id: input.path.id, token: token) else {
+        guard let hosting, let token = request.bearer, try await hosting.stopFollowingListener(room: room.code, id: input.path.id, token: token) else {
             throw Self.followNotFound
         }
         return .noContent(.init())

@@ -8,9 +8,11 @@ import TrackMatching
 extension RESTController {
     func getVersions(_ input: Operations.GetVersions.Input) async throws -> Operations.GetVersions.Output {
         let room = try await lookup.room(input.path.code, for: request.client)
-        let service = MusicService(rawValue: input.query.service)
-        guard let storefront = Storefront.normalise(input.query.storefront, for: service) else {
-            throw APIError(.unprocessableContent, code: .invalidStorefront, message: "\"\(input.query.storefront)\" is not a storefront")
+        guard let service = input.query.service.map(MusicService.init(rawValue:)) else {
+            throw APIError(.unprocessableContent, code: .noCatalog, message: "name the listener's service (?service=apple-music, spotify or deezer)")
+        }
+        guard let asked = input.query.storefront, let storefront = Storefront.normalise(asked, for: service) else {
+            throw APIError(.unprocessableContent, code: .invalidStorefront, message: "name the listener's storefront (?storefront=us, a country code)")
         }
         guard let track = await room.currentState().track else {
             return .ok(.init(headers: .init(cacheControl: .noStore), body: .json(.init(versions: []))))

@@ -886,18 +886,22 @@ internal enum Operations {
             internal var path: Operations.GetVersions.Input.Path
             /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/query`.
             internal struct Query: Sendable, Hashable {
+                /// The listener's service; without it, `422 no_catalog`.
+                ///
                 /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/query/service`.
-                internal var service: Swift.String
+                internal var service: Swift.String?
+                /// The listener's storefront; without it, `422 invalid_storefront`.
+                ///
                 /// - Remark: Generated from `#/paths/v1/rooms/{code}/versions/GET/query/storefront`.
-                internal var storefront: Swift.String
+                internal var storefront: Swift.String?
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - service:
-                ///   - storefront:
+                ///   - service: The listener's service; without it, `422 no_catalog`.
+                ///   - storefront: The listener's storefront; without it, `422 invalid_storefront`.
                 internal init(
-                    service: Swift.String,
-                    storefront: Swift.String
+                    service: Swift.String? = nil,
+                    storefront: Swift.String? = nil
                 ) {
                     self.service = service
                     self.storefront = storefront
@@ -924,7 +928,7 @@ internal enum Operations {
             ///   - headers:
             internal init(
                 path: Operations.GetVersions.Input.Path,
-                query: Operations.GetVersions.Input.Query,
+                query: Operations.GetVersions.Input.Query = .init(),
                 headers: Operations.GetVersions.Input.Headers = .init()
             ) {
                 self.path = path
@@ -2325,29 +2329,6 @@ internal enum Operations {
                     }
                 }
             }
-            /// An error; `error.code` says which.
-            ///
-            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/get(getFollowing)/responses/503`.
-            ///
-            /// HTTP response code: `503 serviceUnavailable`.
-            case serviceUnavailable(Components.Responses._Error)
-            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
-            ///
-            /// - Throws: An error if `self` is not `.serviceUnavailable`.
-            /// - SeeAlso: `.serviceUnavailable`.
-            internal var serviceUnavailable: Components.Responses._Error {
-                get throws {
-                    switch self {
-                    case let .serviceUnavailable(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "serviceUnavailable",
-                            response: self
-                        )
-                    }
-                }
-            }
             /// Undocumented response.
             ///
             /// A response with a code that is not documented in the OpenAPI document.
@@ -2512,29 +2493,6 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "tooManyRequests",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// An error; `error.code` says which.
-            ///
-            /// - Remark: Generated from `#/paths//v1/rooms/{code}/follows/{id}/delete(stopFollowing)/responses/503`.
-            ///
-            /// HTTP response code: `503 serviceUnavailable`.
-            case serviceUnavailable(Components.Responses._Error)
-            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
-            ///
-            /// - Throws: An error if `self` is not `.serviceUnavailable`.
-            /// - SeeAlso: `.serviceUnavailable`.
-            internal var serviceUnavailable: Components.Responses._Error {
-                get throws {
-                    switch self {
-                    case let .serviceUnavailable(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }

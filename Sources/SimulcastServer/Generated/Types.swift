@@ -206,7 +206,7 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)`.
     internal func getVersions(
         path: Operations.GetVersions.Input.Path,
-        query: Operations.GetVersions.Input.Query,
+        query: Operations.GetVersions.Input.Query = .init(),
         headers: Operations.GetVersions.Input.Headers = .init()
     ) async throws -> Operations.GetVersions.Output {
         try await getVersions(Operations.GetVersions.Input(
