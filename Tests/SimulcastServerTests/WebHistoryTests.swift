@@ -17,8 +17,12 @@ import Testing
     func anAppleMusicListenerSeesTheRoomsSongsAndSavesThemAsAPlaylist() async throws {
         try await WebRoom.run { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 0))
-            let page = try await room.listeningOnAppleMusic()
+            // Listening, not held to a sync bound: the list and the playlist are what is tested.
+            let page = try await room.open()
             defer { Task { await page.close() } }
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await page.click("[data-service=apple-music]")
+            _ = try await page.waitFor("simulcastPage.phase === 'listening' && MusicKit.getInstance().nowPlayingItem !== null", as: Bool.self)
             try await page.run(Self.open)
             _ = try await page.waitFor("\(Self.titles).length === 1", as: Bool.self)
             // A new song joins the open list.

@@ -8,8 +8,10 @@ import Testing
 /// Issue 37 (2), as a phone listener uses it: "Not this version?" lists the versions of the
 /// room's song on their service with why each was or was not taken; "Play this" plays another
 /// for them alone, at once, while the room's match (what the others hear) stays; "Suggest for
-/// the room" sends it as a correction.
-@Suite(.serialized) struct WebVersionsTests {
+/// the room" sends it as a correction. Held to the in-sync bound in real time, so in the
+/// isolated pass: in the main pass, beside a hundred suites, a page 151 ms off after the
+/// switch once missed the 100 ms bound on an idle machine.
+@Suite(.serialized, .enabled(if: SystemTests.isolatedPass)) struct WebVersionsTests {
     static let titles = "Array.from(document.querySelectorAll('#versions-list .what')).map(e => e.textContent)"
 
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
