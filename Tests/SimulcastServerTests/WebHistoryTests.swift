@@ -36,6 +36,10 @@ import Testing
             try await WebRoom.screenshot(page, "listener-history")
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "the history: \(findings)") }
 
+            // Saved right after the song changed: the second song's match may still be on its way;
+            // the save reads the list afresh, so both are saved once both are matched.
+            _ = try await page.waitFor(
+                "simulcastPage.room?.track?.matches?.some(m => m.service === 'apple-music' && m.result.track?.id === 'am-slsp')", as: Bool.self)
             try await page.click("#save-playlist")
             let note = try await page.waitFor(
                 "document.getElementById('history-note').textContent.startsWith('Saved') ? document.getElementById('history-note').textContent : null",

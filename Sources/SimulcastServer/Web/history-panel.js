@@ -89,7 +89,9 @@ export function mountHistory(room, options) {
     save.disabled = true;
     note.textContent = words.saving;
     try {
-      if (!panel.open || songs.length === 0) { panel.open = true; await load(); }
+      // Read afresh: a song that just began may have gained this listener's match since the list was drawn.
+      panel.open = true;
+      await load();
       note.textContent = await options.save(songs.filter((song) => song.yours));
     } catch (error) {
       note.textContent = String(/** @type {any} */ (error)?.message || words.couldNotSave);
