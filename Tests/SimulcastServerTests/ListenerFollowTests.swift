@@ -36,19 +36,25 @@ import Testing
         return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])?["status"] as? String
     }
 
+    /// A room whose host (a `HostSession` over the WebSocket) plays C'est La Vie from `positionMs`.
+    static func roomPlaying(_ base: String, from positionMs: Double) async throws -> (CreatedRoom, HostSession, Task<Void, any Error>) {
+        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let host = HostSession(
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+        let hosting = Task { try await host.run() }
+        #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: positionMs))
+        return (room, host, hosting)
+    }
+
     @Test func aFollowIsTheListenersOwnAndEndsWhenStoppedReplacedOrRefused() async throws {
         let clock = SystemClock()
         let device = SimulatedConnectDevice(id: "phone-app", configuration: .init(), trueClock: clock, followerClock: clock, seed: 5)
         try await HostingRig.run(connect: device) { rig in
             let base = await rig.base
-            let room = try await RoomsAPI(baseURL: base).createRoom()
-            let host = HostSession(
-                client: RoomConnection(
-                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
-            let hosting = Task { try await host.run() }
+            let (room, _, hosting) = try await Self.roomPlaying(base, from: 60_000)
             defer { hosting.cancel() }
-            #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
-            try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
 
             // Bad requests are refused in words and make nothing.
             let malformed = try await rig.fetch("/v1/rooms/\(room.code)/follows", method: .POST, json: #"{"service":"spotify","code":"c"}"#)
@@ -118,14 +124,8 @@ import Testing
         let device = SimulatedConnectDevice(id: "phone-app", configuration: .init(), trueClock: clock, followerClock: clock, seed: 6)
         try await HostingRig.run(connect: device, configure: { $0.idleLimit = .seconds(2) }) { rig in
             let base = await rig.base
-            let room = try await RoomsAPI(baseURL: base).createRoom()
-            let host = HostSession(
-                client: RoomConnection(
-                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
-            let hosting = Task { try await host.run() }
+            let (room, host, hosting) = try await Self.roomPlaying(base, from: 10_000)
             defer { hosting.cancel() }
-            #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
-            try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
             let made = try await rig.fetch("/v1/rooms/\(room.code)/follows", method: .POST, json: await Self.followBody(rig))
             let ticket = try JSONDecoder().decode(Ticket.self, from: Data(made.text.utf8))
             // Playing past the idle limit keeps the follow.

@@ -774,9 +774,10 @@ function start() {
   const backFromLogin = sessionStorage.getItem(StorageKey.returning);
   sessionStorage.removeItem(StorageKey.returning);
   // The server follows for this listener: say so, and offer to stop, instead of a second player.
-  if (storedFollow(config.room)) {
+  const followed = storedFollow(config.room);
+  if (followed) {
     page.phase = "serverFollowing";
-    page.serverFollow = { status: "unknown", deviceName: storedFollow(config.room)?.deviceName || "" };
+    page.serverFollow = { status: "unknown", deviceName: followed.deviceName || "" };
     checkServerFollow();
   }
   render();
