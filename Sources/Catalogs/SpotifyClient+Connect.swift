@@ -88,3 +88,31 @@ extension SpotifyClient: SpotifyConnectRemote {
         reason.allSatisfy({ $0.isUppercase || $0 == "_" }) ? reason.lowercased().replacingOccurrences(of: "_", with: " ") : "refused"
     }
 }
+
+/// The host's queue (scope `user-modify-playback-state`, asked for when the host turns song
+/// requests on): `POST /v1/me/player/queue`, on the device playing now.
+extension SpotifyClient: HostQueue {
+    public func add(_ track: TrackMetadata) async throws(HostQueueRefusal) {
+        guard track.service == .spotify else { throw HostQueueRefusal("the song is not a Spotify song") }
+        do {
+            _ = try await player("POST", "/v1/me/player/queue", query: [("uri", "spotify:track:\(track.id)")])
+        } catch let refusal as SpotifyConnectRefusal {
+            throw Self.queueRefusal(refusal)
+        } catch {
+            throw HostQueueRefusal("Spotify could not be asked: \(error)")
+        }
+    }
+
+    static func queueRefusal(_ refusal: SpotifyConnectRefusal) -> HostQueueRefusal {
+        switch refusal {
+        case .notPremium: HostQueueRefusal("the host's Spotify adds to its queue only with Premium")
+        case .noDevice: HostQueueRefusal("the host's Spotify is not playing on any device")
+        case .restricted: HostQueueRefusal("the host's device does not let other apps add to its queue")
+        case .loginRefused: HostQueueRefusal("Spotify refused the host's login")
+        case .rateLimited, .unreachable: HostQueueRefusal("Spotify could not be asked just now")
+        case .failed("HTTP 403"):
+            HostQueueRefusal("the host's login does not allow adding to the queue: turn requests off and on again on the host page")
+        case .failed(let detail): HostQueueRefusal("Spotify refused: \(detail)")
+        }
+    }
+}

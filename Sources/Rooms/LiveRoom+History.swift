@@ -6,7 +6,8 @@ import SimulcastCore
 extension LiveRoom {
     func recordIfNewSong(_ next: RoomState, after previous: RoomState) async {
         guard let track = next.track, track.source.id != previous.track?.source.id || track.source.service != previous.track?.source.service else { return }
-        let entry = RoomHistoryEntry(startedAt: next.anchor.time, source: track.source, matches: RoomHistoryEntry.matches(of: track))
+        let entry = RoomHistoryEntry(
+            startedAt: next.anchor.time, source: track.source, matches: RoomHistoryEntry.matches(of: track), requestedBy: next.requester(of: track.source))
         do {
             try await context.store.appendHistory(room: code, entry: entry, endedWith: previous.track.map(RoomHistoryEntry.matches(of:)))
         } catch {

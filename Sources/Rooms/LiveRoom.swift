@@ -31,6 +31,8 @@ package actor LiveRoom {
     var admission: RoomAdmission
     /// Reactions: who may send one now, and the last few passed on.
     var reactionBook: RoomReactions
+    /// Song requests and +1s each address may still send.
+    let requestAllowances: RequestAllowances
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
         self.code = stored.code
@@ -42,6 +44,7 @@ package actor LiveRoom {
         self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: now)
         self.admission = RoomAdmission(code: stored.code, limits: context.limits, now: now)
         self.reactionBook = RoomReactions(limits: context.limits, clock: context.clock)
+        self.requestAllowances = RequestAllowances(limits: context.limits, clock: context.clock)
     }
 
     var state: RoomState { stored.state }
@@ -114,6 +117,12 @@ package actor LiveRoom {
             return nil
         case .reaction(let sent):
             return await react(sent, from: id)
+        case .requestSong(let sent):
+            return await requestSong(sent, from: id)
+        case .supportRequest(let sent):
+            return await supportRequest(sent, from: id)
+        case .requestQueued(let sent):
+            return await noteQueued(sent, from: id)
         case .hello:
             return Wire.Error(code: .alreadyJoined, message: "this connection has already said hello")
         case .welcome, .roomState, .timePong, .roomPresence, .roomReaction, .error:

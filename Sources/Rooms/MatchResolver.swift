@@ -73,37 +73,58 @@ actor MatchResolver {
 
     private func resolve(_ key: MatchCacheKey, source: TrackMetadata, _ delivery: Delivery) async {
         defer { inFlight.remove(key) }
-        let result: MatchResult
         let retagged = lookedUpAs[key].map { $0 != source } ?? false
         if lookedUpAs.count >= 10_000 { lookedUpAs.removeAll() }
         lookedUpAs[key] = source
-        if !retagged, let cached = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) {
-            result = cached
-        } else {
-            let started = clock.now()
-            // The lookup's deadline is the transport's (real time: sockets time out in it).
-            let (matchmaker, deadline) = (self.matchmaker, ContinuousClock.now + lookupDeadline)
-            result = await LookupDeadline.$current.withValue(deadline) {
-                await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
-            }
-            metrics.matchLatency(.microseconds(started.distance(to: clock.now())), service: key.targetService, status: result.status)
-            if let lifetime = lifetime.lifetime(for: result.status) {
-                do {
-                    try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: lifetime))
-                } catch {
-                    logger.warning("cannot cache match", metadata: ["error": "\(error)"])
-                }
-            }
-            logger.info(
-                "matched",
-                metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
-            if outages.answered(key.targetService, unavailable: result.status == .unavailable, at: clock.serverClockNow()) {
-                logger.notice("service answers again; asking again for what it could not answer", metadata: ["service": "\(key.targetService)"])
-                await delivery.serviceRecovered(key.targetService)
-            }
+        let (result, fresh) = await lookUp(key, source: source, cached: !retagged)
+        if fresh, outages.answered(key.targetService, unavailable: result.status == .unavailable, at: clock.serverClockNow()) {
+            logger.notice("service answers again; asking again for what it could not answer", metadata: ["service": "\(key.targetService)"])
+            await delivery.serviceRecovered(key.targetService)
         }
         // Every live room holding this track gets the answer, not only the one that asked.
         await delivery.answer(result, source, key)
+    }
+
+    /// The answer for `key`: the shared cache's when `cached` allows and it holds one, else the
+    /// matchmaker's within the lookup deadline, then cached for its lifetime. `fresh`: looked up now.
+    private func lookUp(_ key: MatchCacheKey, source: TrackMetadata, cached: Bool) async -> (result: MatchResult, fresh: Bool) {
+        if cached, let answer = try? await store.cachedMatch(for: key, now: clock.serverClockNow()) { return (answer, false) }
+        let started = clock.now()
+        // The lookup's deadline is the transport's (real time: sockets time out in it).
+        let (matchmaker, deadline) = (self.matchmaker, ContinuousClock.now + lookupDeadline)
+        let result = await LookupDeadline.$current.withValue(deadline) {
+            await matchmaker.match(source, on: key.targetService, storefront: key.storefront)
+        }
+        metrics.matchLatency(.microseconds(started.distance(to: clock.now())), service: key.targetService, status: result.status)
+        if let lifetime = lifetime.lifetime(for: result.status) {
+            do {
+                try await store.cacheMatch(result, for: key, expiresAt: clock.serverClockNow().advanced(by: lifetime))
+            } catch {
+                logger.warning("cannot cache match", metadata: ["error": "\(error)"])
+            }
+        }
+        logger.info(
+            "matched",
+            metadata: ["track": "\(source.id)", "service": "\(key.targetService)", "status": "\(result.status.rawValue)", "method": "\(result.method)"])
+        return (result, true)
+    }
+
+    /// A listener's requested song: looked up by its id on their service (the server never
+    /// takes a client's word for a title), then matched on the host's service the way a room's
+    /// song is, sharing the cache.
+    func lookUpRequest(trackId: String, on service: MusicService, storefront: String, hostService: MusicService) async -> RequestedSong {
+        guard let catalog = matchmaker.catalogs[service] else { return .noCatalog(service) }
+        let deadline = ContinuousClock.now + lookupDeadline
+        let asked: TrackMetadata?
+        do {
+            asked = try await LookupDeadline.$current.withValue(deadline) { try await catalog.track(id: trackId, storefront: storefront) }
+        } catch {
+            logger.notice("cannot look up a requested song", metadata: ["service": "\(service)", "error": "\(error)"])
+            return .unavailable
+        }
+        guard let asked else { return .notFound }
+        let key = MatchCacheKey(sourceService: service, sourceId: asked.id, targetService: hostService, storefront: storefront)
+        return .found(asked: asked, match: await lookUp(key, source: asked, cached: true).result)
     }
 
     /// The versions of `source` on `service` a listener may choose from (`TrackMatchmaker.versions`),
@@ -112,6 +133,14 @@ actor MatchResolver {
         let (matchmaker, deadline) = (self.matchmaker, ContinuousClock.now + lookupDeadline)
         return try await LookupDeadline.$current.withValue(deadline) {
             try await matchmaker.versions(of: source, on: service, storefront: storefront)
+        }
+    }
+
+    /// A listener's service searched for `term`, under the lookup deadline; nil where no catalog is.
+    func search(_ term: String, on service: MusicService, storefront: String) async throws -> [TrackMetadata]? {
+        guard let catalog = matchmaker.catalogs[service] else { return nil }
+        return try await LookupDeadline.$current.withValue(ContinuousClock.now + lookupDeadline) {
+            try await catalog.search(term: term, storefront: storefront, limit: 10)
         }
     }
 }

@@ -17,6 +17,9 @@ extension RoomHub {
         /// Other nodes share the store: they may follow service and storefront pairs this node does not see.
         var sharedStore: Bool
         var requestMatch: @Sendable (MatchCacheKey, TrackMetadata) -> Void
+        /// A listener's requested song (its id on their service, their storefront) looked up
+        /// and matched on the host's service.
+        var lookUpRequest: @Sendable (_ trackId: String, _ service: MusicService, _ storefront: String, _ hostService: MusicService) async -> RequestedSong
         /// Which services are down, and whether a waiting track may go out as their probe.
         var outages: ServiceOutageBoard
         /// Called when a room's last connection leaves: the shutdown waits for it.

@@ -63,7 +63,11 @@ public actor RoomHub {
         Context(
             store: store, limits: limits, metrics: metrics, logger: logger, clock: clock, codec: WireCodec(), fanOut: fanOut, node: node,
             sharedStore: sharedStore,
-            requestMatch: { [requests = matches.requests] key, source in requests.add(key, source) }, outages: matches.outages,
+            requestMatch: { [requests = matches.requests] key, source in requests.add(key, source) },
+            lookUpRequest: { [matches] id, service, storefront, hostService in
+                await matches.lookUpRequest(trackId: id, on: service, storefront: storefront, hostService: hostService)
+            },
+            outages: matches.outages,
             roomEmptied: { [roomsEmptied] in roomsEmptied.continuation.yield() })
     }
 

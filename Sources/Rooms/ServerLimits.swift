@@ -43,6 +43,15 @@ public struct ServerLimits: Hashable, Sendable {
     /// shares it; reconnecting or opening more connections does not renew it.
     public var reactionsPerSender = TokenBucket.Rate(burst: 10, perSecond: 3)
     public var reactionsPerRoom = TokenBucket.Rate(burst: 30, perSecond: 10)
+    /// Song requests from one address (an IPv6 /64) in one room: each looks the song up in two
+    /// catalogs. Kept by the room, so reconnecting or a new name does not renew it.
+    public var songRequestsPerListener = TokenBucket.Rate(burst: 3, perSecond: 1.0 / 20)
+    /// +1s from one address in one room: cheap, but each is a commit every listener receives.
+    public var requestSupportsPerListener = TokenBucket.Rate(burst: 10, perSecond: 1.0 / 5)
+    /// Song requests a room holds (open per listener and per room, finished ones kept).
+    public var songRequests = SongRequestRules.standard
+    /// Catalog searches per address for song requests (`GET /v1/rooms/{code}/search`).
+    public var requestSearches = TokenBucket.Rate(burst: 20, perSecond: 1.0 / 2)
     /// Refused messages in a row after which a flooding connection is closed (4429).
     public var floodStrikes = 200
     /// Listeners in one room.

@@ -21,6 +21,8 @@ public final class ServerMetrics: Sendable {
         case hostStateRate = "host_state_rate"
         case hostJoins = "host_joins"
         case reactionRate = "reaction_rate"
+        case songRequestRate = "song_request_rate"
+        case requestSearches = "request_searches"
         case messageSize = "message_size"
         case frameSize = "frame_size"
         case invalidUTF8 = "invalid_utf8"

@@ -72,7 +72,7 @@ struct SpotifyRoomFollower: Sendable {
         let client = RoomConnection(
             serverURL: "in-process", hello: Wire.Hello(role: .host, room: room, hostToken: credential.hostToken, client: "simulcast-server"), clock: clock,
             transport: InProcessRoomTransport(hub: hub), logger: logger)
-        let session = HostSession(client: client)
+        let session = HostSession(client: client, queue: api)
         let source = SpotifyHostSource(api: api, sink: session, clock: clock, configuration: configuration.source, logger: logger)
         let activity = LastActivity(clock.now())
         let idleLimit = configuration.idleLimit

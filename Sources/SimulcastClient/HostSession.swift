@@ -16,12 +16,17 @@ public actor HostSession: HostEventSink {
     /// From the host's player to the host's ear, in ms: the published anchor says what the
     /// host hears, so the room follows the host's ear, not its player.
     public let outputLatencyMs: Double
+    /// Where accepted song requests go; nil: a host whose player takes none.
+    public let queue: (any HostQueue)?
+    /// Requests already handed to `queue`, so a later state does not hand them again.
+    private var offered: Set<String> = []
 
-    public init(client: RoomConnection, heartbeat: Duration = .seconds(5), outputLatencyMs: Double = 0) {
+    public init(client: RoomConnection, heartbeat: Duration = .seconds(5), outputLatencyMs: Double = 0, queue: (any HostQueue)? = nil) {
         self.client = client
         self.clock = client.clock
         self.heartbeat = heartbeat
         self.outputLatencyMs = outputLatencyMs
+        self.queue = queue
     }
 
     /// Applies an event the host's player made and publishes the result. An event that does
@@ -62,7 +67,23 @@ public actor HostSession: HostEventSink {
             resentAfterRefusal = now
             await publish()
         case .disconnected: synchronised = false
-        case .roomState, .reaction, .serverError: break
+        case .roomState(let state): await queueAccepted(in: state)
+        case .reaction, .serverError: break
+        }
+    }
+
+    /// Hands each newly accepted request to the host's queue and tells the room what happened.
+    private func queueAccepted(in state: RoomState) async {
+        guard let queue else { return }
+        offered.formIntersection(state.songRequests.map(\.id))
+        for request in state.requestsToQueue where offered.insert(request.id).inserted {
+            guard let track = request.match else { continue }
+            do {
+                try await queue.add(track)
+                _ = await client.send(.requestQueued(Wire.RequestQueued(id: request.id, queued: true)))
+            } catch {
+                _ = await client.send(.requestQueued(Wire.RequestQueued(id: request.id, queued: false, reason: String(error.description.prefix(200)))))
+            }
         }
     }
 

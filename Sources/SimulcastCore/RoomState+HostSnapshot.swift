@@ -15,6 +15,8 @@ extension RoomState {
             return RoomTrack(source: source)
         }
         next.track = snapshot.track.map(reuse)
+        // A requested song the host's player reached is the request played.
+        if let source = next.track?.source, source.id != track?.source.id || source.service != track?.source.service { next.markRequestPlayed(source) }
         if let queue = snapshot.queue {
             next.queue = queue.prefix(RoomState.maximumQueueLength).map(reuse)
         }

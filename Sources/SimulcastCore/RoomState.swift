@@ -12,6 +12,11 @@ public struct RoomState: Hashable, Codable, Sendable {
     /// The name the host chose to be shown by ("Listen along with Ana"), a `DisplayName`;
     /// nil when none was given.
     public var hostName: String?
+    /// Whether listeners may ask for songs; nil: off (as in rooms from before requests).
+    public var requestPolicy: RequestPolicy?
+    /// Listeners' song requests, open ones and the last few finished (`SongRequestRules`);
+    /// nil when there are none, so states without requests look as they always did.
+    public var requests: [SongRequest]?
 
     public init(seq: Int, track: RoomTrack?, anchor: PlaybackAnchor, playing: Bool, queue: [RoomTrack] = [], hostConnected: Bool) {
         self.seq = seq

@@ -84,6 +84,17 @@ public struct WireLimits: Hashable, Sendable {
         return problem(withOutputLatency: report.outputLatencyMs)
     }
 
+    public func problem(with request: Wire.RequestSong) -> String? {
+        if request.trackId.isEmpty || request.trackId.utf8.count > maximumIdBytes { return "trackId must be 1 to \(maximumIdBytes) bytes" }
+        return nil
+    }
+
+    public func problem(with queued: Wire.RequestQueued) -> String? {
+        if queued.id.utf8.count > maximumIdBytes { return "id is longer than \(maximumIdBytes) bytes" }
+        if let reason = queued.reason, reason.utf8.count > maximumTextBytes { return "reason is longer than \(maximumTextBytes) bytes" }
+        return nil
+    }
+
     func problem(withOutputLatency latency: Double?) -> String? {
         guard let latency, !latency.isFinite || latency.magnitude > OutputLatency.limitMs else { return nil }
         return "outputLatencyMs must be a finite number of milliseconds between -\(Int(OutputLatency.limitMs)) and \(Int(OutputLatency.limitMs))"

@@ -13,6 +13,9 @@ public enum WireMessage: Hashable, Sendable {
     case roomPresence(RoomPresence)
     case reaction(Wire.SendReaction)
     case roomReaction(Wire.RoomReaction)
+    case requestSong(Wire.RequestSong)
+    case supportRequest(Wire.SupportRequest)
+    case requestQueued(Wire.RequestQueued)
     case error(Wire.Error)
 
     public static let protocolVersion = 1
@@ -29,6 +32,9 @@ public enum WireMessage: Hashable, Sendable {
         case roomPresence = "room.presence"
         case reaction
         case roomReaction = "room.reaction"
+        case requestSong = "request.song"
+        case supportRequest = "request.support"
+        case requestQueued = "request.queued"
         case error
     }
 
@@ -44,6 +50,9 @@ public enum WireMessage: Hashable, Sendable {
         case .roomPresence: .roomPresence
         case .reaction: .reaction
         case .roomReaction: .roomReaction
+        case .requestSong: .requestSong
+        case .supportRequest: .supportRequest
+        case .requestQueued: .requestQueued
         case .error: .error
         }
     }
@@ -77,6 +86,9 @@ extension WireMessage: Codable {
         case .roomPresence: self = .roomPresence(try RoomPresence(from: decoder))
         case .reaction: self = .reaction(try Wire.SendReaction(from: decoder))
         case .roomReaction: self = .roomReaction(try Wire.RoomReaction(from: decoder))
+        case .requestSong: self = .requestSong(try Wire.RequestSong(from: decoder))
+        case .supportRequest: self = .supportRequest(try Wire.SupportRequest(from: decoder))
+        case .requestQueued: self = .requestQueued(try Wire.RequestQueued(from: decoder))
         case .error: self = .error(try Wire.Error(from: decoder))
         }
     }
@@ -96,6 +108,9 @@ extension WireMessage: Codable {
         case .roomPresence(let payload): try payload.encode(to: encoder)
         case .reaction(let payload): try payload.encode(to: encoder)
         case .roomReaction(let payload): try payload.encode(to: encoder)
+        case .requestSong(let payload): try payload.encode(to: encoder)
+        case .supportRequest(let payload): try payload.encode(to: encoder)
+        case .requestQueued(let payload): try payload.encode(to: encoder)
         case .error(let payload): try payload.encode(to: encoder)
         }
     }

@@ -96,6 +96,36 @@ public enum Wire {
         }
     }
 
+    /// A listener asks the host for a song (`request.song`): its id on the listener's own
+    /// service (the one its hello named), found with that service's search. The server looks
+    /// it up there, matches it on the host's service and adds it to the room's requests.
+    public struct RequestSong: Hashable, Codable, Sendable {
+        public var trackId: String
+
+        public init(trackId: String) { self.trackId = trackId }
+    }
+
+    /// A listener backs another's open request (`request.support`, a +1).
+    public struct SupportRequest: Hashable, Codable, Sendable {
+        public var id: String
+
+        public init(id: String) { self.id = id }
+    }
+
+    /// The host's player took an accepted request into its queue, or would not
+    /// (`request.queued`, from the host's connection); `reason` says why not, in words.
+    public struct RequestQueued: Hashable, Codable, Sendable {
+        public var id: String
+        public var queued: Bool
+        public var reason: String?
+
+        public init(id: String, queued: Bool, reason: String? = nil) {
+            self.id = id
+            self.queued = queued
+            self.reason = reason
+        }
+    }
+
     /// Where a listener's player is, measured at `measuredAt` (server time, by the listener's clock sync).
     public struct ListenerReport: Hashable, Codable, Sendable {
         public var trackId: String?

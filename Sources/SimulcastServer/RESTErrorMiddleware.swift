@@ -25,6 +25,12 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let malformedReaction = APIError(
         .badRequest, code: .malformedReaction, message: "expected {reaction} with one of: \(Reaction.names), in at most 1 KiB")
 
+    static let malformedRequestPolicy = APIError(
+        .badRequest, code: .malformedRequestAnswer, message: "expected {policy} with one of: off, ask, automatic, in at most 1 KiB")
+
+    static let malformedRequestAnswer = APIError(
+        .badRequest, code: .malformedRequestAnswer, message: "expected {answer} with one of: accept, decline, in at most 1 KiB")
+
     /// The operations with a body: how much of it is read, and the error for one that does not parse.
     static let bodies: [String: (limit: Int, malformed: APIError)] = [
         "addCorrection": (correctionBodyLimit, malformedCorrection),
@@ -32,6 +38,8 @@ struct RESTErrorMiddleware: ServerMiddleware {
         "startFollowing": (hostingBodyLimit, malformedFollow),
         "sendReaction": (1024, malformedReaction),
         "createRoom": (1024, malformedRoomRequest),
+        "setRequestPolicy": (1024, malformedRequestPolicy),
+        "answerRequest": (1024, malformedRequestAnswer),
     ]
 
     func intercept(

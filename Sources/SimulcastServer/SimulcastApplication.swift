@@ -57,6 +57,7 @@ public enum SimulcastApplication {
         /// Keyed by room code.
         let hostingLoginsPerRoom: AddressRateLimiter
         let versionLookups: AddressRateLimiter
+        let requestSearches: AddressRateLimiter
 
         init(_ limits: ServerLimits, clock: any LocalClock) {
             roomCreation = AddressRateLimiter(rate: limits.roomCreation, clock: clock)
@@ -65,6 +66,7 @@ public enum SimulcastApplication {
             hostingLogins = AddressRateLimiter(rate: limits.hostingLogins, clock: clock)
             hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom, clock: clock)
             versionLookups = AddressRateLimiter(rate: limits.versionLookups, clock: clock)
+            requestSearches = AddressRateLimiter(rate: limits.requestSearches, clock: clock)
         }
     }
 

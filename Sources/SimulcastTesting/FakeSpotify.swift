@@ -95,9 +95,10 @@ public actor FakeSpotifyAccounts {
     }
 
     /// A refresh token as a finished login would hold (for tests that start logged in).
-    public func issueRefreshToken() -> String {
+    public func issueRefreshToken(scope: String? = nil) -> String {
         let token = newToken("refresh")
         refreshTokens.insert(token)
+        scopes[token] = scope
         issuedRefreshTokens.append(token)
         return token
     }
@@ -169,6 +170,25 @@ public enum FakeSpotify {
 
         public func setIdle() { state = nil }
         public func setQueue(_ tracks: [TrackMetadata]) { queue = tracks }
+
+        /// Every `spotify:track:` URI added with `POST /v1/me/player/queue`, in order.
+        public private(set) var queuedURIs: [String] = []
+
+        /// `POST /v1/me/player/queue`: after what plays now; refused as Spotify does without
+        /// Premium or with nothing playing. Nil when taken, else the reason.
+        func addToQueue(_ track: TrackMetadata) -> String? {
+            guard premium else { return "PREMIUM_REQUIRED" }
+            guard state != nil else { return "NO_ACTIVE_DEVICE" }
+            queuedURIs.append("spotify:track:\(track.id)")
+            queue.insert(track, at: queue.firstIndex { !queuedURIs.contains("spotify:track:\($0.id)") } ?? queue.endIndex)
+            return nil
+        }
+
+        /// The player moves on to the first song in its queue (the song before ended, or a skip).
+        public func playNextInQueue() {
+            guard !queue.isEmpty else { return }
+            set(track: queue.removeFirst(), progressMs: 0, isPlaying: true)
+        }
 
         // Spotify Connect: the account's devices, and the commands they were sent.
 
@@ -418,6 +438,22 @@ public enum FakeSpotify {
             guard body.uris.count <= 100 else { return apiError(400, "Too many items, at most 100") }
             guard await player.addItems(body.uris, to: context.parameters.get("id") ?? "") else { return apiError(404, "Not found") }
             return FakeServiceServer.json(["snapshot_id": "snapshot"], status: .created)
+        }
+        router.post("/v1/me/player/queue") { request, _ -> Response in
+            if let problem = try await check(request, path: "queue-add", state: state, accounts: accounts) { return problem }
+            guard await accounts.grants(FakeRequest.authorization(request), "user-modify-playback-state") else {
+                return apiError(403, "Insufficient client scope")
+            }
+            guard let uri = FakeRequest.query(request)["uri"], uri.hasPrefix("spotify:track:") else { return apiError(400, "Invalid uri") }
+            let id = String(uri.dropFirst("spotify:track:".count))
+            let track =
+                await state.tracks.first { $0.id == id } ?? TrackMetadata(service: .spotify, id: id, title: id, artists: ["Unknown"], durationMs: 240_000)
+            if let reason = await player.addToQueue(track) {
+                let status = reason == "NO_ACTIVE_DEVICE" ? 404 : 403
+                return FakeServiceServer.json(
+                    ["error": ["status": .int(status), "message": "Player command failed", "reason": .string(reason)]], status: .init(code: status))
+            }
+            return Response(status: .noContent)
         }
         router.get("/v1/me/player/queue") { request, _ -> Response in
             if let problem = try await check(request, path: "queue", state: state, accounts: accounts) { return problem }

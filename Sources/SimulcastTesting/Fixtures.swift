@@ -17,6 +17,10 @@ public enum Fixtures {
     public static let appleLoudWordsClean = TrackMetadata(
         service: .appleMusic, id: "am-loud-clean", title: "Loud Words", artists: ["The Fixtures"], album: "Loud Words", durationMs: 185_040, explicit: false)
 
+    /// A song only Apple Music has (no Spotify recording): a request for it is shown, never queued.
+    public static let appleOnly = TrackMetadata(
+        service: .appleMusic, id: "am-only", title: "Orchard Lullaby", artists: ["Quince Atelier"], album: "Orchard", durationMs: 201_000)
+
     public static let appleCestLaVie = TrackMetadata(
         service: .appleMusic, id: "298026101", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_040)
     public static let appleSheLooksSoPerfect = TrackMetadata(

@@ -17,6 +17,7 @@ public enum TestRooms {
             Fixtures.appleSheLooksSoPerfect,
             Fixtures.appleLoudWords,
             Fixtures.appleLoudWordsClean,
+            Fixtures.appleOnly,
         ])
     public static let deezerCatalog = OfflineCatalog(
         service: .deezer,
@@ -24,6 +25,13 @@ public enum TestRooms {
             TrackMetadata(service: .deezer, id: "dz-cest", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178_000)
         ])
     public static let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog], matcher: SeedMatcher())
+    /// The Spotify catalog a server with Spotify credentials searches (song requests to a
+    /// Spotify host, Spotify listeners' searches).
+    public static let spotifyCatalog = OfflineCatalog(
+        service: .spotify, tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect, Fixtures.solayoh, Fixtures.loudWords])
+    /// `matchmaker` with Spotify too.
+    public static let everyServiceMatchmaker = TrackMatchmaker(
+        catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog, .spotify: spotifyCatalog], matcher: SeedMatcher())
 
     /// A logger that says only what is critical: tests that provoke errors stay readable.
     public static var quietLogger: Logger {

@@ -13,6 +13,7 @@ import SimulcastServer
 import SimulcastTesting
 import SpotifyAuth
 import Testing
+import TrackMatching
 
 @testable import Rooms
 
@@ -35,7 +36,7 @@ struct HostingRig: Sendable {
 
     static func run(
         server serverConfiguration: ServerConfiguration = ServerConfiguration(), clock: any LocalClock = SystemClock(),
-        connect: (any SpotifyConnectRemote)? = nil,
+        connect: (any SpotifyConnectRemote)? = nil, matchmaker: TrackMatchmaker = TestSupport.matchmaker,
         configure: @escaping @Sendable (inout SpotifyRoomHosting.Configuration) -> Void = { _ in }, _ body: @Sendable (HostingRig) async throws -> Void
     ) async throws {
         let accounts = FakeSpotifyAccounts(clientId: clientId, clientSecret: "unused")
@@ -51,7 +52,7 @@ struct HostingRig: Sendable {
             let key = try SecretsKey.loadOrCreate(path: keyPath).key
             let web = try web(spotify: spotify)
             let server = LocalServer(
-                matchmaker: TestSupport.matchmaker, clock: clock, logger: logs.logger, web: web, configuration: serverConfiguration,
+                matchmaker: matchmaker, clock: clock, logger: logs.logger, web: web, configuration: serverConfiguration,
                 makeHosting: { store, hub in
                     var configuration = testConfiguration(spotify)
                     configure(&configuration)
@@ -203,13 +204,13 @@ extension HostingRig {
 extension HostingRig {
     /// A room hosted with Spotify through the REST route, as the callback page does: the room,
     /// its host token, and the authorization code the stand-in's authorize page would send back.
-    func hostedRoom(user: String = "fake-user") async throws -> CreatedRoom {
+    func hostedRoom(user: String = "fake-user", scope: String = "user-read-currently-playing user-read-playback-state") async throws -> CreatedRoom {
         let base = await self.base
         let room = try await RoomsAPI(baseURL: base).createRoom()
         var generator = SystemRandomNumberGenerator()
         let pkce = SpotifyPKCE(using: &generator)
         let redirect = base + "/r/callback"
-        let code = await accounts.authorize(challenge: SpotifyPKCE.challenge(for: pkce.verifier), redirectURI: redirect, user: user)
+        let code = await accounts.authorize(challenge: SpotifyPKCE.challenge(for: pkce.verifier), redirectURI: redirect, user: user, scope: scope)
         let answer = try await fetch(
             "/v1/rooms/\(room.code)/hosting", method: .POST, bearer: room.hostToken,
             json: #"{"service":"spotify","code":"\#(code)","codeVerifier":"\#(pkce.verifier)","redirectUri":"\#(redirect)"}"#)

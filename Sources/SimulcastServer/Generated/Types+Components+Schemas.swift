@@ -63,12 +63,16 @@ extension Components {
             case malformedHosting = "malformed_hosting"
             case malformedReaction = "malformed_reaction"
             case malformedRoomRequest = "malformed_room_request"
+            case malformedRequestAnswer = "malformed_request_answer"
+            case malformedSearch = "malformed_search"
             case malformedCorrection = "malformed_correction"
             case metricsForbidden = "metrics_forbidden"
             case noCatalog = "no_catalog"
             case notAllowed = "not_allowed"
             case originNotAllowed = "origin_not_allowed"
             case rateLimited = "rate_limited"
+            case requestAnswered = "request_answered"
+            case requestNotFound = "request_not_found"
             case roomNotFound = "room_not_found"
             case spotifyUnavailable = "spotify_unavailable"
             case targetNotFound = "target_not_found"
@@ -473,6 +477,22 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/RoomState/hostName`.
             internal var hostName: Swift.String?
+            /// Whether listeners may ask for songs; absent means off.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RoomState/requestPolicy`.
+            internal enum RequestPolicyPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case off = "off"
+                case ask = "ask"
+                case automatic = "automatic"
+            }
+            /// Whether listeners may ask for songs; absent means off.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RoomState/requestPolicy`.
+            internal var requestPolicy: Components.Schemas.RoomState.RequestPolicyPayload?
+            /// Song requests, open ones and the last few finished; absent when none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RoomState/requests`.
+            internal var requests: [Components.Schemas.SongRequest]?
             /// Creates a new `RoomState`.
             ///
             /// - Parameters:
@@ -484,6 +504,8 @@ extension Components {
             ///   - hostConnected:
             ///   - intent:
             ///   - hostName: The name the host chose to be shown by; absent when none was given.
+            ///   - requestPolicy: Whether listeners may ask for songs; absent means off.
+            ///   - requests: Song requests, open ones and the last few finished; absent when none.
             internal init(
                 seq: Swift.Int64,
                 track: Components.Schemas.RoomTrack? = nil,
@@ -492,7 +514,9 @@ extension Components {
                 queue: [Components.Schemas.RoomTrack],
                 hostConnected: Swift.Bool,
                 intent: Swift.String? = nil,
-                hostName: Swift.String? = nil
+                hostName: Swift.String? = nil,
+                requestPolicy: Components.Schemas.RoomState.RequestPolicyPayload? = nil,
+                requests: [Components.Schemas.SongRequest]? = nil
             ) {
                 self.seq = seq
                 self.track = track
@@ -502,6 +526,8 @@ extension Components {
                 self.hostConnected = hostConnected
                 self.intent = intent
                 self.hostName = hostName
+                self.requestPolicy = requestPolicy
+                self.requests = requests
             }
             internal enum CodingKeys: String, CodingKey {
                 case seq
@@ -512,6 +538,8 @@ extension Components {
                 case hostConnected
                 case intent
                 case hostName
+                case requestPolicy
+                case requests
             }
         }
         /// - Remark: Generated from `#/components/schemas/Anchor`.
@@ -726,6 +754,143 @@ extension Components {
                 case explicit
                 case releaseDate
                 case artworkURL
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SearchResults`.
+        internal struct SearchResults: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SearchResults/tracks`.
+            internal var tracks: [Components.Schemas.Track]
+            /// Creates a new `SearchResults`.
+            ///
+            /// - Parameters:
+            ///   - tracks:
+            internal init(tracks: [Components.Schemas.Track]) {
+                self.tracks = tracks
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case tracks
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RequestPolicyBody`.
+        internal struct RequestPolicyBody: Codable, Hashable, Sendable {
+            /// `off`: no requests; `ask`: each waits for the host; `automatic`: a song with a match
+            /// on the host's service goes to the host's queue at once.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/RequestPolicyBody/policy`.
+            internal enum PolicyPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case off = "off"
+                case ask = "ask"
+                case automatic = "automatic"
+            }
+            /// `off`: no requests; `ask`: each waits for the host; `automatic`: a song with a match
+            /// on the host's service goes to the host's queue at once.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/RequestPolicyBody/policy`.
+            internal var policy: Components.Schemas.RequestPolicyBody.PolicyPayload
+            /// Creates a new `RequestPolicyBody`.
+            ///
+            /// - Parameters:
+            ///   - policy: `off`: no requests; `ask`: each waits for the host; `automatic`: a song with a match
+            internal init(policy: Components.Schemas.RequestPolicyBody.PolicyPayload) {
+                self.policy = policy
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case policy
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RequestAnswer`.
+        internal struct RequestAnswer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RequestAnswer/answer`.
+            internal enum AnswerPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case accept = "accept"
+                case decline = "decline"
+            }
+            /// - Remark: Generated from `#/components/schemas/RequestAnswer/answer`.
+            internal var answer: Components.Schemas.RequestAnswer.AnswerPayload
+            /// Creates a new `RequestAnswer`.
+            ///
+            /// - Parameters:
+            ///   - answer:
+            internal init(answer: Components.Schemas.RequestAnswer.AnswerPayload) {
+                self.answer = answer
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case answer
+            }
+        }
+        /// A listener's song request, in `room.state`'s `requests`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SongRequest`.
+        internal struct SongRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SongRequest/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SongRequest/asked`.
+            internal var asked: Components.Schemas.Track
+            /// - Remark: Generated from `#/components/schemas/SongRequest/match`.
+            internal var match: Components.Schemas.Track?
+            /// Why there is no match, or why the host's player refused it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SongRequest/note`.
+            internal var note: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SongRequest/requestedBy`.
+            internal var requestedBy: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SongRequest/supporters`.
+            internal var supporters: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/SongRequest/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case accepted = "accepted"
+                case queued = "queued"
+                case declined = "declined"
+                case unplayable = "unplayable"
+                case failed = "failed"
+                case played = "played"
+            }
+            /// - Remark: Generated from `#/components/schemas/SongRequest/status`.
+            internal var status: Components.Schemas.SongRequest.StatusPayload
+            /// - Remark: Generated from `#/components/schemas/SongRequest/requestedAt`.
+            internal var requestedAt: Components.Schemas.ServerTime
+            /// Creates a new `SongRequest`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - asked:
+            ///   - match:
+            ///   - note: Why there is no match, or why the host's player refused it.
+            ///   - requestedBy:
+            ///   - supporters:
+            ///   - status:
+            ///   - requestedAt:
+            internal init(
+                id: Swift.String,
+                asked: Components.Schemas.Track,
+                match: Components.Schemas.Track? = nil,
+                note: Swift.String? = nil,
+                requestedBy: Swift.String,
+                supporters: [Swift.String],
+                status: Components.Schemas.SongRequest.StatusPayload,
+                requestedAt: Components.Schemas.ServerTime
+            ) {
+                self.id = id
+                self.asked = asked
+                self.match = match
+                self.note = note
+                self.requestedBy = requestedBy
+                self.supporters = supporters
+                self.status = status
+                self.requestedAt = requestedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case asked
+                case match
+                case note
+                case requestedBy
+                case supporters
+                case status
+                case requestedAt
             }
         }
         /// - Remark: Generated from `#/components/schemas/DeveloperToken`.

@@ -1134,6 +1134,842 @@ internal enum Operations {
             }
         }
     }
+    /// Songs on a listener's own service for a song request, in the service's own order.
+    ///
+    /// The listener's `service` searched in `storefront` with the server's own catalog client,
+    /// at most 10 songs. A listener then asks for one by its id with a `request.song` message
+    /// on their WebSocket. Limited per address.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/search`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)`.
+    internal enum SearchSongs {
+        internal static let id: Swift.String = "searchSongs"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                internal init(code: Components.Parameters.RoomCode) {
+                    self.code = code
+                }
+            }
+            internal var path: Operations.SearchSongs.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/query`.
+            internal struct Query: Sendable, Hashable {
+                /// The listener's service; without it, `422 no_catalog`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/query/service`.
+                internal var service: Swift.String?
+                /// The listener's storefront; without it, `422 invalid_storefront`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/query/storefront`.
+                internal var storefront: Swift.String?
+                /// The words to search for (1 to 100 characters); without them, `400 malformed_search`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/query/q`.
+                internal var q: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - service: The listener's service; without it, `422 no_catalog`.
+                ///   - storefront: The listener's storefront; without it, `422 invalid_storefront`.
+                ///   - q: The words to search for (1 to 100 characters); without them, `400 malformed_search`.
+                internal init(
+                    service: Swift.String? = nil,
+                    storefront: Swift.String? = nil,
+                    q: Swift.String? = nil
+                ) {
+                    self.service = service
+                    self.storefront = storefront
+                    self.q = q
+                }
+            }
+            internal var query: Operations.SearchSongs.Input.Query
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SearchSongs.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SearchSongs.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.SearchSongs.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            internal init(
+                path: Operations.SearchSongs.Input.Path,
+                query: Operations.SearchSongs.Input.Query = .init(),
+                headers: Operations.SearchSongs.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/responses/200/headers`.
+                internal struct Headers: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/responses/200/headers/Cache-Control`.
+                    internal enum CacheControlPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                        case noStore = "no-store"
+                    }
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/responses/200/headers/Cache-Control`.
+                    internal var cacheControl: Operations.SearchSongs.Output.Ok.Headers.CacheControlPayload?
+                    /// Creates a new `Headers`.
+                    ///
+                    /// - Parameters:
+                    ///   - cacheControl:
+                    internal init(cacheControl: Operations.SearchSongs.Output.Ok.Headers.CacheControlPayload? = nil) {
+                        self.cacheControl = cacheControl
+                    }
+                }
+                /// Received HTTP response headers
+                internal var headers: Operations.SearchSongs.Output.Ok.Headers
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/search/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.SearchResults)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.SearchResults {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.SearchSongs.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - headers: Received HTTP response headers
+                ///   - body: Received HTTP response body
+                internal init(
+                    headers: Operations.SearchSongs.Output.Ok.Headers = .init(),
+                    body: Operations.SearchSongs.Output.Ok.Body
+                ) {
+                    self.headers = headers
+                    self.body = body
+                }
+            }
+            /// The songs found.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SearchSongs.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.SearchSongs.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)/responses/502`.
+            ///
+            /// HTTP response code: `502 badGateway`.
+            case badGateway(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badGateway`.
+            ///
+            /// - Throws: An error if `self` is not `.badGateway`.
+            /// - SeeAlso: `.badGateway`.
+            internal var badGateway: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badGateway(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badGateway",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// Turns song requests on (each asked of the host, or accepted automatically) or off (host token).
+    ///
+    /// - Remark: HTTP `PUT /v1/rooms/{code}/requests`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)`.
+    internal enum SetRequestPolicy {
+        internal static let id: Swift.String = "setRequestPolicy"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/PUT/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/PUT/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                internal init(code: Components.Parameters.RoomCode) {
+                    self.code = code
+                }
+            }
+            internal var path: Operations.SetRequestPolicy.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/PUT/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetRequestPolicy.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.SetRequestPolicy.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.SetRequestPolicy.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/PUT/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.RequestPolicyBody)
+            }
+            internal var body: Operations.SetRequestPolicy.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.SetRequestPolicy.Input.Path,
+                headers: Operations.SetRequestPolicy.Input.Headers = .init(),
+                body: Operations.SetRequestPolicy.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/PUT/responses/200/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.RequestPolicyBody)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.RequestPolicyBody {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.SetRequestPolicy.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.SetRequestPolicy.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The room's policy now; every listener sees it in `room.state`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.SetRequestPolicy.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            internal var ok: Operations.SetRequestPolicy.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
+    /// The host accepts or declines a listener's song request (host token).
+    ///
+    /// An accepted request goes to the host's own player: the server-followed Spotify host's
+    /// queue, or the Apple Music host page's; the player's answer (`request.queued`) moves it
+    /// to `queued` or `failed` in `room.state`. A song not on the host's service may only be declined.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/requests/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)`.
+    internal enum AnswerRequest {
+        internal static let id: Swift.String = "answerRequest"
+        internal struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/{id}/POST/path`.
+            internal struct Path: Sendable, Hashable {
+                /// The room's code (ten characters; case and separators are forgiven).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/{id}/POST/path/code`.
+                internal var code: Components.Parameters.RoomCode
+                /// The request's id (from `room.state`'s `requests`).
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/{id}/POST/path/id`.
+                internal var id: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - code: The room's code (ten characters; case and separators are forgiven).
+                ///   - id: The request's id (from `room.state`'s `requests`).
+                internal init(
+                    code: Components.Parameters.RoomCode,
+                    id: Swift.String
+                ) {
+                    self.code = code
+                    self.id = id
+                }
+            }
+            internal var path: Operations.AnswerRequest.Input.Path
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/{id}/POST/header`.
+            internal struct Headers: Sendable, Hashable {
+                internal var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerRequest.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                internal init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AnswerRequest.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            internal var headers: Operations.AnswerRequest.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/{id}/POST/requestBody`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/requests/{id}/POST/requestBody/content/application\/json`.
+                case json(Components.Schemas.RequestAnswer)
+            }
+            internal var body: Operations.AnswerRequest.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            internal init(
+                path: Operations.AnswerRequest.Input.Path,
+                headers: Operations.AnswerRequest.Input.Headers = .init(),
+                body: Operations.AnswerRequest.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        internal enum Output: Sendable, Hashable {
+            internal struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                internal init() {}
+            }
+            /// Answered; every listener sees it in `room.state`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.AnswerRequest.Output.NoContent)
+            /// Answered; every listener sees it in `room.state`.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            internal static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            internal var noContent: Operations.AnswerRequest.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Too many requests from one address; try again after `Retry-After` seconds.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.RateLimited)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.RateLimited {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        internal enum AcceptableContentType: AcceptableProtocol {
+            case json
+            case other(Swift.String)
+            internal init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .json:
+                    return "application/json"
+                }
+            }
+            internal static var allCases: [Self] {
+                [
+                    .json
+                ]
+            }
+        }
+    }
     /// Whether the server follows the host's own music account for this room (host token).
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/hosting`.

@@ -50,6 +50,31 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/rooms/{code}/versions`.
     /// - Remark: Generated from `#/paths//v1/rooms/{code}/versions/get(getVersions)`.
     func getVersions(_ input: Operations.GetVersions.Input) async throws -> Operations.GetVersions.Output
+    /// Songs on a listener's own service for a song request, in the service's own order.
+    ///
+    /// The listener's `service` searched in `storefront` with the server's own catalog client,
+    /// at most 10 songs. A listener then asks for one by its id with a `request.song` message
+    /// on their WebSocket. Limited per address.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/search`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)`.
+    func searchSongs(_ input: Operations.SearchSongs.Input) async throws -> Operations.SearchSongs.Output
+    /// Turns song requests on (each asked of the host, or accepted automatically) or off (host token).
+    ///
+    /// - Remark: HTTP `PUT /v1/rooms/{code}/requests`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)`.
+    func setRequestPolicy(_ input: Operations.SetRequestPolicy.Input) async throws -> Operations.SetRequestPolicy.Output
+    /// The host accepts or declines a listener's song request (host token).
+    ///
+    /// An accepted request goes to the host's own player: the server-followed Spotify host's
+    /// queue, or the Apple Music host page's; the player's answer (`request.queued`) moves it
+    /// to `queued` or `failed` in `room.state`. A song not on the host's service may only be declined.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/requests/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)`.
+    func answerRequest(_ input: Operations.AnswerRequest.Input) async throws -> Operations.AnswerRequest.Output
     /// Whether the server follows the host's own music account for this room (host token).
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/hosting`.
@@ -213,6 +238,61 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// Songs on a listener's own service for a song request, in the service's own order.
+    ///
+    /// The listener's `service` searched in `storefront` with the server's own catalog client,
+    /// at most 10 songs. A listener then asks for one by its id with a `request.song` message
+    /// on their WebSocket. Limited per address.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/rooms/{code}/search`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/search/get(searchSongs)`.
+    internal func searchSongs(
+        path: Operations.SearchSongs.Input.Path,
+        query: Operations.SearchSongs.Input.Query = .init(),
+        headers: Operations.SearchSongs.Input.Headers = .init()
+    ) async throws -> Operations.SearchSongs.Output {
+        try await searchSongs(Operations.SearchSongs.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Turns song requests on (each asked of the host, or accepted automatically) or off (host token).
+    ///
+    /// - Remark: HTTP `PUT /v1/rooms/{code}/requests`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/put(setRequestPolicy)`.
+    internal func setRequestPolicy(
+        path: Operations.SetRequestPolicy.Input.Path,
+        headers: Operations.SetRequestPolicy.Input.Headers = .init(),
+        body: Operations.SetRequestPolicy.Input.Body
+    ) async throws -> Operations.SetRequestPolicy.Output {
+        try await setRequestPolicy(Operations.SetRequestPolicy.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The host accepts or declines a listener's song request (host token).
+    ///
+    /// An accepted request goes to the host's own player: the server-followed Spotify host's
+    /// queue, or the Apple Music host page's; the player's answer (`request.queued`) moves it
+    /// to `queued` or `failed` in `room.state`. A song not on the host's service may only be declined.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/requests/{id}`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)`.
+    internal func answerRequest(
+        path: Operations.AnswerRequest.Input.Path,
+        headers: Operations.AnswerRequest.Input.Headers = .init(),
+        body: Operations.AnswerRequest.Input.Body
+    ) async throws -> Operations.AnswerRequest.Output {
+        try await answerRequest(Operations.AnswerRequest.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Whether the server follows the host's own music account for this room (host token).

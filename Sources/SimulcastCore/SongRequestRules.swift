@@ -1,0 +1,15 @@
+/// How many requests a room holds: every bound on what listeners may add to a room's state.
+public struct SongRequestRules: Hashable, Sendable {
+    /// Open requests (pending, accepted, queued) one listener may have asked for.
+    public var openPerListener = 3
+    /// Open requests in one room.
+    public var openPerRoom = 20
+    /// Finished ones (played, declined, failed, unplayable) kept to be seen, newest.
+    public var finishedKept = 10
+    /// Names kept as a request's supporters.
+    public var supportersKept = 20
+
+    public init() {}
+
+    public static let standard = SongRequestRules()
+}

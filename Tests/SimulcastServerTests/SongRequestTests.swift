@@ -1,0 +1,158 @@
+import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+import SimulcastClient
+import SimulcastCore
+import SimulcastServer
+import SimulcastTesting
+import Testing
+
+/// Issue 37 (1): an Apple Music listener asks for a song; the server finds it on Apple Music,
+/// matches it on the host's Spotify, the host accepts it over REST and the server-followed
+/// host's Spotify queue receives it; when the host's player reaches it, the request is played,
+/// the room's history names who asked, and the listener plays their own match.
+@Suite(.serialized) struct SongRequestTests {
+    static let hostScopes = "user-read-currently-playing user-read-playback-state"
+    static let queueScopes = hostScopes + " user-modify-playback-state"
+
+    static func listener(_ port: Int, room: String, name: String, service: MusicService = .appleMusic, address: String? = nil) async -> WirePeer {
+        await WirePeer.connect(
+            port: port, room: room,
+            hello: WireCodec().text(.hello(Wire.Hello(role: .listener, room: room, service: service, storefront: "us", name: name))), forwardedFor: address)
+    }
+
+    static func requests(_ peer: WirePeer) async -> [SongRequest] { await peer.states.last?.songRequests ?? [] }
+
+    static func lastError(_ peer: WirePeer) async -> Wire.Error? {
+        for message in await peer.messages.reversed() { if case .error(let error) = message { return error } }
+        return nil
+    }
+
+    static func policy(_ rig: HostingRig, room: CreatedRoom, _ policy: String, token: String? = nil) async throws -> (status: Int, text: String) {
+        var request = try await rig.request("/v1/rooms/\(room.code)/requests", bearer: token ?? room.hostToken, json: #"{"policy":"\#(policy)"}"#)
+        request.method = .PUT
+        return try await rig.send(request)
+    }
+
+    static func answer(_ rig: HostingRig, room: CreatedRoom, id: String, _ answer: String, token: String? = nil) async throws -> (status: Int, text: String) {
+        try await rig.fetch("/v1/rooms/\(room.code)/requests/\(id)", method: .POST, bearer: token ?? room.hostToken, json: #"{"answer":"\#(answer)"}"#)
+    }
+
+    /// A server that believes loopback's `X-Forwarded-For`, so each listener is an address of their own.
+    static var behindAProxy: ServerConfiguration {
+        var configuration = ServerConfiguration()
+        configuration.trustedProxies = ["127.0.0.1"]
+        return configuration
+    }
+
+    @Test func anAppleMusicListenersRequestReachesTheHostsSpotifyQueueAndIsPlayed() async throws {
+        try await HostingRig.run(server: Self.behindAProxy, matchmaker: TestRooms.everyServiceMatchmaker) { rig in
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 10_000, isPlaying: true)
+            let room = try await rig.hostedRoom(scope: Self.queueScopes)
+            let port = URL(string: await rig.base)!.port!
+            let ana = await Self.listener(port, room: room.code, name: "Ana", address: "203.0.113.7")
+            let ben = await Self.listener(port, room: room.code, name: "Ben", address: "198.51.100.9")
+            #expect(await TestSupport.eventually(20) { await ana.states.last?.track?.source.id == Fixtures.cestLaVie.id })
+
+            // Off until the host turns requests on: asked anyway, a clear refusal.
+            await ana.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleSheLooksSoPerfect.id)))
+            #expect(await TestSupport.eventually { await Self.lastError(ana)?.message.contains("does not take song requests") == true })
+
+            // Only the host turns them on; a body that is not a policy is refused in words.
+            #expect(try await Self.policy(rig, room: room, "ask", token: "not-the-token").status == 403)
+            let malformed = try await Self.policy(rig, room: room, "sometimes")
+            #expect(malformed.status == 400 && malformed.text.contains("malformed_request_answer"), "\(malformed.text)")
+            let turnedOn = try await Self.policy(rig, room: room, "ask")
+            #expect(turnedOn.status == 200 && turnedOn.text.contains("ask"), "\(turnedOn.text)")
+            #expect(await TestSupport.eventually { await ana.states.last?.requestPolicy == .ask })
+
+            // Ana asks for an Apple Music song: matched on the host's Spotify, waiting for the host.
+            await ana.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleSheLooksSoPerfect.id)))
+            #expect(await TestSupport.eventually { await Self.requests(ben).count == 1 })
+            let asked = try #require(await Self.requests(ben).first)
+            #expect(asked.status == .pending && asked.requestedBy == "Ana" && asked.match?.id == Fixtures.sheLooksSoPerfect.id)
+            #expect(asked.asked.id == Fixtures.appleSheLooksSoPerfect.id && asked.asked.title == Fixtures.appleSheLooksSoPerfect.title)
+
+            // Ben backs it (once, however often he asks), and asking for the same song backs it too.
+            await ben.send(.supportRequest(Wire.SupportRequest(id: asked.id)))
+            await ben.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleSheLooksSoPerfect.id)))
+            #expect(await TestSupport.eventually { await Self.requests(ana).first?.supporters == ["Ben"] })
+            #expect(await Self.requests(ana).count == 1)
+
+            // A song Spotify does not have is shown as such, and cannot be accepted.
+            await ben.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleOnly.id)))
+            #expect(await TestSupport.eventually { await Self.requests(ana).count == 2 })
+            let unplayable = try #require(await Self.requests(ana).last)
+            #expect(unplayable.status == .unplayable && unplayable.match == nil && unplayable.note?.contains("Spotify") == true, "\(unplayable)")
+            let refusedAccept = try await Self.answer(rig, room: room, id: unplayable.id, "accept")
+            #expect(refusedAccept.status == 409 && refusedAccept.text.contains("not on the host's service"), "\(refusedAccept.text)")
+            // A song the listener's service does not have: a clear error, nothing added.
+            await ben.send(.requestSong(Wire.RequestSong(trackId: "no-such-song")))
+            #expect(await TestSupport.eventually { await Self.lastError(ben)?.message.contains("no such song on Apple Music") == true })
+
+            // The host accepts: the server-followed host's Spotify queue receives the match.
+            #expect(try await Self.answer(rig, room: room, id: asked.id, "accept", token: "nope").status == 403)
+            #expect(try await Self.answer(rig, room: room, id: "unknown", "accept").status == 404)
+            #expect(try await Self.answer(rig, room: room, id: asked.id, "accept").status == 204)
+            #expect(await TestSupport.eventually(20) { await Self.requests(ana).first?.status == .queued })
+            #expect(await rig.player.queuedURIs == ["spotify:track:\(Fixtures.sheLooksSoPerfect.id)"])
+            #expect(try await Self.answer(rig, room: room, id: asked.id, "decline").status == 409, "answered once")
+
+            // The host's player reaches it: played, Ana's Apple Music match is the room's, the history names her.
+            await rig.player.playNextInQueue()
+            #expect(await TestSupport.eventually(20) { await Self.requests(ana).first?.status == .played })
+            let state = try #require(await ana.states.last)
+            #expect(state.track?.source.id == Fixtures.sheLooksSoPerfect.id)
+            #expect(
+                await TestSupport.eventually {
+                    await ana.states.last?.track?.match(for: .appleMusic, storefront: "us")?.track?.id == Fixtures.appleSheLooksSoPerfect.id
+                })
+            let history = try await rig.fetch("/v1/rooms/\(room.code)/history?service=apple-music&storefront=us").text
+            #expect(history.contains(#""requestedBy":"Ana""#), "\(history)")
+            for peer in [ana, ben] { await peer.disconnect() }
+        }
+    }
+
+    @Test func aHostLoginWithoutTheQueueScopeFailsTheRequestInWords() async throws {
+        try await HostingRig.run(matchmaker: TestRooms.everyServiceMatchmaker) { rig in
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 10_000, isPlaying: true)
+            let room = try await rig.hostedRoom(scope: Self.hostScopes)
+            let port = URL(string: await rig.base)!.port!
+            #expect(try await Self.policy(rig, room: room, "automatic").status == 200)
+            let ana = await Self.listener(port, room: room.code, name: "Ana")
+            #expect(await TestSupport.eventually(20) { await ana.states.last?.track != nil })
+            await ana.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleSheLooksSoPerfect.id)))
+            #expect(await TestSupport.eventually(20) { await Self.requests(ana).first?.status == .failed })
+            #expect(await Self.requests(ana).first?.note?.contains("does not allow adding to the queue") == true)
+            #expect(await rig.player.queuedURIs.isEmpty)
+            await ana.disconnect()
+        }
+    }
+
+    /// A listener's allowance is their address's, kept by the room: reconnecting under another name renews nothing.
+    @Test func theRequestAllowanceHoldsAcrossReconnectsAndNames() async throws {
+        try await HostingRig.run(server: Self.behindAProxy, matchmaker: TestRooms.everyServiceMatchmaker) { rig in
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 10_000, isPlaying: true)
+            let room = try await rig.hostedRoom()
+            let port = URL(string: await rig.base)!.port!
+            #expect(try await Self.policy(rig, room: room, "ask").status == 200)
+            let songs = [Fixtures.appleSheLooksSoPerfect, Fixtures.appleLoudWords, Fixtures.appleOnly, Fixtures.appleCestLaVie]
+            let first = await Self.listener(port, room: room.code, name: "Ana", address: "203.0.113.7")
+            #expect(await TestSupport.eventually(20) { await first.states.last?.track != nil })
+            for song in songs.prefix(3) { await first.send(.requestSong(Wire.RequestSong(trackId: song.id))) }
+            #expect(await TestSupport.eventually { await Self.requests(first).count == 3 })
+            await first.disconnect()
+            let again = await Self.listener(port, room: room.code, name: "Not Ana", address: "203.0.113.7")
+            #expect(await TestSupport.eventually(20) { await again.welcome != nil })
+            await again.send(.requestSong(Wire.RequestSong(trackId: songs[3].id)))
+            #expect(await TestSupport.eventually { await Self.lastError(again)?.code == .rateLimited })
+            #expect(await Self.requests(again).count == 3)
+            // Another household is not held back by Ana's.
+            let other = await Self.listener(port, room: room.code, name: "Ben", address: "198.51.100.9")
+            #expect(await TestSupport.eventually(20) { await other.welcome != nil })
+            await other.send(.requestSong(Wire.RequestSong(trackId: songs[3].id)))
+            #expect(await TestSupport.eventually { await Self.requests(other).count == 4 })
+            for peer in [again, other] { await peer.disconnect() }
+        }
+    }
+}
