@@ -98,6 +98,7 @@ if [ $# -eq 0 ]; then
   #    to music, each held to 100 ms of the host; a phone listener's own Spotify app held to
   #    180 ms through Spotify Connect, and kept there by the server with the page closed and
   #    through a restart; another version of a song, and the clean one, played within 100 ms;
-  #    the listener flows in WebKit held to 100 ms.
-  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins|theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails|appleMusicTakesOneTapNewAndReturning|spotifyTakesAtMostThreeTapsNew|WebSpotifyConnectTests|WebServerFollowTests|WebVersionsTests|WebKitListenerTests'
+  #    a listener's song request queued by the host's Spotify or Apple Music page and played
+  #    in sync; the listener flows in WebKit held to 100 ms.
+  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins|theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails|appleMusicTakesOneTapNewAndReturning|spotifyTakesAtMostThreeTapsNew|WebSpotifyConnectTests|WebServerFollowTests|WebVersionsTests|WebSongRequestTests|WebKitListenerTests'
 fi

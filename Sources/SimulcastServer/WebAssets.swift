@@ -53,6 +53,7 @@ struct WebAssets: Sendable {
         "history-panel.js": "text/javascript; charset=utf-8",
         "playlist-save.js": "text/javascript; charset=utf-8",
         "versions.js": "text/javascript; charset=utf-8",
+        "song-requests.js": "text/javascript; charset=utf-8",
         "spotify-web-api.js": "text/javascript; charset=utf-8",
         "storage.js": "text/javascript; charset=utf-8",
         "strings.js": "text/javascript; charset=utf-8",

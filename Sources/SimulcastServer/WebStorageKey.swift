@@ -23,6 +23,10 @@ public enum WebStorageKey {
     public static let hostTokenPrefix = "simulcast.host."
     /// localStorage, plus the room's code: "apple-music" when the host page itself plays.
     public static let hostModePrefix = "simulcast.hostMode."
+    /// localStorage, plus the room's code: song requests on the host page, as JSON:
+    /// `queueScope` (the server's Spotify login for the room may add to the host's queue) and
+    /// `pending` (the policy to set once back from the login that asked for it).
+    public static let requestsPrefix = "simulcast.requests."
     /// localStorage, plus "." and the output device's name where the browser gives one: this
     /// device's output latency in ms.
     public static let outputLatency = "simulcast.outputLatency"

@@ -62,6 +62,8 @@ export function mountAppleHost(config, hostToken, changed) {
   const host = {
     connected: false, synchronised: false, published: 0, music: /** @type {any} */ (null), lastState: /** @type {any} */ (null),
     intents: /** @type {string[]} */ ([]),
+    /** Songs requested by listeners that this player queued, oldest first. */
+    queuedRequests: /** @type {string[]} */ ([]),
   };
   setHidden("apple-host", false);
   /** @type {MusicKitSession | null} */
@@ -85,7 +87,8 @@ export function mountAppleHost(config, hostToken, changed) {
     // A burst is in: the anchors are on the server's clock from here on.
     onSynchronised: () => publish("reanchor"),
     onMessage(message) {
-      if (message.type === MessageType.roomReaction) showReaction(message);
+      if (message.type === MessageType.roomState) queueAccepted(message);
+      else if (message.type === MessageType.roomReaction) showReaction(message);
       else if (message.type === MessageType.error) note(strings.appleHost.roomRefused(String(message.message || message.code)));
     },
     onFinalClose(code) {
@@ -100,6 +103,28 @@ export function mountAppleHost(config, hostToken, changed) {
       }
     },
   });
+
+  // Accepted song requests go into this player's own queue (after what is queued already),
+  // each once; the room hears whether MusicKit took it.
+  const offered = new Set();
+  /** @param {import("./types/wire").RoomState} state */
+  async function queueAccepted(state) {
+    const music = host.music;
+    if (!music) return;
+    for (const request of state.requests || []) {
+      if (request.status !== "accepted" || !request.match || request.match.service !== "apple-music" || offered.has(request.id)) continue;
+      offered.add(request.id);
+      try {
+        await music.playLater({ song: request.match.id });
+        connection.send({ type: MessageType.requestQueued, id: request.id, queued: true });
+        host.queuedRequests.push(request.match.id);
+        render();
+      } catch (error) {
+        const reason = String(/** @type {any} */ (error)?.errorCode || /** @type {any} */ (error)?.message || "MusicKit refused").slice(0, 200);
+        connection.send({ type: MessageType.requestQueued, id: request.id, queued: false, reason });
+      }
+    }
+  }
 
   /** The songs after the current one, as the wire's tracks. @param {any} music */
   function upcomingItems(music) {

@@ -7,8 +7,8 @@
 import { StorageKey } from "./constants.js";
 import { $, readConfig } from "./dom.js";
 import { keepFollow } from "./server-follow.js";
-import { tokensFrom } from "./spotify-login.js";
-import { hostTokenKey, readJSON } from "./storage.js";
+import { SPOTIFY_QUEUE_SCOPE, tokensFrom } from "./spotify-login.js";
+import { hostRequestsKey, hostTokenKey, readJSON } from "./storage.js";
 import * as strings from "./strings.js";
 
 const words = strings.callback;
@@ -40,6 +40,10 @@ async function finishHosting() {
       const body = await response.json().catch(() => null);
       return fail(words.serverCouldNotFinish(body?.error?.message || String(response.status)), hostPage);
     }
+    // The new login replaced the last: it may add to the host's queue only if it asked to.
+    const requests = readJSON(localStorage, hostRequestsKey(saved.room)) || {};
+    requests.queueScope = (saved.extraScopes || []).includes(SPOTIFY_QUEUE_SCOPE);
+    localStorage.setItem(hostRequestsKey(saved.room), JSON.stringify(requests));
     location.replace(hostPage);
   } catch {
     fail(words.serverUnreachable, hostPage);

@@ -18,6 +18,9 @@ export const MessageType = Object.freeze({
   roomPresence: "room.presence",
   reaction: "reaction",
   roomReaction: "room.reaction",
+  requestSong: "request.song",
+  supportRequest: "request.support",
+  requestQueued: "request.queued",
   error: "error",
 });
 /** The `code` of the wire's `error` messages (Wire.ErrorCode). */
@@ -118,6 +121,7 @@ export const StorageKey = Object.freeze({
   followPrefix: "simulcast.follow.",
   pendingSave: "simulcast.pendingSave",
   preferClean: "simulcast.preferClean",
+  requestsPrefix: "simulcast.requests.",
 });
 /** What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes). */
 export const SPOTIFY_HOST_SCOPES = Object.freeze(["user-read-currently-playing", "user-read-playback-state"]);

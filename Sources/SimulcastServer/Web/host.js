@@ -14,8 +14,9 @@ import { showPresence } from "./presence-panel.js";
 import { mountReactions, showReaction } from "./reactions.js";
 import { secureOrigin } from "./secure-origin.js";
 import { mountShare } from "./share.js";
-import { beginLogin } from "./spotify-login.js";
-import { forgetHostToken, hostModeKey, hostTokenKey } from "./storage.js";
+import { mountHostRequests } from "./song-requests.js";
+import { beginLogin, SPOTIFY_QUEUE_SCOPE } from "./spotify-login.js";
+import { forgetHostToken, hostModeKey, hostRequestsKey, hostTokenKey, readJSON } from "./storage.js";
 import * as strings from "./strings.js";
 
 if (!secureOrigin()) {
@@ -39,6 +40,28 @@ function start() {
 
   // What the room played, with the host's own links.
   const roomHistory = mountHistory(config.room, { service: () => null, storefront: () => null, save: null });
+
+  // Song requests. The server adds accepted songs to the host's Spotify queue only with a login
+  // that allows it, asked for the first time the host turns requests on (never before).
+  const requestsKey = hostRequestsKey(config.room);
+  const roomRequests = mountHostRequests({
+    request,
+    beforeTurningOn(policy) {
+      const kept = readJSON(localStorage, requestsKey) || {};
+      if (playsHere || page.hosting !== "following" || kept.queueScope) return true;
+      localStorage.setItem(requestsKey, JSON.stringify({ ...kept, pending: policy }));
+      showMessage(strings.requests.queueLogin);
+      beginLogin({ config, room: config.room, purpose: "host", extraScopes: [SPOTIFY_QUEUE_SCOPE] });
+      return false;
+    },
+  });
+  /** Back from that login: the policy the host chose before it. */
+  function finishTurningOn() {
+    const kept = readJSON(localStorage, requestsKey);
+    if (!kept?.pending || !kept.queueScope || page.hosting !== "following") return;
+    localStorage.setItem(requestsKey, JSON.stringify({ queueScope: true }));
+    roomRequests.setPolicy(kept.pending);
+  }
 
   function render() {
     const status = hostStatus({
@@ -81,6 +104,8 @@ function start() {
       setText("position", strings.host.position(summary.state.playing, formatTime(position)));
     }
     if (summary.presence) showPresence(summary.presence);
+    setHidden("host-requests", !hostToken || page.stopped);
+    roomRequests.update(summary.state);
     // A page that publishes (Apple Music) gets reactions on its own connection; this one reads
     // the last few seconds' from the room, each once.
     if (!playsHere) {
@@ -128,6 +153,7 @@ function start() {
         showRoom(summary);
       }
       page.polls += 1;
+      finishTurningOn();
       render();
     } catch {
       showMessage(strings.host.unreachable);

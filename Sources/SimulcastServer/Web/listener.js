@@ -25,6 +25,7 @@ import { beginLogin, SpotifyLogin } from "./spotify-login.js";
 import { mountHistory } from "./history-panel.js";
 import { PLAYLIST_SCOPE, saveToAppleMusic, saveToSpotify } from "./playlist-save.js";
 import { forgetFollow, followStatus, stopFollow, storedFollow } from "./server-follow.js";
+import { mountListenerRequests } from "./song-requests.js";
 import { cleanVersion, isContentRestricted, mountVersions, versionTrack, withChosenVersion } from "./versions.js";
 import { SpotifyConnectPlayer } from "./spotify-connect-player.js";
 import { SpotifyPlayer } from "./spotify-player.js";
@@ -105,6 +106,8 @@ function start() {
     versionChoice: null,
     /** The server's follow for this listener, while it lasts. @type {{ status: string, deviceName: string } | null} */
     serverFollow: null,
+    /** This listener's name as the room shows it (the welcome's). */
+    nameInRoom: "",
     get connect() {
       return player instanceof SpotifyConnectPlayer ? { device: player.deviceName, commandsSent: player.commandsSent, refusal: player.refusal } : null;
     },
@@ -113,6 +116,11 @@ function start() {
   });
   /** @type {AppleMusicPlayer | null} */
   let appleMusicPlayer = null;
+  // "Ask for a song", while the host takes requests.
+  const roomRequests = mountListenerRequests({
+    room: config.room, service: () => page.service, storefront: () => page.storefront, name: () => page.nameInRoom,
+    send: (message) => connection.send(message),
+  });
 
   const isGestureRefusal = (/** @type {any} */ error) => error && (error.name === "NotAllowedError" || error.kind === "gesture");
 
@@ -180,6 +188,7 @@ function start() {
   function receive(message) {
     switch (message.type) {
       case MessageType.welcome:
+        page.nameInRoom = String(message.name || "");
         if (message.notice) say(String(message.notice), "info", "never");
         break;
       case MessageType.roomState:
@@ -190,6 +199,7 @@ function start() {
         // "Matched" only for this listener's own storefront.
         page.match = page.storefront ? matchFor(roomForMe(message).track, page.service, page.storefront) : null;
         if (page.preferClean && page.match?.status === "matched" && page.match.track?.explicit === true) switchToClean(false);
+        roomRequests.update(message);
         render();
         break;
       case MessageType.roomPresence:

@@ -14,6 +14,9 @@ import { withTimeout } from "./timeout.js";
 
 const hex = (/** @type {Uint8Array} */ bytes) => Array.from(bytes, (b) => ("0" + b.toString(16)).slice(-2)).join("");
 
+/** The scope a hosting login adds when the host turns song requests on: the server then adds accepted songs to the host's queue. */
+export const SPOTIFY_QUEUE_SCOPE = "user-modify-playback-state";
+
 /** @typedef {{ spotifyClientId: string | null, spotifyAccountsURL: string }} SpotifyConfig */
 /** @typedef {{ access: string, refresh: string | null, expiresAt: number, lifetimeMs?: number, scope?: string }} SpotifyTokens */
 
@@ -39,7 +42,7 @@ export async function beginLogin({ config, room, purpose, follow, extraScopes = 
   const challenge = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   // `state` ties the answer to this login (the callback checks it).
   const state = hex(crypto.getRandomValues(new Uint8Array(16)));
-  sessionStorage.setItem(StorageKey.pkce, JSON.stringify({ verifier, state, room, purpose, follow }));
+  sessionStorage.setItem(StorageKey.pkce, JSON.stringify({ verifier, state, room, purpose, follow, extraScopes }));
   // Each login asks only for what its purpose uses.
   const scopes = [...(purpose === "host" ? SPOTIFY_HOST_SCOPES : purpose === "follow" ? SPOTIFY_CONNECT_SCOPES : SPOTIFY_LISTENER_SCOPES), ...extraScopes];
   const query = new URLSearchParams({ client_id: config.spotifyClientId || "", response_type: "code", redirect_uri: location.origin + "/r/callback", state,

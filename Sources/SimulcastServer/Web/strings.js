@@ -313,3 +313,57 @@ export const sound = Object.freeze({
   /** @param {number} ms */
   sliderText: (ms) => `${Math.round(ms)} milliseconds`,
 });
+
+/** Song requests, on the listener and host pages. */
+export const requests = Object.freeze({
+  searching: "Searching…",
+  couldNotSearch: "Your service could not be searched just now.",
+  /** @param {string} term */
+  nothingFound: (term) => `Nothing found for “${term}”.`,
+  ask: "Ask for this",
+  /** @param {string} title */
+  askNamed: (title) => `Ask the host for ${title}`,
+  /** @param {string} title */
+  asked: (title) => `Asked for ${title}: the room sees it below.`,
+  notConnected: "Not connected to the room just now; try again in a moment.",
+  support: "+1",
+  /** @param {string} title */
+  supportNamed: (title) => `I want ${title} too`,
+  /** @param {string} title */
+  backed: (title) => `You want ${title} too.`,
+  /** @param {string} name */
+  askedBy: (name) => `Asked by ${name}`,
+  /** @param {string} song */
+  matchedAs: (song) => `on the host's service: ${song}`,
+  /** @param {number} count */
+  backedBy: (count) => `(+${count})`,
+  status: Object.freeze({
+    pending: "Waiting for the host",
+    accepted: "Accepted: going into the host's queue",
+    queued: "In the host's queue",
+    played: "Played",
+    declined: "Not this time",
+    /** @param {string} note */
+    unplayable: (note) => `Cannot be played for the room: ${note || "not on the host's service"}`,
+    /** @param {string} note */
+    failed: (note) => `Accepted, but the host's player did not take it: ${note || "no reason given"}`,
+  }),
+  accept: "Accept",
+  /** @param {string} title */
+  acceptNamed: (title) => `Accept ${title}`,
+  decline: "Decline",
+  /** @param {string} title */
+  declineNamed: (title) => `Decline ${title}`,
+  /** @param {string} title */
+  accepted: (title) => `Accepted ${title}.`,
+  /** @param {string} title */
+  declined: (title) => `Declined ${title}.`,
+  couldNotAnswer: "The answer could not be sent.",
+  couldNotChange: "Requests could not be changed just now.",
+  policySet: Object.freeze({
+    off: "Listeners cannot ask for songs.",
+    ask: "Listeners may ask for songs; each waits for you.",
+    automatic: "Listeners' songs go into your queue as they ask.",
+  }),
+  queueLogin: "Spotify asks you once more, to let Simulcast add requested songs to your queue.",
+});

@@ -149,6 +149,14 @@
       this.emit("nowPlayingItemDidChange", { item: this.nowPlayingItem });
       if (starting) { await starting; this.since = now(); this.setState(states.playing); }
     }
+    // MusicKit v3: a song after everything queued already.
+    async playLater(options) {
+      record("playLater", [options]);
+      this.checkToken();
+      if (!options?.song) throw new Error("fake MusicKit: playLater needs a song");
+      this.queue = { items: [...this.queue.items, item(options.song)] };
+      this.emit("queueItemsDidChange", { items: this.queue.items });
+    }
     async play() {
       record("play", []);
       const starting = this.startAudio();

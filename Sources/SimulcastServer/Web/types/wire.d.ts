@@ -45,6 +45,19 @@ export interface RoomState {
   hostConnected?: boolean;
   hostName?: string;
   intent?: string;
+  requestPolicy?: "off" | "ask" | "automatic";
+  requests?: SongRequest[];
+}
+
+export interface SongRequest {
+  id: string;
+  asked: TrackMetadata;
+  match?: TrackMetadata;
+  note?: string;
+  requestedBy: string;
+  supporters: string[];
+  status: "pending" | "accepted" | "queued" | "declined" | "unplayable" | "failed" | "played";
+  requestedAt: number;
 }
 
 export interface PresenceListener {
