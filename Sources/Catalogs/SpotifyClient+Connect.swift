@@ -111,7 +111,7 @@ extension SpotifyClient: HostQueue {
         case .loginRefused: HostQueueRefusal("Spotify refused the host's login")
         case .rateLimited, .unreachable: HostQueueRefusal("Spotify could not be asked just now")
         case .failed("HTTP 403"):
-            HostQueueRefusal("the host's login does not allow adding to the queue: turn requests off and on again on the host page")
+            HostQueueRefusal("the host's Spotify login does not allow adding to the queue; the host logs in again allowing song requests")
         case .failed(let detail): HostQueueRefusal("Spotify refused: \(detail)")
         }
     }

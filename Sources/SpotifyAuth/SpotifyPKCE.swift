@@ -35,6 +35,9 @@ public struct SpotifyPKCE: Sendable {
 
     /// Scopes a host needs: what is playing, the queue.
     public static let hostScopes = ["user-read-currently-playing", "user-read-playback-state"]
+    /// Added to a host's login when their room takes song requests: accepted songs go into
+    /// their queue (`POST /v1/me/player/queue`).
+    public static let queueScope = "user-modify-playback-state"
     /// Scopes a Connect listener needs (`listen --player spotify-connect`): its devices and
     /// what they play, and starting, seeking and pausing them.
     public static let connectScopes = ["user-read-playback-state", "user-modify-playback-state"]

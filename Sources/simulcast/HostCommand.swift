@@ -123,7 +123,10 @@ struct HostCommand: AsyncParsableCommand {
             latency = try outputLatency.resolve(player: source.outputName, asksSoundServer: source.isLocalPlayer)
         } catch { throw ValidationError("\(error)") }
         print("output latency: \(latency)")
-        let session = HostSession(client: client, outputLatencyMs: latency.milliseconds)
+        // Accepted song requests: into the host's Spotify queue (with a login that allows it,
+        // `login spotify --for host-with-requests`), else printed for the host to add by hand.
+        let queue: any HostQueue = spotify ?? PrintedRequests()
+        let session = HostSession(client: client, outputLatencyMs: latency.milliseconds, queue: queue)
         let scripted = ScriptedHostSource(session: session)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await session.run() }

@@ -19,7 +19,9 @@ struct LoginCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("for"),
-        help: "What the login is for: host (host --source spotify) or listen (listen --player spotify-connect: play on your own Spotify app).")
+        help:
+            "What the login is for: host (host --source spotify), host-with-requests (the same, and accepted song requests go into your queue) or listen (listen --player spotify-connect: play on your own Spotify app)."
+    )
     var use = LoginUse.host
 
     @Option(help: "Loopback port for the redirect.")

@@ -123,7 +123,7 @@ import Testing
             #expect(await TestSupport.eventually(20) { await ana.states.last?.track != nil })
             await ana.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleSheLooksSoPerfect.id)))
             #expect(await TestSupport.eventually(20) { await Self.requests(ana).first?.status == .failed })
-            #expect(await Self.requests(ana).first?.note?.contains("does not allow adding to the queue") == true)
+            #expect(await Self.requests(ana).first?.note?.contains("login does not allow adding to the queue") == true)
             #expect(await rig.player.queuedURIs.isEmpty)
             await ana.disconnect()
         }

@@ -76,6 +76,10 @@ enum WebConstantsModule {
             "SPOTIFY_HOST_SCOPES", "What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes).", array(SpotifyPKCE.hostScopes.map(string))
         )
         constant(
+            "SPOTIFY_QUEUE_SCOPE",
+            "Added to a host's login when the room takes song requests: accepted songs go into the host's queue (SpotifyPKCE.queueScope).",
+            string(SpotifyPKCE.queueScope))
+        constant(
             "SPOTIFY_LISTENER_SCOPES", "What a listener's Spotify login grants: the Web Playback SDK and starting a track (SpotifyPKCE.listenerScopes).",
             array(SpotifyPKCE.listenerScopes.map(string)))
         constant(

@@ -110,7 +110,8 @@ import TrackMatching
             var web = WebListenerConfiguration(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)
             web.appleMusicSigner = WebRoom.signer
             web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-            let server = LocalServer(matchmaker: TestRooms.everyServiceMatchmaker, logger: TestSupport.quietLogger, web: web, makeStore: { InMemoryRoomStore() })
+            let server = LocalServer(
+                matchmaker: TestRooms.everyServiceMatchmaker, logger: TestSupport.quietLogger, web: web, makeStore: { InMemoryRoomStore() })
             let base = "http://127.0.0.1:\(try await server.start())"
             let browser = try await HeadlessChromium.launch()
             defer { browser.close() }
@@ -141,7 +142,8 @@ import TrackMatching
             defer { Task { await listener.close() } }
             _ = try await listener.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
             try await listener.click("[data-service=spotify][data-mode=browser]")
-            let status = try await listener.waitFor("['tap', 'inSync'].includes(simulcastPage.status) ? simulcastPage.status : null", as: String.self, seconds: 20)
+            let status = try await listener.waitFor(
+                "['tap', 'inSync'].includes(simulcastPage.status) ? simulcastPage.status : null", as: String.self, seconds: 20)
             if status == "tap" { try await listener.click("#tap") }
             try await Self.openRequests(listener)
             try await Self.ask(listener, "perfect", "She Looks So Perfect")

@@ -4,10 +4,10 @@
 // returns to the clean room link. A host's code goes to our server with the room's host token:
 // the server trades it and follows the host's Spotify, so the host's tokens never reach the page.
 // A listener's code for the server's follow goes to our server the same way, with the device.
-import { StorageKey } from "./constants.js";
+import { SPOTIFY_QUEUE_SCOPE, StorageKey } from "./constants.js";
 import { $, readConfig } from "./dom.js";
 import { keepFollow } from "./server-follow.js";
-import { SPOTIFY_QUEUE_SCOPE, tokensFrom } from "./spotify-login.js";
+import { tokensFrom } from "./spotify-login.js";
 import { hostRequestsKey, hostTokenKey, readJSON } from "./storage.js";
 import * as strings from "./strings.js";
 

@@ -125,6 +125,8 @@ export const StorageKey = Object.freeze({
 });
 /** What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes). */
 export const SPOTIFY_HOST_SCOPES = Object.freeze(["user-read-currently-playing", "user-read-playback-state"]);
+/** Added to a host's login when the room takes song requests: accepted songs go into the host's queue (SpotifyPKCE.queueScope). */
+export const SPOTIFY_QUEUE_SCOPE = "user-modify-playback-state";
 /** What a listener's Spotify login grants: the Web Playback SDK and starting a track (SpotifyPKCE.listenerScopes). */
 export const SPOTIFY_LISTENER_SCOPES = Object.freeze(["streaming", "user-read-email", "user-read-private", "user-modify-playback-state", "user-read-playback-state"]);
 /** What a listener's login for the server's follow grants: reading and controlling their player, nothing else (SpotifyPKCE.connectScopes). */

@@ -15,7 +15,8 @@ import { mountReactions, showReaction } from "./reactions.js";
 import { secureOrigin } from "./secure-origin.js";
 import { mountShare } from "./share.js";
 import { mountHostRequests } from "./song-requests.js";
-import { beginLogin, SPOTIFY_QUEUE_SCOPE } from "./spotify-login.js";
+import { SPOTIFY_QUEUE_SCOPE } from "./constants.js";
+import { beginLogin } from "./spotify-login.js";
 import { forgetHostToken, hostModeKey, hostRequestsKey, hostTokenKey, readJSON } from "./storage.js";
 import * as strings from "./strings.js";
 

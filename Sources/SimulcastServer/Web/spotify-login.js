@@ -14,9 +14,6 @@ import { withTimeout } from "./timeout.js";
 
 const hex = (/** @type {Uint8Array} */ bytes) => Array.from(bytes, (b) => ("0" + b.toString(16)).slice(-2)).join("");
 
-/** The scope a hosting login adds when the host turns song requests on: the server then adds accepted songs to the host's queue. */
-export const SPOTIFY_QUEUE_SCOPE = "user-modify-playback-state";
-
 /** @typedef {{ spotifyClientId: string | null, spotifyAccountsURL: string }} SpotifyConfig */
 /** @typedef {{ access: string, refresh: string | null, expiresAt: number, lifetimeMs?: number, scope?: string }} SpotifyTokens */
 
