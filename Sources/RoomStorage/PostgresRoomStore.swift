@@ -255,6 +255,7 @@ public final class PostgresRoomStore: RoomStateStore {
                 sql += ", host_node = NULL, host_connection = NULL"
             }
         }
+        if let hash = commit.newHostTokenHash { sql += ", host_token_hash = \(bind(hash))" }
         sql += " WHERE code = \(bind(commit.code)) AND seq = \(bind(commit.expectedSeq))"
         if let required = commit.claim.required {
             sql += " AND host_node = \(bind(required.node)) AND host_connection = \(bind(required.connection))"

@@ -195,6 +195,10 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
             sql += ", host_node = ?, host_connection = ?"
             bindings += [resulting.map { .text($0.node) } ?? .null, resulting.map { .integer($0.connection) } ?? .null]
         }
+        if let hash = commit.newHostTokenHash {
+            sql += ", host_token_hash = ?"
+            bindings.append(.text(hash))
+        }
         sql += " WHERE code = ? AND seq = ?"
         bindings += [.text(commit.code), .integer(commit.expectedSeq)]
         if let required = commit.claim.required {

@@ -8,11 +8,13 @@ public enum ClaimRequirement: Hashable, Sendable {
     case taking(HostClaim)
     /// Only while `claim` is the room's claim, which is then cleared (the host leaving, or its node dead).
     case releasing(HostClaim)
+    /// Whoever holds the claim loses it (the room handed to a new host, who claims it on joining).
+    case clearing
 
     /// The claim the WHERE clause insists on, if any.
     public var required: HostClaim? {
         switch self {
-        case .none, .taking: nil
+        case .none, .taking, .clearing: nil
         case .holding(let claim), .releasing(let claim): claim
         }
     }
@@ -22,7 +24,7 @@ public enum ClaimRequirement: Hashable, Sendable {
         switch self {
         case .none, .holding: nil
         case .taking(let claim): .some(claim)
-        case .releasing: .some(nil)
+        case .releasing, .clearing: .some(nil)
         }
     }
 }

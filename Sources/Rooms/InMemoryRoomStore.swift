@@ -29,6 +29,7 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
         }
         entry.room.state = commit.state
         if let claim = commit.claim.resulting { entry.room.hostClaim = claim }
+        if let hash = commit.newHostTokenHash { entry.room.hostTokenHash = hash }
         entry.lastActive = max(entry.lastActive, commit.at)
         rooms[commit.code] = entry
         return .committed

@@ -94,6 +94,8 @@ package actor LiveRoom {
             let snapshot = snapshot.keepingServiceArtwork()
             let result = await commit(claim: .holding(claim)) { state in
                 var next = state.applying(snapshot)
+                // A new host going on with the room's song on another service: its matches carry over.
+                next.carryMatches(from: state.track, pairs: keys)
                 // Pairs only other nodes' listeners use are invisible here: with a shared store
                 // they are kept while their track stays in the room (the per-node pair limit still holds).
                 next.retainMatches(for: sharedStore ? keys.union(next.matchedPairs) : keys)
@@ -123,9 +125,11 @@ package actor LiveRoom {
             return await supportRequest(sent, from: id)
         case .requestQueued(let sent):
             return await noteQueued(sent, from: id)
+        case .handoverAnswer(let answer):
+            return await answerHandover(answer, from: id)
         case .hello:
             return Wire.Error(code: .alreadyJoined, message: "this connection has already said hello")
-        case .welcome, .roomState, .timePong, .roomPresence, .roomReaction, .error:
+        case .welcome, .roomState, .timePong, .roomPresence, .roomReaction, .handoverGranted, .error:
             return Wire.Error(code: .forbidden, message: "\(message.type) is sent by the server, not to it")
         case .timePing:
             return nil  // answered by the socket itself, closest to the wire
@@ -154,7 +158,7 @@ package actor LiveRoom {
 
     /// `commit` for a caller that holds the turn.
     @discardableResult
-    func commitInTurn(claim: ClaimRequirement, _ change: (RoomState) -> RoomState?) async -> CommitResult {
+    func commitInTurn(claim: ClaimRequirement, newHostTokenHash: String? = nil, _ change: (RoomState) -> RoomState?) async -> CommitResult {
         for _ in 0..<Self.commitAttempts {
             let base = stored
             guard var next = change(base.state) else { return .unchanged }
@@ -163,7 +167,9 @@ package actor LiveRoom {
             let outcome: CommitOutcome
             do {
                 outcome = try await context.store.commitState(
-                    StateCommit(code: code, state: next, encoded: text, expectedSeq: base.state.seq, claim: claim, at: context.clock.serverClockNow()))
+                    StateCommit(
+                        code: code, state: next, encoded: text, expectedSeq: base.state.seq, claim: claim, at: context.clock.serverClockNow(),
+                        newHostTokenHash: newHostTokenHash))
             } catch {
                 context.metrics.storeFailure()
                 context.logger.error("cannot save room state", metadata: ["room": "\(code)", "error": "\(error)"])
@@ -174,6 +180,7 @@ package actor LiveRoom {
                 var room = base
                 room.state = next
                 if let resulting = claim.resulting { room.hostClaim = resulting }
+                if let newHostTokenHash { room.hostTokenHash = newHostTokenHash }
                 adopt(room, encoded: text)
                 await recordIfNewSong(next, after: base.state)
                 return .committed

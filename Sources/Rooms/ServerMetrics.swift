@@ -48,6 +48,7 @@ public final class ServerMetrics: Sendable {
     package let presenceSent: Counter
     private let hostedRoomsFollowed: Gauge
     private let hostingLoginsRefused: Counter
+    private let handovers: Counter
     private let listenersFollowed: Gauge
     private let listenerLoginsRefused: Counter
     private let reactions: [Reaction: Counter]
@@ -77,6 +78,8 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name("simulcast_listener_logins_refused_total", help: "Listeners' saved logins the music service refused (the follow stops)"))
         hostingLoginsRefused = registry.makeCounter(
             descriptor: Self.name("simulcast_hosting_logins_refused_total", help: "Hosts' saved logins the music service refused (the host must log in again)"))
+        handovers = registry.makeCounter(
+            descriptor: Self.name("simulcast_handovers_total", help: "Rooms a host handed to a listener (the room's host token changed)"))
         let registry = self.registry
         reactions = Dictionary(
             uniqueKeysWithValues: Reaction.allCases.map { reaction in
@@ -129,6 +132,7 @@ public final class ServerMetrics: Sendable {
     /// This node started (positive) or stopped (negative) following hosted rooms.
     package func followingHostedRooms(_ change: Int) { hostedRoomsFollowed.increment(by: Double(change)) }
     package func hostingLoginRefused() { hostingLoginsRefused.increment() }
+    package func handedOver() { handovers.increment() }
     /// This node started (positive) or stopped (negative) following listeners' players.
     package func followingListeners(_ change: Int) { listenersFollowed.increment(by: Double(change)) }
     package func listenerLoginRefused() { listenerLoginsRefused.increment() }

@@ -12,8 +12,13 @@ public struct StateCommit: Sendable {
     public var claim: ClaimRequirement
     /// Server microseconds, for the room's last activity.
     public var at: ServerTime
+    /// A new host token's hash, saved with the state (a handover); nil keeps the room's.
+    public var newHostTokenHash: String?
 
-    public init(code: String, state: RoomState, encoded: String, expectedSeq: Int, claim: ClaimRequirement, at: ServerTime) {
+    public init(
+        code: String, state: RoomState, encoded: String, expectedSeq: Int, claim: ClaimRequirement, at: ServerTime, newHostTokenHash: String? = nil
+    ) {
+        self.newHostTokenHash = newHostTokenHash
         self.code = code
         self.state = state
         self.encoded = encoded

@@ -40,9 +40,15 @@ struct SpotifyRoomFollower: Sendable {
             logger.notice("Spotify refused the host's login; the host is asked to log in again", metadata: ["error": "\(error)"])
             await forgetLogin(logger: logger)
         } catch let error as RoomRefusal where error.code == .hostReplaced {
-            // Taken back with the room's own token: said on the host page, the login kept.
-            logger.notice("another connection with the room's host token took over; the server stops following the host's Spotify")
-            try? await store.markHostReplaced(room: room, generation: generation)
+            if await handedOver() {
+                // The host gave the room to a listener: the old host's login has no use left.
+                logger.notice("the host handed the room to a listener; the server forgets the old host's Spotify login")
+                try? await store.deleteHostedAccount(room: room)
+            } else {
+                // Taken back with the room's own token: said on the host page, the login kept.
+                logger.notice("another connection with the room's host token took over; the server stops following the host's Spotify")
+                try? await store.markHostReplaced(room: room, generation: generation)
+            }
         } catch let error as RoomRefusal {
             logger.notice("the room refused the server's host connection; hosting from the browser ends", metadata: ["error": "\(error)"])
             try? await store.deleteHostedAccount(room: room)
@@ -55,6 +61,12 @@ struct SpotifyRoomFollower: Sendable {
         } catch {
             if !Task.isCancelled { logger.warning("following the hosted room stopped", metadata: ["error": "\(error)"]) }
         }
+    }
+
+    /// Whether the room's host token changed (a handover), so the login's token no longer opens it.
+    private func handedOver() async -> Bool {
+        guard let credential = try? HostCredential.open(sealed, with: key), let live = try? await hub.room(code: room) else { return false }
+        return await !live.verifyHost(token: credential.hostToken)
     }
 
     private func forgetLogin(logger: Logger) async {

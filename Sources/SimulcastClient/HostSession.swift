@@ -20,6 +20,10 @@ public actor HostSession: HostEventSink {
     public let queue: (any HostQueue)?
     /// Requests already handed to `queue`, so a later state does not hand them again.
     private var offered: Set<String> = []
+    /// Whether the host's player has said anything yet. Until it has, nothing is published: a
+    /// host that just connected (after a restart, or taking a handed-over room) must not tell
+    /// the room "nothing plays" before its player has been read.
+    private var heardFromPlayer = false
 
     public init(client: RoomConnection, heartbeat: Duration = .seconds(5), outputLatencyMs: Double = 0, queue: (any HostQueue)? = nil) {
         self.client = client
@@ -33,6 +37,7 @@ public actor HostSession: HostEventSink {
     /// not fit the playback is refused with `HostPlayback.ApplyError`, and nothing is published.
     public func apply(_ event: HostEvent) async throws(HostPlayback.ApplyError) {
         try playback.apply(event)
+        heardFromPlayer = true
         await publish()
     }
 
@@ -101,7 +106,7 @@ public actor HostSession: HostEventSink {
 
     /// `intent`: nil for the last event's meaning; heartbeats and re-sends after a reconnect re-anchor.
     private func publish(intent: PlaybackIntent? = nil) async {
-        guard synchronised else { return }
+        guard synchronised, heardFromPlayer else { return }
         let now = clock.now()
         guard let serverTime = await client.serverTime(at: now) else { return }
         await client.send(.hostState(playback.snapshot(at: now, serverTime: serverTime, intent: intent, outputLatencyMs: outputLatencyMs)))

@@ -17,6 +17,8 @@ public struct RoomState: Hashable, Codable, Sendable {
     /// Listeners' song requests, open ones and the last few finished (`SongRequestRules`);
     /// nil when there are none, so states without requests look as they always did.
     public var requests: [SongRequest]?
+    /// The host offers the room to a listener; nil when no offer is open.
+    public var handoverOffer: HandoverOffer?
 
     public init(seq: Int, track: RoomTrack?, anchor: PlaybackAnchor, playing: Bool, queue: [RoomTrack] = [], hostConnected: Bool) {
         self.seq = seq

@@ -16,6 +16,8 @@ public enum WireMessage: Hashable, Sendable {
     case requestSong(Wire.RequestSong)
     case supportRequest(Wire.SupportRequest)
     case requestQueued(Wire.RequestQueued)
+    case handoverAnswer(Wire.HandoverAnswer)
+    case handoverGranted(Wire.HandoverGranted)
     case error(Wire.Error)
 
     public static let protocolVersion = 1
@@ -35,6 +37,8 @@ public enum WireMessage: Hashable, Sendable {
         case requestSong = "request.song"
         case supportRequest = "request.support"
         case requestQueued = "request.queued"
+        case handoverAnswer = "handover.answer"
+        case handoverGranted = "handover.granted"
         case error
     }
 
@@ -53,6 +57,8 @@ public enum WireMessage: Hashable, Sendable {
         case .requestSong: .requestSong
         case .supportRequest: .supportRequest
         case .requestQueued: .requestQueued
+        case .handoverAnswer: .handoverAnswer
+        case .handoverGranted: .handoverGranted
         case .error: .error
         }
     }
@@ -89,6 +95,8 @@ extension WireMessage: Codable {
         case .requestSong: self = .requestSong(try Wire.RequestSong(from: decoder))
         case .supportRequest: self = .supportRequest(try Wire.SupportRequest(from: decoder))
         case .requestQueued: self = .requestQueued(try Wire.RequestQueued(from: decoder))
+        case .handoverAnswer: self = .handoverAnswer(try Wire.HandoverAnswer(from: decoder))
+        case .handoverGranted: self = .handoverGranted(try Wire.HandoverGranted(from: decoder))
         case .error: self = .error(try Wire.Error(from: decoder))
         }
     }
@@ -111,6 +119,8 @@ extension WireMessage: Codable {
         case .requestSong(let payload): try payload.encode(to: encoder)
         case .supportRequest(let payload): try payload.encode(to: encoder)
         case .requestQueued(let payload): try payload.encode(to: encoder)
+        case .handoverAnswer(let payload): try payload.encode(to: encoder)
+        case .handoverGranted(let payload): try payload.encode(to: encoder)
         case .error(let payload): try payload.encode(to: encoder)
         }
     }

@@ -126,6 +126,22 @@ public enum Wire {
         }
     }
 
+    /// The named listener takes the room the host offered them, or says no (`handover.answer`).
+    public struct HandoverAnswer: Hashable, Codable, Sendable {
+        public var accept: Bool
+
+        public init(accept: Bool) { self.accept = accept }
+    }
+
+    /// The room is this connection's to host (`handover.granted`, to that connection only): the
+    /// room's new host token, a secret never echoed to anyone else or logged. The connection
+    /// itself stays a listener; the page hosts with the token on a host connection of its own.
+    public struct HandoverGranted: Hashable, Codable, Sendable {
+        public var hostToken: String
+
+        public init(hostToken: String) { self.hostToken = hostToken }
+    }
+
     /// Where a listener's player is, measured at `measuredAt` (server time, by the listener's clock sync).
     public struct ListenerReport: Hashable, Codable, Sendable {
         public var trackId: String?

@@ -58,13 +58,13 @@ extension RESTController {
     }
 
     /// The room, when the request carries its host token.
-    private func hostsRoom(_ code: String) async throws -> LiveRoom {
+    func hostsRoom(_ code: String) async throws -> LiveRoom {
         let room = try await lookup.room(code, for: request.client)
         guard let token = request.bearer, await room.verifyHost(token: token) else {
-            throw APIError(.forbidden, code: .notAllowed, message: "only the host answers song requests; this needs the room's host token")
+            throw APIError(.forbidden, code: .notAllowed, message: "only the host may do this; it needs the room's host token")
         }
         return room
     }
 
-    private static let requestsNotSaved = APIError(.serviceUnavailable, code: .notAllowed, message: "the room could not be saved just now; try again")
+    static let requestsNotSaved = APIError(.serviceUnavailable, code: .notAllowed, message: "the room could not be saved just now; try again")
 }

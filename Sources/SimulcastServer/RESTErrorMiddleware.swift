@@ -31,6 +31,8 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let malformedRequestAnswer = APIError(
         .badRequest, code: .malformedRequestAnswer, message: "expected {answer} with one of: accept, decline, in at most 1 KiB")
 
+    static let malformedHandover = APIError(.badRequest, code: .malformedHandover, message: "expected {to} naming a listener, in at most 1 KiB")
+
     /// The operations with a body: how much of it is read, and the error for one that does not parse.
     static let bodies: [String: (limit: Int, malformed: APIError)] = [
         "addCorrection": (correctionBodyLimit, malformedCorrection),
@@ -40,6 +42,7 @@ struct RESTErrorMiddleware: ServerMiddleware {
         "createRoom": (1024, malformedRoomRequest),
         "setRequestPolicy": (1024, malformedRequestPolicy),
         "answerRequest": (1024, malformedRequestAnswer),
+        "offerHandover": (1024, malformedHandover),
     ]
 
     func intercept(

@@ -60,6 +60,7 @@ extension Components {
             case invalidTarget = "invalid_target"
             case loginRefused = "login_refused"
             case malformedFollow = "malformed_follow"
+            case malformedHandover = "malformed_handover"
             case malformedHosting = "malformed_hosting"
             case malformedReaction = "malformed_reaction"
             case malformedRoomRequest = "malformed_room_request"
@@ -493,6 +494,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/RoomState/requests`.
             internal var requests: [Components.Schemas.SongRequest]?
+            /// - Remark: Generated from `#/components/schemas/RoomState/handoverOffer`.
+            internal var handoverOffer: Components.Schemas.HandoverOffer?
             /// Creates a new `RoomState`.
             ///
             /// - Parameters:
@@ -506,6 +509,7 @@ extension Components {
             ///   - hostName: The name the host chose to be shown by; absent when none was given.
             ///   - requestPolicy: Whether listeners may ask for songs; absent means off.
             ///   - requests: Song requests, open ones and the last few finished; absent when none.
+            ///   - handoverOffer:
             internal init(
                 seq: Swift.Int64,
                 track: Components.Schemas.RoomTrack? = nil,
@@ -516,7 +520,8 @@ extension Components {
                 intent: Swift.String? = nil,
                 hostName: Swift.String? = nil,
                 requestPolicy: Components.Schemas.RoomState.RequestPolicyPayload? = nil,
-                requests: [Components.Schemas.SongRequest]? = nil
+                requests: [Components.Schemas.SongRequest]? = nil,
+                handoverOffer: Components.Schemas.HandoverOffer? = nil
             ) {
                 self.seq = seq
                 self.track = track
@@ -528,6 +533,7 @@ extension Components {
                 self.hostName = hostName
                 self.requestPolicy = requestPolicy
                 self.requests = requests
+                self.handoverOffer = handoverOffer
             }
             internal enum CodingKeys: String, CodingKey {
                 case seq
@@ -540,6 +546,7 @@ extension Components {
                 case hostName
                 case requestPolicy
                 case requests
+                case handoverOffer
             }
         }
         /// - Remark: Generated from `#/components/schemas/Anchor`.
@@ -891,6 +898,46 @@ extension Components {
                 case supporters
                 case status
                 case requestedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HandoverRequest`.
+        internal struct HandoverRequest: Codable, Hashable, Sendable {
+            /// The listener's name in the room's presence.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HandoverRequest/to`.
+            internal var to: Swift.String
+            /// Creates a new `HandoverRequest`.
+            ///
+            /// - Parameters:
+            ///   - to: The listener's name in the room's presence.
+            internal init(to: Swift.String) {
+                self.to = to
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case to
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HandoverOffer`.
+        internal struct HandoverOffer: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/HandoverOffer/to`.
+            internal var to: Swift.String
+            /// - Remark: Generated from `#/components/schemas/HandoverOffer/expiresAt`.
+            internal var expiresAt: Components.Schemas.ServerTime
+            /// Creates a new `HandoverOffer`.
+            ///
+            /// - Parameters:
+            ///   - to:
+            ///   - expiresAt:
+            internal init(
+                to: Swift.String,
+                expiresAt: Components.Schemas.ServerTime
+            ) {
+                self.to = to
+                self.expiresAt = expiresAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case to
+                case expiresAt
             }
         }
         /// - Remark: Generated from `#/components/schemas/DeveloperToken`.

@@ -75,6 +75,23 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/rooms/{code}/requests/{id}`.
     /// - Remark: Generated from `#/paths//v1/rooms/{code}/requests/{id}/post(answerRequest)`.
     func answerRequest(_ input: Operations.AnswerRequest.Input) async throws -> Operations.AnswerRequest.Output
+    /// The host offers the room to a listener, by their name in the room (host token).
+    ///
+    /// Everyone sees the offer in `room.state`'s `handoverOffer`; the named listener takes it
+    /// with `handover.answer` on their WebSocket within two minutes (a page on Apple Music
+    /// hosts from itself). Taking it gives the room a new host token, sent to that listener's
+    /// connection alone (`handover.granted`); the old host's token stops opening the room, its
+    /// connection is closed (4409) and the server forgets its Spotify login. A newer offer replaces an older.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/handover`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/handover/post(offerHandover)`.
+    func offerHandover(_ input: Operations.OfferHandover.Input) async throws -> Operations.OfferHandover.Output
+    /// The host withdraws an open offer of the room (host token).
+    ///
+    /// - Remark: HTTP `DELETE /v1/rooms/{code}/handover`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/handover/delete(withdrawHandover)`.
+    func withdrawHandover(_ input: Operations.WithdrawHandover.Input) async throws -> Operations.WithdrawHandover.Output
     /// Whether the server follows the host's own music account for this room (host token).
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/hosting`.
@@ -293,6 +310,41 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// The host offers the room to a listener, by their name in the room (host token).
+    ///
+    /// Everyone sees the offer in `room.state`'s `handoverOffer`; the named listener takes it
+    /// with `handover.answer` on their WebSocket within two minutes (a page on Apple Music
+    /// hosts from itself). Taking it gives the room a new host token, sent to that listener's
+    /// connection alone (`handover.granted`); the old host's token stops opening the room, its
+    /// connection is closed (4409) and the server forgets its Spotify login. A newer offer replaces an older.
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/rooms/{code}/handover`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/handover/post(offerHandover)`.
+    internal func offerHandover(
+        path: Operations.OfferHandover.Input.Path,
+        headers: Operations.OfferHandover.Input.Headers = .init(),
+        body: Operations.OfferHandover.Input.Body
+    ) async throws -> Operations.OfferHandover.Output {
+        try await offerHandover(Operations.OfferHandover.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The host withdraws an open offer of the room (host token).
+    ///
+    /// - Remark: HTTP `DELETE /v1/rooms/{code}/handover`.
+    /// - Remark: Generated from `#/paths//v1/rooms/{code}/handover/delete(withdrawHandover)`.
+    internal func withdrawHandover(
+        path: Operations.WithdrawHandover.Input.Path,
+        headers: Operations.WithdrawHandover.Input.Headers = .init()
+    ) async throws -> Operations.WithdrawHandover.Output {
+        try await withdrawHandover(Operations.WithdrawHandover.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Whether the server follows the host's own music account for this room (host token).

@@ -21,6 +21,8 @@ export const MessageType = Object.freeze({
   requestSong: "request.song",
   supportRequest: "request.support",
   requestQueued: "request.queued",
+  handoverAnswer: "handover.answer",
+  handoverGranted: "handover.granted",
   error: "error",
 });
 /** The `code` of the wire's `error` messages (Wire.ErrorCode). */
