@@ -101,5 +101,5 @@ if [ $# -eq 0 ]; then
   #    a listener's song request queued by the host's Spotify or Apple Music page and played
   #    in sync; a room handed to a listener, its listeners held to 40 ms across the handover
   #    (on one node and three); the listener flows in WebKit held to 100 ms.
-  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins|theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails|appleMusicTakesOneTapNewAndReturning|spotifyTakesAtMostThreeTapsNew|WebSpotifyConnectTests|WebServerFollowTests|WebVersionsTests|WebSongRequestTests|HandoverTests|WebKitListenerTests'
+  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins|theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails|appleMusicTakesOneTapNewAndReturning|spotifyTakesAtMostThreeTapsNew|WebSpotifyConnectTests|WebServerFollowTests|WebVersionsTests|WebSongRequestTests|HandoverTests|WebHandoverTests|WebKitListenerTests'
 fi

@@ -54,6 +54,7 @@ struct WebAssets: Sendable {
         "playlist-save.js": "text/javascript; charset=utf-8",
         "versions.js": "text/javascript; charset=utf-8",
         "song-requests.js": "text/javascript; charset=utf-8",
+        "handover.js": "text/javascript; charset=utf-8",
         "spotify-web-api.js": "text/javascript; charset=utf-8",
         "storage.js": "text/javascript; charset=utf-8",
         "strings.js": "text/javascript; charset=utf-8",

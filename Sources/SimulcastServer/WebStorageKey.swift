@@ -39,6 +39,9 @@ public enum WebStorageKey {
     /// sessionStorage: "1" while a Spotify login asked for to save the room's history as a
     /// playlist is under way (the page saves once it is back).
     public static let pendingSave = "simulcast.pendingSave"
+    /// sessionStorage: the room's code while a listener's page opens the host page of a room
+    /// handed to it (the host page goes on with the room's song from where it is).
+    public static let handover = "simulcast.handover"
     /// sessionStorage: the iPhone lock notice was shown once.
     public static let lockNotice = "simulcast.lockNotice"
 }

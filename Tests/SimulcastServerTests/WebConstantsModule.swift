@@ -70,7 +70,7 @@ enum WebConstantsModule {
                 ("spotifyTokens", string(WebStorageKey.spotifyTokens)), ("pkce", string(WebStorageKey.pkce)), ("returning", string(WebStorageKey.returning)),
                 ("lockNotice", string(WebStorageKey.lockNotice)), ("followPrefix", string(WebStorageKey.followPrefix)),
                 ("pendingSave", string(WebStorageKey.pendingSave)), ("preferClean", string(WebStorageKey.preferClean)),
-                ("requestsPrefix", string(WebStorageKey.requestsPrefix)),
+                ("requestsPrefix", string(WebStorageKey.requestsPrefix)), ("handover", string(WebStorageKey.handover)),
             ]))
         constant(
             "SPOTIFY_HOST_SCOPES", "What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes).", array(SpotifyPKCE.hostScopes.map(string))

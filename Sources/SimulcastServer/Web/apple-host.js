@@ -8,6 +8,7 @@
 // Apple offers no "currently playing" API, so the room follows this page: closed, the room
 // shows the host away.
 import { MessageType } from "./constants.js";
+import { continuation } from "./handover.js";
 import { $, setArtwork, setHidden, setText } from "./dom.js";
 import { artistLine, formatTime, generatedCoverURL, remainingTime } from "./format.js";
 import { MusicKitSession } from "./musickit.js";
@@ -55,17 +56,25 @@ export function trackOf(item) {
  * @param {import("./types/wire").PageConfig} config
  * @param {string} hostToken
  * @param {() => void} changed
+ * @param {{ continueRoom?: boolean }} [options] `continueRoom`: the room was just handed to this
+ *   page; connecting goes on with the room's song from where the room is.
  */
-export function mountAppleHost(config, hostToken, changed) {
+export function mountAppleHost(config, hostToken, changed, options = {}) {
   // What the page did, for a look from outside (tests, a curious host): `intents` lists the
   // actions published, oldest first (heartbeats' reanchors left out).
   const host = {
     connected: false, synchronised: false, published: 0, music: /** @type {any} */ (null), lastState: /** @type {any} */ (null),
     intents: /** @type {string[]} */ ([]),
+    /** Whether this page went on with a room handed to it. */
+    continued: false,
     /** Songs requested by listeners that this player queued, oldest first. */
     queuedRequests: /** @type {string[]} */ ([]),
   };
   setHidden("apple-host", false);
+  if (options.continueRoom) {
+    setText("apple-intro-text", strings.handover.continueIntro);
+    setText("apple-connect", strings.handover.continueButton);
+  }
   /** @type {MusicKitSession | null} */
   let session = null;
   const note = (/** @type {string} */ text) => setText("apple-note", text);
@@ -138,6 +147,8 @@ export function mountAppleHost(config, hostToken, changed) {
   function publish(intent) {
     const music = host.music;
     if (!music || !session || !connection.synchronised) return;
+    // Nothing played here yet: saying "nothing plays" would stop a room this page just took over.
+    if (!music.nowPlayingItem && host.published === 0) return;
     const local = nowMicros();
     const positionMs = (music.currentPlaybackTime || 0) * 1000;
     const serverTime = connection.clock.serverTime(local);
@@ -170,6 +181,7 @@ export function mountAppleHost(config, hostToken, changed) {
       setHidden("apple-intro", true);
       setHidden("apple-player", false);
       note(strings.appleHost.connected);
+      if (options.continueRoom) await continueRoom(music);
       connection.connect();
       wakeLock.acquire();
       loadPlaylists();
@@ -177,6 +189,26 @@ export function mountAppleHost(config, hostToken, changed) {
     } catch {
       note(strings.appleHost.couldNotConnect);
       $("apple-connect").disabled = false;
+    }
+  }
+
+  // A room handed to this page: its song on Apple Music from where the room is, so listeners
+  // hear no gap (they play on meanwhile; the room's timeline is the same recording's).
+  /** @param {any} music */
+  async function continueRoom(music) {
+    try {
+      const response = await fetch("/v1/rooms/" + encodeURIComponent(config.room), { cache: "no-store" });
+      if (!response.ok) return;
+      const summary = await response.json();
+      const receivedAt = performance.now();
+      const serverNow = summary.serverTime + (performance.now() - receivedAt) * 1000;
+      const next = continuation(summary.state, serverNow, music.storefrontCountryCode || "us");
+      if (!next) return;
+      const startTime = (next.positionMs + (performance.now() - receivedAt)) / 1000;
+      await music.setQueue({ songs: [next.songId], startTime, startPlaying: next.playing });
+      host.continued = true;
+    } catch {
+      note(strings.appleHost.refusedAction);
     }
   }
 

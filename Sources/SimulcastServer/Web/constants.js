@@ -124,6 +124,7 @@ export const StorageKey = Object.freeze({
   pendingSave: "simulcast.pendingSave",
   preferClean: "simulcast.preferClean",
   requestsPrefix: "simulcast.requests.",
+  handover: "simulcast.handover",
 });
 /** What a host's Spotify login grants: reading what plays (SpotifyPKCE.hostScopes). */
 export const SPOTIFY_HOST_SCOPES = Object.freeze(["user-read-currently-playing", "user-read-playback-state"]);

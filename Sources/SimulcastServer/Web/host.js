@@ -14,6 +14,7 @@ import { showPresence } from "./presence-panel.js";
 import { mountReactions, showReaction } from "./reactions.js";
 import { secureOrigin } from "./secure-origin.js";
 import { mountShare } from "./share.js";
+import { mountHandoverChoice, takeHandoverMarker } from "./handover.js";
 import { mountHostRequests } from "./song-requests.js";
 import { SPOTIFY_QUEUE_SCOPE } from "./constants.js";
 import { beginLogin } from "./spotify-login.js";
@@ -35,8 +36,9 @@ function start() {
   const playsHere = localStorage.getItem(hostModeKey(config.room)) === "apple-music";
   const page = (window.simulcastHostPage = {
     hosting: /** @type {string | null} */ (null), status: /** @type {string | null} */ (null), stopped: false, polls: 0, roomEnded: false,
+    /** The listener this page handed the room to. @type {string | null} */ handedOverTo: null,
     share: mountShare(config),
-    apple: playsHere && hostToken ? mountAppleHost(config, hostToken, () => render()) : null,
+    apple: playsHere && hostToken ? mountAppleHost(config, hostToken, () => render(), { continueRoom: takeHandoverMarker(config.room) }) : null,
   });
 
   // What the room played, with the host's own links.
@@ -56,6 +58,9 @@ function start() {
       return false;
     },
   });
+  // Handing the room to a listener on Apple Music.
+  const handoverChoice = mountHandoverChoice({ request });
+
   /** Back from that login: the policy the host chose before it. */
   function finishTurningOn() {
     const kept = readJSON(localStorage, requestsKey);
@@ -107,6 +112,7 @@ function start() {
     if (summary.presence) showPresence(summary.presence);
     setHidden("host-requests", !hostToken || page.stopped);
     roomRequests.update(summary.state);
+    handoverChoice.update(summary.state, summary.presence);
     // A page that publishes (Apple Music) gets reactions on its own connection; this one reads
     // the last few seconds' from the room, each once.
     if (!playsHere) {
@@ -124,6 +130,17 @@ function start() {
   async function poll() {
     try {
       const [hosting, room] = await Promise.all([request("/hosting"), fetch(api)]);
+      if (hosting.status === 403 && handoverChoice.offered) {
+        // The room went to the listener it was offered to: this browser's token opens nothing now.
+        forgetHostToken(config.room);
+        page.stopped = true;
+        page.handedOverTo = handoverChoice.offered;
+        render();
+        setHidden("host-requests", true);
+        setHidden("handover", true);
+        showMessage(strings.handover.handedOver(handoverChoice.offered));
+        return false;
+      }
       if (hosting.status === 403) {
         setText("status-detail", strings.host.noToken);
         showMessage(strings.host.openWhereStarted);

@@ -25,6 +25,7 @@ import { beginLogin, SpotifyLogin } from "./spotify-login.js";
 import { mountHistory } from "./history-panel.js";
 import { PLAYLIST_SCOPE, saveToAppleMusic, saveToSpotify } from "./playlist-save.js";
 import { forgetFollow, followStatus, stopFollow, storedFollow } from "./server-follow.js";
+import { mountHandoverOffer } from "./handover.js";
 import { mountListenerRequests } from "./song-requests.js";
 import { cleanVersion, isContentRestricted, mountVersions, versionTrack, withChosenVersion } from "./versions.js";
 import { SpotifyConnectPlayer } from "./spotify-connect-player.js";
@@ -121,6 +122,11 @@ function start() {
     room: config.room, service: () => page.service, storefront: () => page.storefront, name: () => page.nameInRoom,
     send: (message) => connection.send(message),
   });
+  // The host may offer this listener the room.
+  const handoverOffer = mountHandoverOffer({
+    room: config.room, name: () => page.nameInRoom, service: () => page.service, send: (message) => connection.send(message),
+    serverNow: () => connection.clock.serverTime(nowMicros()),
+  });
 
   const isGestureRefusal = (/** @type {any} */ error) => error && (error.name === "NotAllowedError" || error.kind === "gesture");
 
@@ -200,6 +206,7 @@ function start() {
         page.match = page.storefront ? matchFor(roomForMe(message).track, page.service, page.storefront) : null;
         if (page.preferClean && page.match?.status === "matched" && page.match.track?.explicit === true) switchToClean(false);
         roomRequests.update(message);
+        handoverOffer.update(message);
         render();
         break;
       case MessageType.roomPresence:
@@ -208,6 +215,9 @@ function start() {
         break;
       case MessageType.roomReaction:
         showReaction(message);
+        break;
+      case MessageType.handoverGranted:
+        handoverOffer.granted(String(message.hostToken));
         break;
       case MessageType.error:
         say(String(message.message || message.code || words.serverRefused), "error", "soon");

@@ -367,3 +367,21 @@ export const requests = Object.freeze({
   }),
   queueLogin: "Spotify asks you once more, to let Simulcast add requested songs to your queue.",
 });
+
+/** Handing the host role over, on the host and listener pages. */
+export const handover = Object.freeze({
+  /** @param {string} name */
+  handTo: (name) => `Hand the room to ${name}`,
+  /** @param {string} name */
+  offered: (name) => `Offered to ${name}. When they take it, their page plays for the room and this page stops hosting.`,
+  withdrawn: "The offer is withdrawn.",
+  couldNotOffer: "The room could not be offered just now.",
+  asking: "Taking the room…",
+  taking: "The room is yours: opening your host page…",
+  notConnected: "Not connected to the room just now; try again in a moment.",
+  /** @param {string} name */
+  handedOver: (name) => `You handed the room to ${name}. You can listen along now.`,
+  handedOverSomeone: "This browser no longer hosts the room (it was handed over). You can listen along now.",
+  continueIntro: "The room is yours. Tap to go on playing the room's song from where it is, for everyone.",
+  continueButton: "Go on playing for the room",
+});

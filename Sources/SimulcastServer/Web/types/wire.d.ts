@@ -47,6 +47,7 @@ export interface RoomState {
   intent?: string;
   requestPolicy?: "off" | "ask" | "automatic";
   requests?: SongRequest[];
+  handoverOffer?: { to: string; expiresAt: number };
 }
 
 export interface SongRequest {
