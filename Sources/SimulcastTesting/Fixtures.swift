@@ -17,6 +17,17 @@ public enum Fixtures {
     public static let appleLoudWordsClean = TrackMetadata(
         service: .appleMusic, id: "am-loud-clean", title: "Loud Words", artists: ["The Fixtures"], album: "Loud Words", durationMs: 185_040, explicit: false)
 
+    /// Eight more songs on Spotify and Apple Music alike, for an evening of ten songs.
+    public static let setlist: [(spotify: TrackMetadata, apple: TrackMetadata)] = [
+        "Amber Road", "Blue Harbour", "Cedar Lights", "Dune Walk", "Ember Sky", "Fern Hollow", "Glass River", "Hazel Night",
+    ].enumerated().map { index, title in
+        let duration = 180_000 + index * 7_000
+        return (
+            TrackMetadata(service: .spotify, id: "sp-set-\(index + 1)", title: title, artists: ["Ottoline"], album: "Setlist", durationMs: duration),
+            TrackMetadata(service: .appleMusic, id: "am-set-\(index + 1)", title: title, artists: ["Ottoline"], album: "Setlist", durationMs: duration + 40)
+        )
+    }
+
     /// A song only Apple Music has (no Spotify recording): a request for it is shown, never queued.
     public static let appleOnly = TrackMetadata(
         service: .appleMusic, id: "am-only", title: "Orchard Lullaby", artists: ["Quince Atelier"], album: "Orchard", durationMs: 201_000)

@@ -18,7 +18,7 @@ public enum TestRooms {
             Fixtures.appleLoudWords,
             Fixtures.appleLoudWordsClean,
             Fixtures.appleOnly,
-        ])
+        ] + Fixtures.setlist.map(\.apple))
     public static let deezerCatalog = OfflineCatalog(
         service: .deezer,
         tracks: [
@@ -28,7 +28,7 @@ public enum TestRooms {
     /// The Spotify catalog a server with Spotify credentials searches (song requests to a
     /// Spotify host, Spotify listeners' searches).
     public static let spotifyCatalog = OfflineCatalog(
-        service: .spotify, tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect, Fixtures.solayoh, Fixtures.loudWords])
+        service: .spotify, tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect, Fixtures.solayoh, Fixtures.loudWords] + Fixtures.setlist.map(\.spotify))
     /// `matchmaker` with Spotify too.
     public static let everyServiceMatchmaker = TrackMatchmaker(
         catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog, .spotify: spotifyCatalog], matcher: SeedMatcher())

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import NIOCore
 import NIOHTTP1
+import Rooms
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -154,5 +156,78 @@ import Testing
             #expect(await TestSupport.eventually { await Self.requests(other).count == 4 })
             for peer in [again, other] { await peer.disconnect() }
         }
+    }
+
+    /// A host's queue that takes every song, in order (a CLI host's player, as far as the room sees it).
+    actor TakingQueue: HostQueue {
+        private(set) var taken: [TrackMetadata] = []
+        func add(_ track: TrackMetadata) async throws(HostQueueRefusal) { taken.append(track) }
+    }
+
+    /// Issue 37 (3): an evening of ten songs, two of them asked for by listeners, is the room's
+    /// history in order, each with who asked and the listener's own link.
+    @Test func anEveningOfTenSongsWithTwoRequestsIsTheRoomsHistoryInOrder() async throws {
+        let server = LocalServer(
+            matchmaker: TestRooms.everyServiceMatchmaker, logger: TestSupport.quietLogger, configuration: Self.behindAProxy, makeStore: { InMemoryRoomStore() })
+        let base = "http://127.0.0.1:\(try await server.start())"
+        defer { Task { await server.stop() } }
+        let port = URL(string: base)!.port!
+        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let queue = TakingQueue()
+        let host = HostSession(
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger),
+            queue: queue)
+        let hosting = Task { try await host.run() }
+        defer { hosting.cancel() }
+        #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
+        var request = HTTPClientRequest(url: base + "/v1/rooms/\(room.code)/requests")
+        request.method = .PUT
+        request.headers.add(name: "Authorization", value: "Bearer \(room.hostToken)")
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.body = .bytes(ByteBuffer(string: #"{"policy":"automatic"}"#))
+        #expect(try await HTTPClient.shared.execute(request, timeout: .seconds(10)).status == .ok)
+
+        let ana = await Self.listener(port, room: room.code, name: "Ana", address: "203.0.113.7")
+        let ben = await Self.listener(port, room: room.code, name: "Ben", service: .spotify, address: "198.51.100.9")
+        defer { Task { for peer in [ana, ben] { await peer.disconnect() } } }
+        let evening = [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect] + Fixtures.setlist.map(\.spotify)
+        let apple = [Fixtures.appleCestLaVie, Fixtures.appleSheLooksSoPerfect] + Fixtures.setlist.map(\.apple)
+        for (index, song) in evening.enumerated() {
+            try await host.apply(PlaybackEvent(event: .play, track: song, positionMs: 0))
+            // The listener's own match arrives before the next song (the history keeps the match it ended with).
+            #expect(
+                await TestSupport.eventually {
+                    await ana.states.last?.track?.match(for: .appleMusic, storefront: "us")?.track?.id == apple[index].id
+                }, "song \(index + 1)")
+            if index == 1 {
+                // Ana (Apple Music) asks for the fifth song, Ben (Spotify) for the eighth; both go to the host's queue.
+                await ana.send(.requestSong(Wire.RequestSong(trackId: Fixtures.setlist[2].apple.id)))
+                await ben.send(.requestSong(Wire.RequestSong(trackId: Fixtures.setlist[5].spotify.id)))
+                #expect(await TestSupport.eventually { await Self.requests(ana).filter { $0.status == .queued }.count == 2 })
+                #expect(await Set(queue.taken.map(\.id)) == [Fixtures.setlist[2].spotify.id, Fixtures.setlist[5].spotify.id])
+            }
+        }
+        let response = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: base + "/v1/rooms/\(room.code)/history?service=apple-music&storefront=us"), timeout: .seconds(10))
+        let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
+        struct History: Decodable {
+            struct Song: Decodable {
+                struct Yours: Decodable {
+                    var id: String
+                    var link: String?
+                }
+                var id: String
+                var requestedBy: String?
+                var yours: Yours?
+            }
+            var songs: [Song]
+        }
+        let songs = try JSONDecoder().decode(History.self, from: Data(body.utf8)).songs
+        #expect(songs.map(\.id) == evening.map(\.id))
+        #expect(songs.map { $0.requestedBy ?? "" } == ["", "", "", "", "Ana", "", "", "Ben", "", ""])
+        #expect(songs.map { $0.yours?.id } == apple.map(\.id))
+        #expect(songs.allSatisfy { $0.yours?.link == "https://music.apple.com/us/song/\($0.yours?.id ?? "")" })
+        #expect(await Self.requests(ana).map(\.status) == [.played, .played])
     }
 }

@@ -8,6 +8,7 @@ import SimulcastClient
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
+import TrackMatching
 
 @testable import Rooms
 
@@ -17,6 +18,8 @@ struct WebRoom: Sendable {
     let base: String
     let code: String
     let host: HostSession
+    /// The room's host token, for a test that acts for the host over REST.
+    let hostToken: String
     /// nil in a room opened for WebKit (`runInWebKit`).
     let chromium: HeadlessChromium?
     let server: LocalServer
@@ -50,7 +53,7 @@ struct WebRoom: Sendable {
 
     /// A room whose host (a `HostSession`) is synchronised, and a browser.
     static func run(
-        web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(),
+        web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(), matchmaker: TrackMatchmaker = TestSupport.matchmaker,
         makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil,
         logger: Logger = TestSupport.quietLogger, browserArguments: [String] = [], hostName: String? = nil,
         chromium launchesChromium: Bool = true, _ body: @Sendable (WebRoom) async throws -> Void
@@ -59,7 +62,7 @@ struct WebRoom: Sendable {
         if web.appleMusicSigner == nil { web.appleMusicSigner = signer }
         web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
         let server = LocalServer(
-            matchmaker: TestSupport.matchmaker, logger: logger, web: web, configuration: configuration, makeHosting: makeHosting, makeStore: makeStore)
+            matchmaker: matchmaker, logger: logger, web: web, configuration: configuration, makeHosting: makeHosting, makeStore: makeStore)
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base).createRoom()
@@ -76,7 +79,7 @@ struct WebRoom: Sendable {
         guard await Poll.until(timeout: .seconds(30), { await host.isSynchronised }) else {
             throw DevToolsPage.ProtocolError(description: "the host never synchronised its clock")
         }
-        try await body(WebRoom(base: base, code: room.code, host: host, chromium: browser, server: server))
+        try await body(WebRoom(base: base, code: room.code, host: host, hostToken: room.hostToken, chromium: browser, server: server))
         await server.stop()
     }
 
