@@ -145,4 +145,45 @@ import TrackMatching
         try await Self.handOver([urls[0], urls[1], urls[2], urls[0]])
         for node in nodes { await node.stop() }
     }
+
+    /// Issue 37 (1) across nodes: a listener asks on one node, the host answers over REST on
+    /// another, the host's player (on a third) queues it, and every node's listeners see each step.
+    @Test(.enabled(if: TestPostgres.isAvailable)) func songRequestsHoldAcrossThreeNodes() async throws {
+        let database = try await TestPostgres.freshDatabase()
+        var nodes: [LocalServer] = []
+        var urls: [String] = []
+        for _ in 0..<3 {
+            let node = LocalServer(matchmaker: Self.matchmaker, logger: TestSupport.quietLogger) {
+                try await TestPostgres.store(database, logger: TestSupport.quietLogger)
+            }
+            urls.append("http://127.0.0.1:\(try await node.start())")
+            nodes.append(node)
+        }
+        let room = try await RoomsAPI(baseURL: urls[0]).createRoom()
+        let queue = SongRequestTests.TakingQueue()
+        let host = HostSession(
+            client: RoomConnection(
+                serverURL: urls[2], hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger),
+            queue: queue)
+        let hosting = Task { try await host.run() }
+        #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
+        #expect(try await Self.send(urls[0], "/v1/rooms/\(room.code)/requests", method: .PUT, token: room.hostToken, json: #"{"policy":"ask"}"#).status == 200)
+        let ana = await SongRequestTests.listener(URL(string: urls[1])!.port!, room: room.code, name: "Ana")
+        let watcher = await SongRequestTests.listener(URL(string: urls[0])!.port!, room: room.code, name: "Ben")
+        #expect(await TestSupport.eventually { await ana.states.last?.requestPolicy == .ask })
+        await ana.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleSheLooksSoPerfect.id)))
+        #expect(await TestSupport.eventually { await SongRequestTests.requests(watcher).first?.status == .pending })
+        let id = try #require(await SongRequestTests.requests(watcher).first?.id)
+        let answered = try await Self.send(
+            urls[0], "/v1/rooms/\(room.code)/requests/\(id)", method: .POST, token: room.hostToken, json: #"{"answer":"accept"}"#)
+        #expect(answered.status == 204, "\(answered.text)")
+        #expect(await TestSupport.eventually { await SongRequestTests.requests(ana).first?.status == .queued })
+        #expect(await queue.taken.map(\.id) == [Fixtures.sheLooksSoPerfect.id])
+        try await host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 0))
+        #expect(await TestSupport.eventually { await SongRequestTests.requests(watcher).first?.status == .played })
+        for peer in [ana, watcher] { await peer.disconnect() }
+        hosting.cancel()
+        for node in nodes { await node.stop() }
+    }
 }
