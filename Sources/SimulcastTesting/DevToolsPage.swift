@@ -111,12 +111,6 @@ public actor DevToolsPage {
         }
     }
 
-    /// This page's tab to the front, as a person picking up the phone it is on: a tab never in
-    /// front may not start playing (Chromium defers media in background tabs).
-    public func bringToFront() async throws {
-        _ = try await send("Page.bringToFront")
-    }
-
     /// A real key press (Tab, Enter, ...): trusted keyboard input, as a person without a
     /// mouse gives it.
     public func press(_ key: String) async throws {

@@ -129,7 +129,8 @@ import TrackMatching
         #expect(await TestSupport.metric(URL(string: base)!.port!, "simulcast_handovers_total") == 1)
     }
 
-    @Test(.enabled(if: TestPostgres.isAvailable)) func theHandoverHoldsAcrossThreeNodes() async throws {
+    /// Three server nodes on one fresh PostgreSQL database, and their base URLs.
+    static func threeNodes() async throws -> (nodes: [LocalServer], urls: [String]) {
         let database = try await TestPostgres.freshDatabase()
         var nodes: [LocalServer] = []
         var urls: [String] = []
@@ -140,6 +141,11 @@ import TrackMatching
             urls.append("http://127.0.0.1:\(try await node.start())")
             nodes.append(node)
         }
+        return (nodes, urls)
+    }
+
+    @Test(.enabled(if: TestPostgres.isAvailable)) func theHandoverHoldsAcrossThreeNodes() async throws {
+        let (nodes, urls) = try await Self.threeNodes()
         // The old host on the first node, Ana on the second, her host connection on the third,
         // the Spotify listener on the first.
         try await Self.handOver([urls[0], urls[1], urls[2], urls[0]])
@@ -149,16 +155,7 @@ import TrackMatching
     /// Issue 37 (1) across nodes: a listener asks on one node, the host answers over REST on
     /// another, the host's player (on a third) queues it, and every node's listeners see each step.
     @Test(.enabled(if: TestPostgres.isAvailable)) func songRequestsHoldAcrossThreeNodes() async throws {
-        let database = try await TestPostgres.freshDatabase()
-        var nodes: [LocalServer] = []
-        var urls: [String] = []
-        for _ in 0..<3 {
-            let node = LocalServer(matchmaker: Self.matchmaker, logger: TestSupport.quietLogger) {
-                try await TestPostgres.store(database, logger: TestSupport.quietLogger)
-            }
-            urls.append("http://127.0.0.1:\(try await node.start())")
-            nodes.append(node)
-        }
+        let (nodes, urls) = try await Self.threeNodes()
         let room = try await RoomsAPI(baseURL: urls[0]).createRoom()
         let queue = SongRequestTests.TakingQueue()
         let host = HostSession(

@@ -52,29 +52,43 @@ import TrackMatching
         }
     }
 
-    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
-    func anAppleMusicHostPageIsFollowedByASpotifyPageAndACLIListener() async throws {
+    /// A server with the stand-ins for Spotify (listeners' logins) and MusicKit, matching with
+    /// `matchmaker`, and a browser for the pages.
+    static func withServer(
+        matchmaker: TrackMatchmaker, _ body: @Sendable (LocalServer, String, HeadlessChromium) async throws -> Void
+    ) async throws {
         let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused")
         try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: []), accounts: accounts)) { spotify in
             var web = WebListenerConfiguration(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)
             web.appleMusicSigner = WebRoom.signer
             web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-            let spotifyCatalog = OfflineCatalog(service: .spotify, tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect])
-            let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: TestSupport.appleCatalog, .spotify: spotifyCatalog], matcher: SeedMatcher())
             let server = LocalServer(matchmaker: matchmaker, logger: TestSupport.quietLogger, web: web, makeStore: { InMemoryRoomStore() })
             let base = "http://127.0.0.1:\(try await server.start())"
             let browser = try await HeadlessChromium.launch()
             defer { browser.close() }
+            try await body(server, base, browser)
+        }
+    }
 
+    /// The host starts a room from the front page with Apple Music and connects it with a click:
+    /// the host page, synchronised, and the room's code.
+    static func startRoom(_ browser: HeadlessChromium, base: String) async throws -> (page: DevToolsPage, code: String) {
+        let host = try await browser.openPhone(base + "/", initScript: Self.catalogScript)
+        _ = try await host.waitFor("!document.getElementById('start-apple').hidden", as: Bool.self)
+        try await host.click("#start-with-apple-music")
+        let path = try await host.waitFor("location.pathname.endsWith('/host') ? location.pathname : null", as: String.self)
+        let code = String(path.dropFirst("/r/".count).dropLast("/host".count))
+        _ = try await host.waitFor("!document.getElementById('apple-host').hidden", as: Bool.self)
+        try await host.click("#apple-connect")
+        _ = try await host.waitFor("window.simulcastHostPage.apple.synchronised", as: Bool.self, seconds: 10)
+        return (host, code)
+    }
+
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
+    func anAppleMusicHostPageIsFollowedByASpotifyPageAndACLIListener() async throws {
+        try await Self.withServer(matchmaker: TestRooms.everyServiceMatchmaker) { server, base, browser in
             // The host: start from the front page, connect Apple Music with a click, search, play.
-            let host = try await browser.openPhone(base + "/", initScript: Self.catalogScript)
-            _ = try await host.waitFor("!document.getElementById('start-apple').hidden", as: Bool.self)
-            try await host.click("#start-with-apple-music")
-            let path = try await host.waitFor("location.pathname.endsWith('/host') ? location.pathname : null", as: String.self)
-            let code = String(path.dropFirst("/r/".count).dropLast("/host".count))
-            _ = try await host.waitFor("!document.getElementById('apple-host').hidden", as: Bool.self)
-            try await host.click("#apple-connect")
-            _ = try await host.waitFor("window.simulcastHostPage.apple.synchronised", as: Bool.self, seconds: 10)
+            let (host, code) = try await Self.startRoom(browser, base: base)
             try await host.click("#apple-term")
             try await host.type("perfect")
             try await host.click("#apple-search button[type=submit]")

@@ -49,13 +49,15 @@ import Testing
             await rig.player.set(track: Fixtures.cestLaVie, progressMs: 30_000, isPlaying: true)
             let (host, code, oldToken) = try await rig.startRoomFromTheFrontPage(browser)
 
-            // The listeners' phones: a browser of their own (the host's keeps its own storage, as
-            // another phone does); each starts listening in front (a tab never in front defers its media).
-            let phones = try await HeadlessChromium.launch()
-            defer { phones.close() }
+            // The listeners' phones: each a browser of its own, as another phone is (its own storage,
+            // its page in front: a tab behind runs its timers once a second and defers its media).
+            let anasPhone = try await HeadlessChromium.launch()
+            defer { anasPhone.close() }
+            let bensPhone = try await HeadlessChromium.launch()
+            defer { bensPhone.close() }
             var pages: [DevToolsPage] = []
-            for name in ["Ana", "Ben"] {
-                let page = try await Self.listenerPage(phones, "\(base)/r/\(code)", name: name)
+            for (name, phone) in [("Ana", anasPhone), ("Ben", bensPhone)] {
+                let page = try await Self.listenerPage(phone, "\(base)/r/\(code)", name: name)
                 _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
                 try await page.click("[data-service=apple-music]")
                 try await rig.waitInSync(page)
@@ -69,12 +71,10 @@ import Testing
 
             // The host offers the room to Ana, who sees it (Ben does not).
             _ = try await host.waitFor("!!document.querySelector(\"#handover-list button[data-name='Ana']\")", as: Bool.self, seconds: 15)
-            try await host.bringToFront()
             try await host.run("document.getElementById('handover').scrollIntoView({block: 'start'})")
             if let findings = try await AxeCore.scan(host) { #expect(findings.isEmpty, "host page, hand over: \(findings)") }
             try await WebRoom.screenshot(host, "host-handover")
             try await host.click("#handover-list button[data-name='Ana']")
-            try await ana.bringToFront()
             _ = try await ana.waitFor("!document.getElementById('handover-offer').hidden", as: Bool.self, seconds: 10)
             #expect(try await ben.evaluate("document.getElementById('handover-offer').hidden", as: Bool.self))
             try await ana.run("document.getElementById('handover-offer').scrollIntoView({block: 'start'})")
@@ -95,7 +95,6 @@ import Testing
             }
 
             // Ana takes it: her page opens the host page and, at a tap, goes on from where the room is.
-            try await ana.bringToFront()
             try await ana.click("#handover-take")
             _ = try await ana.waitFor(
                 "location.pathname.endsWith('/host') && !document.getElementById('apple-host').hidden && document.getElementById('apple-connect').textContent === 'Go on playing for the room'",
@@ -126,8 +125,6 @@ import Testing
             }
             // Ana hosts as any Apple Music host page: her seek is followed.
             try await WebAppleHostTests.press(ana, "#apple-forward", publishes: "seek")
-            // Ben has his phone in hand (his tab in front: a tab behind runs its timers once a second).
-            try await ben.bringToFront()
             if let miss = await Self.followAna(ana, ben, cli: cliPlayer) {
                 Issue.record("after Ana's seek: Ben \(miss.page) ms, CLI \(miss.cli) ms")
             }

@@ -105,26 +105,9 @@ import TrackMatching
 
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
     func aSpotifyListenersRequestGoesIntoTheAppleMusicHostPagesQueue() async throws {
-        let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused")
-        try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: []), accounts: accounts)) { spotify in
-            var web = WebListenerConfiguration(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)
-            web.appleMusicSigner = WebRoom.signer
-            web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-            let server = LocalServer(
-                matchmaker: TestRooms.everyServiceMatchmaker, logger: TestSupport.quietLogger, web: web, makeStore: { InMemoryRoomStore() })
-            let base = "http://127.0.0.1:\(try await server.start())"
-            let browser = try await HeadlessChromium.launch()
-            defer { browser.close() }
-
+        try await WebAppleHostTests.withServer(matchmaker: TestRooms.everyServiceMatchmaker) { server, base, browser in
             // The host plays C'est La Vie in the host page (Apple Music), and turns requests on: no login needed.
-            let host = try await browser.openPhone(base + "/", initScript: WebAppleHostTests.catalogScript)
-            _ = try await host.waitFor("!document.getElementById('start-apple').hidden", as: Bool.self)
-            try await host.click("#start-with-apple-music")
-            let path = try await host.waitFor("location.pathname.endsWith('/host') ? location.pathname : null", as: String.self)
-            let code = String(path.dropFirst("/r/".count).dropLast("/host".count))
-            _ = try await host.waitFor("!document.getElementById('apple-host').hidden", as: Bool.self)
-            try await host.click("#apple-connect")
-            _ = try await host.waitFor("window.simulcastHostPage.apple.synchronised", as: Bool.self, seconds: 10)
+            let (host, code) = try await WebAppleHostTests.startRoom(browser, base: base)
             try await host.click("#apple-term")
             try await host.type("vie")
             try await host.click("#apple-search button[type=submit]")
