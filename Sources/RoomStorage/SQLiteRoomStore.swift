@@ -11,7 +11,7 @@ import Synchronization
 public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
     private let connection: SQLiteConnection
     let clock: any LocalClock
-    private let gate = Mutex<(closed: Bool, inFlight: Int)>((false, 0))
+    private let gate = Mutex<(closed: Bool, inFlight: Int, handleClosed: Bool)>((false, 0, false))
     static let schemaVersion = 7
     /// `PRAGMA application_id`: "SCST". A file with tables and another id is not ours.
     static let applicationId = 0x5343_5354
@@ -255,11 +255,14 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
         return try await connection.query(sql, bindings)
     }
 
-    /// A store released without `close()` (its program ended by an error on the way) closes its
-    /// handle: SQLiteNIO traps on a connection released open. No statement can be running,
-    /// since each holds the store; the close holds the connection until it is done.
+    /// Whether the SQLite handle is closed (by `close()`, to the end).
+    var handleClosed: Bool { gate.withLock { $0.handleClosed } }
+
+    /// A store released with its handle open (its program ended by an error on the way, or a
+    /// close that failed) closes it: SQLiteNIO traps on a connection released open. No statement
+    /// can be running, since each holds the store; the close holds the connection until it is done.
     deinit {
-        if !gate.withLock({ $0.closed }) { _ = connection.close() }
+        if !gate.withLock({ $0.handleClosed }) { _ = connection.close() }
     }
 
     public func close() async throws {
@@ -270,7 +273,10 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
         while gate.withLock({ $0.inFlight }) > 0 {
             if (try? await Task.sleep(for: .milliseconds(5))) == nil { await Task.yield() }
         }
-        try await connection.close()
+        // The future's close, not the async one: that one is cancelled with its task (work on
+        // SQLite's thread pool that never runs), which left the handle open.
+        try await connection.close().get()
+        gate.withLock { $0.handleClosed = true }
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
-import RoomStorage
 import SimulcastCore
 import SimulcastTesting
 import Testing
 
+@testable import RoomStorage
 @testable import Rooms
 
 /// A stress run of the suite crashed the whole test process: a test threw before stopping its
@@ -22,5 +22,22 @@ import Testing
         let room = await Poll.value(timeout: Patience.event) { try? await reopened.room(code: "K7PQ2MXR9T") }
         #expect(room?.hostTokenHash == HostToken.hash("secret"))
         try await reopened.close()
+    }
+}
+
+/// A stress run crashed the test process the same way from the other side: a server stopped
+/// while its shutdown was being cancelled closed its store from a cancelled task; the handle's
+/// close (work on SQLite's thread pool) was cancelled with it, the store counted itself closed,
+/// and when it was released SQLiteNIO trapped on the handle left open. Closing finishes even
+/// when the closing task is cancelled.
+@Suite struct SQLiteStoreCancelledCloseTests {
+    @Test func aCloseFromACancelledTaskStillClosesTheHandle() async throws {
+        let store = try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase())
+        let closing = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await store.close()
+        }
+        try await closing.value
+        #expect(store.handleClosed, "the handle was left open")
     }
 }
