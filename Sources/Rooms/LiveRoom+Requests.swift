@@ -28,20 +28,14 @@ extension LiveRoom {
         let requestId = Self.newRequestId()
         let note = Self.whyNoMatch(match, on: hostService)
         let (name, now, rules) = (connection.name, context.clock.serverClockNow(), context.limits.songRequests)
-        var refusal: SongRequestRefusal?
-        let result = await commit(claim: .none) { state in
-            var next = state
-            do throws(SongRequestRefusal) {
-                let before = state.songRequests
-                _ = try next.addRequest(id: requestId, asked: asked, match: match.isMatched ? match.track : nil, note: note, by: name, at: now, rules: rules)
-                return next.songRequests == before ? nil : next
-            } catch {
-                refusal = error
-                return nil
-            }
+        let matched = match.isMatched ? match.track : nil
+        if let error = await commitRequestChange({ state throws(SongRequestRefusal) in
+            let before = state.songRequests
+            try state.addRequest(id: requestId, asked: asked, match: matched, note: note, by: name, at: now, rules: rules)
+            return state.songRequests != before
+        }) {
+            return error
         }
-        if let refusal { return refusal.wireError }
-        if case .failed = result { return Wire.Error(code: .internalError, message: "the request could not be saved; ask again") }
         context.logger.info("song requested", metadata: ["room": "\(code)", "service": "\(service)", "matched": "\(match.isMatched)"])
         return nil
     }
