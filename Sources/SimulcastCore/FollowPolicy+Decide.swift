@@ -66,8 +66,9 @@ extension FollowPolicy {
         if !room.playing || goal.trackEnded {
             let status: FollowStatus = goal.trackEnded ? .holding : .paused
             if observation.playing { return FollowDecision([.pause], status: status, syncErrorMs: nil) }
-            // Prepare the paused player at the room's position, so resuming is only a start.
-            if !goal.trackEnded, abs(observation.positionMs - goal.positionMs) > effectiveSeekThresholdMs {
+            // Prepare the paused player at the room's position, so resuming is only a start. A
+            // paused seek has no timing, so the learned spread (a playing seek's) does not apply.
+            if !goal.trackEnded, abs(observation.positionMs - goal.positionMs) > configuration.seekThresholdMs {
                 return FollowDecision([.seek(positionMs: goal.positionMs, play: false)], status: status, syncErrorMs: nil)
             }
             return FollowDecision(status: status, syncErrorMs: nil)

@@ -260,6 +260,12 @@ enum DecisionScenarios {
         Scenario(
             name: "web page: threshold 60 ms, jittery seeks", configuration: configuration(scheduled: false, thresholdMs: 60), seekLatencyMs: 40...260,
             seconds: 40, actions: [(0, .play(Scenario.b, from: 30_000, queue: [])), (12_000, .seek(90_000)), (24_000, .seek(10_000))]),
+        // A paused seek has no timing: the pause is placed within the configured threshold, not
+        // the learned spread of jittery seeks (two mpv players stayed 56.6 ms apart through a pause).
+        Scenario(
+            name: "plain player, jittery seeks, then a pause: placed at the room's position", configuration: configuration(scheduled: false),
+            seekLatencyMs: 40...260, seconds: 40,
+            actions: [(0, .play(Scenario.b, from: 30_000, queue: [])), (8_000, .seek(90_000)), (16_000, .seek(10_000)), (26_050, .pause), (33_000, .resume)]),
         Scenario(
             name: "older host without intents: heartbeats judged by the 50 ms rule", configuration: configuration(scheduled: true), seconds: 45,
             actions: [(0, .play(Scenario.a, from: 0, queue: [Scenario.b])), (20_000, .pause), (25_000, .resume)], intents: false),

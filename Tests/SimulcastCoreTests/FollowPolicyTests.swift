@@ -82,6 +82,27 @@ import Testing
         #expect(observe(&policy, at: 9100, track: matchId, playing: true, position: 9170) == [.seek(positionMs: 9200, play: true)])
     }
 
+    /// A seek's spread is a playing player's precision (when it lands); a paused player's seek
+    /// has no timing, so it is placed at the room's position within the configured threshold.
+    /// Two real mpv players under a CPU hog stayed 56.6 ms apart through a pause, the learned
+    /// spread having raised the threshold past it.
+    @Test func aPausedPlayerIsPlacedWithinTheConfiguredThresholdWhateverItsSeeksSpread() {
+        var policy = FollowPolicy(configuration: configuration)
+        policy.roomStateReceived(Fixtures.room(at: Self.t0))
+        _ = observe(&policy, at: 0, track: nil, playing: false, position: 0)
+        _ = observe(&policy, at: 400, track: matchId, playing: true, position: 400)
+        _ = observe(&policy, at: 2000, track: matchId, playing: true, position: 2500)
+        _ = observe(&policy, at: 2200, track: matchId, playing: true, position: 2250)
+        _ = observe(&policy, at: 4000, track: matchId, playing: true, position: 3500)
+        _ = observe(&policy, at: 4300, track: matchId, playing: true, position: 4200)
+        #expect(policy.effectiveSeekThresholdMs == 60)
+        // The host pauses at 5000; the listener's pause lands 56 ms later.
+        policy.roomStateReceived(Fixtures.room(seq: 2, positionMs: 5000, at: at(5000), playing: false))
+        #expect(observe(&policy, at: 5020, track: matchId, playing: true, position: 5030) == [.pause])
+        #expect(observe(&policy, at: 5300, track: matchId, playing: false, position: 5056) == [.seek(positionMs: 5000, play: false)])
+        #expect(observe(&policy, at: 5600, track: matchId, playing: false, position: 5020) == [])
+    }
+
     @Test func aTrackWithoutAMatchStopsThePlayerOnce() {
         var policy = FollowPolicy(configuration: configuration)
         policy.roomStateReceived(Fixtures.room(match: nil, at: Self.t0))

@@ -161,7 +161,8 @@ class FollowPolicy {
     if (!room.playing || goal.trackEnded) {
       const status = goal.trackEnded ? "holding" : "paused";
       if (observation.playing) return decision([{ kind: "pause" }], status, null);
-      if (!goal.trackEnded && Math.abs(observation.positionMs - goal.positionMs) > this.effectiveSeekThresholdMs) {
+      // A paused seek has no timing, so the learned spread (a playing seek's) does not apply.
+      if (!goal.trackEnded && Math.abs(observation.positionMs - goal.positionMs) > this.configuration.seekThresholdMs) {
         return decision([{ kind: "seek", positionMs: goal.positionMs, play: false }], status, null);
       }
       return decision([], status, null);
