@@ -16,10 +16,12 @@ public struct PlayerLatencyModel: Sendable {
         self.scheduleMarginMs = scheduleMarginMs
     }
 
-    /// The correction threshold in force: never below what this player's corrections can achieve.
+    /// The correction threshold in force: not below what this player's corrections can achieve,
+    /// but never past `InSync.alwaysCorrectBeyondMs` (unless configured so). A Chromium page
+    /// beside a CPU hog learned a 100 ms spread and sat 108 ms from the host for good.
     func thresholdMs(configuredMs: Double, scheduled: Bool) -> Double {
         let spread = scheduled ? (scheduleError.samplesMs.map(abs).max() ?? 0) : (seek.spreadMs ?? 0)
-        return max(configuredMs, spread + 10)
+        return min(max(configuredMs, spread + 10), max(configuredMs, InSync.alwaysCorrectBeyondMs))
     }
 
     /// Lead time for a scheduled start: the slowest preparation seen plus the margin.

@@ -82,6 +82,26 @@ import Testing
         #expect(observe(&policy, at: 9100, track: matchId, playing: true, position: 9170) == [.seek(positionMs: 9200, play: true)])
     }
 
+    /// A seek's spread raises the threshold only up to `InSync.alwaysCorrectBeyondMs`: further
+    /// off, the listener hears an echo, and a seek that may land anywhere in the spread is
+    /// likelier to land nearer than staying put is. A Chromium page beside a CPU hog learned a
+    /// 100 ms spread and stayed 107.9 ms from the host.
+    @Test func aWideSpreadNeverLeavesAListenerFurtherOffThanAnEcho() {
+        var policy = FollowPolicy(configuration: configuration)
+        policy.roomStateReceived(Fixtures.room(at: Self.t0))
+        _ = observe(&policy, at: 0, track: nil, playing: false, position: 0)
+        _ = observe(&policy, at: 400, track: matchId, playing: true, position: 400)
+        // Two seeks that took 50 and 250 ms: spread 100 ms, a threshold of 110 ms without the ceiling.
+        #expect(observe(&policy, at: 2000, track: matchId, playing: true, position: 2500) == [.seek(positionMs: 2100, play: true)])
+        _ = observe(&policy, at: 2200, track: matchId, playing: true, position: 2250)
+        #expect(observe(&policy, at: 4000, track: matchId, playing: true, position: 3500) == [.seek(positionMs: 4050, play: true)])
+        _ = observe(&policy, at: 4400, track: matchId, playing: true, position: 4200)
+        #expect(policy.seekLatency.samplesMs == [50, 250])
+        #expect(policy.effectiveSeekThresholdMs == InSync.alwaysCorrectBeyondMs)
+        #expect(observe(&policy, at: 9000, track: matchId, playing: true, position: 9095) == [])
+        #expect(observe(&policy, at: 9100, track: matchId, playing: true, position: 9208) == [.seek(positionMs: 9250, play: true)])
+    }
+
     /// A seek's spread is a playing player's precision (when it lands); a paused player's seek
     /// has no timing, so it is placed at the room's position within the configured threshold.
     /// Two real mpv players under a CPU hog stayed 56.6 ms apart through a pause, the learned
