@@ -44,11 +44,13 @@ port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0))
 "${clean[@]}" ./simulcast serve --port "$port" --database "$work/rooms.sqlite" --offline --log-level warning > "$work/serve.log" 2>&1 &
 serve_pid=$!
 for _ in $(seq 100); do curl -fsS "http://127.0.0.1:$port/healthz" > /dev/null 2>&1 && break; sleep 0.2; done
-curl -fsS "http://127.0.0.1:$port/healthz" | grep -q '"status":"ok"' || { cat "$work/serve.log"; exit 1; }
+# Each answer is read whole before it is searched: `curl | grep -q` fails under pipefail when grep
+# stops reading at its match and curl cannot write the rest (curl: (23), seen on a page).
+grep -q '"status":"ok"' <<< "$(curl -fsS "http://127.0.0.1:$port/healthz")" || { cat "$work/serve.log"; exit 1; }
 code="$(curl -fsS -X POST "http://127.0.0.1:$port/v1/rooms" | python3 -c 'import json, sys; print(json.load(sys.stdin)["code"])')"
-curl -fsS "http://127.0.0.1:$port/r/$code" | grep -q 'id="simulcast-config"'
+grep -q 'id="simulcast-config"' <<< "$(curl -fsS "http://127.0.0.1:$port/r/$code")"
 curl -fsS "http://127.0.0.1:$port/web/listener.js" > /dev/null
-curl -fsS "http://127.0.0.1:$port/" | grep -q 'Join the room'
+grep -q 'Join the room' <<< "$(curl -fsS "http://127.0.0.1:$port/")"
 kill "$serve_pid"; wait "$serve_pid" 2>/dev/null || true
 unset serve_pid
 restore
