@@ -86,11 +86,24 @@ public struct RoomsAPI: Sendable {
     public func room(code: String) async throws -> RoomSummary? {
         let response = try await http.execute(HTTPClientRequest(url: "\(baseURL)/v1/rooms/\(code)"), timeout: .seconds(10))
         let body = try await response.body.collect(upTo: 4 << 20)
-        if response.status == .notFound { return nil }
+        if response.status == .notFound {
+            // Only the server's own answer means "no such room"; another program's 404 (a wrong
+            // address, a proxy with no route) is not a Simulcast server.
+            guard Self.errorCode(in: body) == "room_not_found" else {
+                throw APIClientError(message: "reading room \(code) failed: HTTP 404 from something that is not a Simulcast server")
+            }
+            return nil
+        }
         guard response.status == .ok else {
             throw APIClientError(message: "reading room \(code) failed: HTTP \(response.status.code)")
         }
         return try JSONDecoder().decode(RoomSummary.self, from: Data(body.readableBytesView))
+    }
+
+    /// The `error.code` of a Simulcast server's error body, if the body is one.
+    static func errorCode(in body: ByteBuffer) -> String? {
+        let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
+        return (object?["error"] as? [String: Any])?["code"] as? String
     }
 }
 
