@@ -3,9 +3,6 @@
 /// A correction policy acts on a tighter figure of its own, so that the status holds.
 public enum InSync {
     public static let thresholdMs = 50.0
-    /// Further off than this a listener hears the room as an echo of itself: it is corrected
-    /// however imprecise its player's seeks are (a correction policy's learned threshold stops here).
-    public static let alwaysCorrectBeyondMs = 2 * thresholdMs
 
     public static func holds(errorMs: Double) -> Bool { abs(errorMs) <= thresholdMs }
 }

@@ -17,11 +17,12 @@ public struct PlayerLatencyModel: Sendable {
     }
 
     /// The correction threshold in force: not below what this player's corrections can achieve,
-    /// but never past `InSync.alwaysCorrectBeyondMs` (unless configured so). A Chromium page
-    /// beside a CPU hog learned a 100 ms spread and sat 108 ms from the host for good.
+    /// but never past the in-sync figure (unless configured so, as for Spotify Connect), so that
+    /// the status holds. A Chromium page beside a CPU hog learned a 100 ms spread and sat
+    /// 107.9 ms from the host for good, its status "catching up" with nothing done.
     func thresholdMs(configuredMs: Double, scheduled: Bool) -> Double {
         let spread = scheduled ? (scheduleError.samplesMs.map(abs).max() ?? 0) : (seek.spreadMs ?? 0)
-        return min(max(configuredMs, spread + 10), max(configuredMs, InSync.alwaysCorrectBeyondMs))
+        return min(max(configuredMs, spread + 10), max(configuredMs, InSync.thresholdMs))
     }
 
     /// Lead time for a scheduled start: the slowest preparation seen plus the margin.

@@ -48,9 +48,6 @@ enum WebConstantsModule {
             "SERVICE_NAMES", "The services' names as people know them (MusicService.displayName).",
             object(services.map { (string($0.rawValue), string($0.displayName)) }))
         constant("IN_SYNC_MS", "Within this many ms of the host a listener is \"in sync\" (InSync.thresholdMs).", number(InSync.thresholdMs))
-        constant(
-            "ALWAYS_CORRECT_BEYOND_MS", "Further off than this a listener is corrected however imprecise its seeks (InSync.alwaysCorrectBeyondMs).",
-            number(InSync.alwaysCorrectBeyondMs))
         constant("OUTPUT_LATENCY_LIMIT_MS", "An output latency beyond ± this many ms is not one (OutputLatency.limitMs).", number(OutputLatency.limitMs))
         constant("NAME_MAXIMUM_CHARACTERS", "The longest name a listener or host may show (DisplayName.maximumCharacters).", "\(DisplayName.maximumCharacters)")
         constant(

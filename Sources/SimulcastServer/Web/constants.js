@@ -93,8 +93,6 @@ export const SERVICE_NAMES = Object.freeze({
 });
 /** Within this many ms of the host a listener is "in sync" (InSync.thresholdMs). */
 export const IN_SYNC_MS = 50;
-/** Further off than this a listener is corrected however imprecise its seeks (InSync.alwaysCorrectBeyondMs). */
-export const ALWAYS_CORRECT_BEYOND_MS = 100;
 /** An output latency beyond ± this many ms is not one (OutputLatency.limitMs). */
 export const OUTPUT_LATENCY_LIMIT_MS = 2000;
 /** The longest name a listener or host may show (DisplayName.maximumCharacters). */

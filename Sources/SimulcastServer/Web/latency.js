@@ -1,7 +1,7 @@
 // @ts-check
 // How long this player takes to carry out commands (LatencyEstimator.swift,
 // PlayerLatencyModel.swift). Times are milliseconds.
-import { ALWAYS_CORRECT_BEYOND_MS } from "./constants.js";
+import { IN_SYNC_MS } from "./constants.js";
 
 // LatencyEstimator.swift: the mean of recent samples, or the default before any.
 class LatencyEstimator {
@@ -32,8 +32,8 @@ class PlayerLatencyModel {
     const spread = scheduled
       ? (this.scheduleError.samplesMs.length ? Math.max(...this.scheduleError.samplesMs.map(Math.abs)) : 0)
       : (this.seek.spreadMs ?? 0);
-    // Never past InSync.alwaysCorrectBeyondMs (unless configured so): further off is an echo.
-    return Math.min(Math.max(configuredMs, spread + 10), Math.max(configuredMs, ALWAYS_CORRECT_BEYOND_MS));
+    // Never past the in-sync figure (unless configured so), so that the status holds.
+    return Math.min(Math.max(configuredMs, spread + 10), Math.max(configuredMs, IN_SYNC_MS));
   }
   scheduleLeadMs(kind) {
     const estimator = kind === "start" ? this.start : this.seek;
