@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func anotherProgramsNotFoundIsAnError() async throws {
-        try await FakeServiceServer.run(Router()) { base in
+        _ = try await FakeServiceServer.run(Router()) { base in
             await #expect(throws: APIClientError.self) { _ = try await RoomsAPI(baseURL: base).room(code: "AAAAAAAAAA") }
         }
     }
