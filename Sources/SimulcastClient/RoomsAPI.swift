@@ -89,7 +89,7 @@ public struct RoomsAPI: Sendable {
         if response.status == .notFound {
             // Only the server's own answer means "no such room"; another program's 404 (a wrong
             // address, a proxy with no route) is not a Simulcast server.
-            guard Self.errorCode(in: body) == "room_not_found" else {
+            guard Self.errorCode(in: body) == APIErrorCode.roomNotFound.rawValue else {
                 throw APIClientError(message: "reading room \(code) failed: HTTP 404 from something that is not a Simulcast server")
             }
             return nil
@@ -105,9 +105,4 @@ public struct RoomsAPI: Sendable {
         let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
         return (object?["error"] as? [String: Any])?["code"] as? String
     }
-}
-
-public struct APIClientError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
 }

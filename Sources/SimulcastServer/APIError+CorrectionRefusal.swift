@@ -1,5 +1,6 @@
 import HTTPTypes
 import Rooms
+import SimulcastCore
 
 extension APIError {
     /// The status and `error.code` a refused correction answers with.

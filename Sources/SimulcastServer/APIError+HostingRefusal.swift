@@ -1,5 +1,6 @@
 import HTTPTypes
 import Rooms
+import SimulcastCore
 
 extension APIError {
     /// A refused hosting or follow login, as the REST API answers it (its text has no code or token).

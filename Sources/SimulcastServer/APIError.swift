@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Rooms
+import SimulcastCore
 
 /// An HTTP error that renders itself as `{"error": {"code", "message"}}`.
 public struct APIError: HTTPResponseError, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import Rooms
-
 /// The `error.code` values the REST API answers with (documented in docs/PROTOCOL.md).
 public enum APIErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     case adminRequired = "admin_required"
