@@ -46,11 +46,24 @@ let package = Package(
         .target(name: "CatalogCore", dependencies: ["SimulcastCore"], swiftSettings: strict),
         // Turning a source track into a target service's track.
         .target(name: "TrackMatching", dependencies: ["SimulcastCore", "CatalogCore"], swiftSettings: strict),
-        // Live catalog clients (iTunes Search, Apple Music API, Spotify Web API, Deezer), pacing, cache.
+        // Talking to a music service's HTTP API: the transport (AsyncHTTPClient live, loopback
+        // fakes in tests), pacing, retries, typed errors; shared by the catalogs and the login.
+        .target(
+            name: "ServiceHTTP",
+            dependencies: [
+                "SimulcastCore", "CatalogCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        // Live catalog clients (iTunes Search, Apple Music API, Spotify Web API, Deezer), their models, the response cache.
         .target(
             name: "Catalogs",
             dependencies: [
-                "SimulcastCore", "CatalogCore",
+                "ServiceHTTP", "SimulcastCore", "CatalogCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -63,7 +76,7 @@ let package = Package(
         .target(
             name: "SpotifyAuth",
             dependencies: [
-                "SimulcastCore", "Catalogs",
+                "ServiceHTTP", "SimulcastCore", "Catalogs",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -158,7 +171,7 @@ let package = Package(
         // Host-side sources of playback: the Spotify Web API poller, audio recognition.
         .target(
             name: "HostSources",
-            dependencies: ["SimulcastCore", "Catalogs", "Fingerprint", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ServiceHTTP", "SimulcastCore", "Catalogs", "Fingerprint", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // Rooms hosted from a browser: the server follows the host's Spotify with the CLI's own
@@ -166,7 +179,7 @@ let package = Package(
         .target(
             name: "ServerHosting",
             dependencies: [
-                "Rooms", "SimulcastCore", "SimulcastClient", "HostSources", "SpotifyAuth", "Catalogs",
+                "ServiceHTTP", "Rooms", "SimulcastCore", "SimulcastClient", "HostSources", "SpotifyAuth", "Catalogs",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -185,7 +198,7 @@ let package = Package(
         .target(
             name: "ServerSetup",
             dependencies: [
-                "SimulcastCore", "Catalogs", "Rooms", "RoomStorage", "SimulcastServer", "ServerHosting", "TrackMatching",
+                "ServiceHTTP", "SimulcastCore", "Catalogs", "Rooms", "RoomStorage", "SimulcastServer", "ServerHosting", "TrackMatching",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -203,7 +216,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
+                "ServiceHTTP", "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
                 "DBus", "Fingerprint", "TerminalUI", "ServerHosting", "ServerSetup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -237,7 +250,7 @@ let package = Package(
         .testTarget(
             name: "SimulcastTesting",
             dependencies: [
-                "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint", "TrackMatching", "Rooms",
+                "ServiceHTTP", "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint", "TrackMatching", "Rooms",
                 "RoomStorage",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -269,7 +282,7 @@ let package = Package(
         // Each domain module has its own tests; SimulcastServerTests keeps HTTP, sockets, limits and pages.
         .testTarget(
             name: "RoomsTests",
-            dependencies: ["Rooms", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["ServiceHTTP", "Rooms", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(
             name: "RoomStorageTests",
@@ -296,7 +309,7 @@ let package = Package(
         .testTarget(
             name: "HostSourcesTests",
             dependencies: [
-                "HostSources", "Fingerprint", "SimulcastCore", "SimulcastTesting", "Catalogs", "SpotifyAuth", .product(name: "Logging", package: "swift-log"),
+                "ServiceHTTP", "HostSources", "Fingerprint", "SimulcastCore", "SimulcastTesting", "Catalogs", "SpotifyAuth", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -304,7 +317,7 @@ let package = Package(
         .testTarget(
             name: "CatalogsTests",
             dependencies: [
-                "Catalogs", "CatalogCore", "SpotifyAuth", "TrackMatching", "SimulcastCore", "SimulcastTesting", "SimulcastClient",
+                "ServiceHTTP", "Catalogs", "CatalogCore", "SpotifyAuth", "TrackMatching", "SimulcastCore", "SimulcastTesting", "SimulcastClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -315,7 +328,7 @@ let package = Package(
         .testTarget(
             name: "SimulcastServerTests",
             dependencies: [
-                "SimulcastServer", "Rooms", "RoomStorage", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
+                "ServiceHTTP", "SimulcastServer", "Rooms", "RoomStorage", "SimulcastClient", "SimulcastCore", "SimulcastTesting", "CatalogCore", "Catalogs", "TrackMatching", "HostSources",
                 "MPRIS", "DBus", "Fingerprint", "ServerHosting", "SpotifyAuth", "SyncSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// The Apple Music API's catalog, per storefront: songs by ISRC (several per code: single,
@@ -28,7 +29,7 @@ public struct AppleMusicClient: Catalog {
     public func search(term: String, storefront: String, limit: Int) async throws -> [TrackMetadata] {
         let pageSize = min(max(limit, 1), 25)
         var results: [TrackMetadata] = []
-        var path: String? = CatalogURL.pathAndQuery(
+        var path: String? = ServiceURL.pathAndQuery(
             "/v1/catalog/\(storefront.lowercased())/search", query: [("term", term), ("types", "songs"), ("limit", String(pageSize))])
         var pages = 0
         while let next = path, pages < maximumSearchPages, results.count < limit {
@@ -51,21 +52,21 @@ public struct AppleMusicClient: Catalog {
 
     /// Every song with this ISRC in the storefront.
     public func songs(isrc: String, storefront: String) async throws -> [TrackMetadata] {
-        let path = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[isrc]", isrc)])
+        let path = ServiceURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[isrc]", isrc)])
         let response: AppleMusicSongsResponse = try await get(path)
         return response.data.compactMap(\.track)
     }
 
     /// The song in `storefront` that is the same as `id` from another storefront.
     public func equivalent(of id: String, storefront: String) async throws -> TrackMetadata? {
-        let path = CatalogURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[equivalents]", id)])
+        let path = ServiceURL.pathAndQuery("/v1/catalog/\(storefront.lowercased())/songs", query: [("filter[equivalents]", id)])
         let response: AppleMusicSongsResponse = try await get(path)
         return response.data.first?.track
     }
 
     /// The tracks of the first album the catalog's search finds for "artist album".
     public func albumTracks(artist: String, album: String, storefront: String) async throws -> [TrackMetadata] {
-        let search = CatalogURL.pathAndQuery(
+        let search = ServiceURL.pathAndQuery(
             "/v1/catalog/\(storefront.lowercased())/search", query: [("term", "\(artist) \(album)"), ("types", "albums"), ("limit", "5")])
         let found: AppleMusicAlbumSearchResponse = try await get(search)
         guard let id = found.results.albums?.data.first?.id else { return [] }

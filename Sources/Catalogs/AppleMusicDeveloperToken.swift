@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ServiceHTTP
 import SimulcastCore
 
 /// Mints Apple Music developer tokens: ES256 JWTs signed with the team's MusicKit `.p8`

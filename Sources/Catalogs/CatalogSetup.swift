@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// Which catalog answers for each service, from flags and environment: an offline file

@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// The Deezer public API (no key): track by ISRC, search with `artist:"…" track:"…"`,
@@ -65,7 +66,7 @@ public struct DeezerClient: Catalog {
 
     /// Nil for DATA_NOT_FOUND; QUOTA waits five seconds and tries again (three times).
     private func get<T: Decodable>(_ path: String, query: [(String, String)]) async throws -> T? {
-        let url = try CatalogURL.make(baseURL, path: path, query: query)
+        let url = try ServiceURL.make(baseURL, path: path, query: query)
         for attempt in 1...3 {
             let response = try await http.send(TransportRequest(url: url))
             try http.check(response)

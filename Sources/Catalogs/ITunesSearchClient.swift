@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// The iTunes Search API (no key): song search, lookup by id and by album UPC, in one
@@ -84,7 +85,7 @@ public struct ITunesSearchClient: Catalog {
     }
 
     private func fetch(path: String, query: [(String, String)]) async throws -> ITunesSearchResponse {
-        let url = try CatalogURL.make(configuration.baseURL, path: path, query: query)
+        let url = try ServiceURL.make(configuration.baseURL, path: path, query: query)
         if let cache, let body = try? await cache.cachedResponse(for: url, now: clock.now()),
             let cached = try? JSONDecoder().decode(ITunesSearchResponse.self, from: Data(body))
         {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// An app token from the client-credentials flow, for catalog calls (no user involved).
@@ -27,7 +28,7 @@ public actor SpotifyAppTokenProvider {
         if let current, current.expiresAt.advanced(by: -60_000_000) > now { return current.token }
         let basic = Data("\(clientId):\(clientSecret)".utf8).base64EncodedString()
         let request = TransportRequest(
-            method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
+            method: "POST", url: try ServiceURL.make(accountsURL, path: "/api/token"),
             headers: [("Authorization", "Basic \(basic)"), ("Content-Type", "application/x-www-form-urlencoded")],
             body: FormEncoding.encode([("grant_type", "client_credentials")])
         )

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceHTTP
 import SimulcastCore
 
 /// Spotify Connect with a listener's user token (scopes `user-read-playback-state` and

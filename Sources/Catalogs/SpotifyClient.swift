@@ -1,6 +1,7 @@
 import CatalogCore
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// The Spotify Web API's catalog with an app token: tracks (with ISRC), albums (with UPC),
@@ -105,7 +106,7 @@ public struct SpotifyClient: Catalog {
 
     /// Sends with the user's token, once more with a fresh one on a 401; any status returns.
     func authorized(_ path: String, query: [(String, String)], method: String = "GET", json: Data? = nil) async throws -> TransportResponse {
-        let url = try CatalogURL.make(apiURL, path: path, query: query)
+        let url = try ServiceURL.make(apiURL, path: path, query: query)
         func request() async throws -> TransportRequest {
             var headers = [("Authorization", "Bearer \(try await token())")]
             if json != nil { headers.append(("Content-Type", "application/json")) }

@@ -1,5 +1,6 @@
 import Catalogs
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// Leads a room from the host's own Spotify player through the Web API: polls

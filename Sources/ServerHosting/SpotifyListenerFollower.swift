@@ -1,6 +1,7 @@
 import Catalogs
 import Logging
 import Rooms
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SpotifyAuth

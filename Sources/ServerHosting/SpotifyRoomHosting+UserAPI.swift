@@ -1,5 +1,6 @@
 import Catalogs
 import Logging
+import ServiceHTTP
 import SimulcastCore
 import SpotifyAuth
 

@@ -2,6 +2,7 @@ import Catalogs
 import HostSources
 import Logging
 import Rooms
+import ServiceHTTP
 import SimulcastCore
 import SpotifyAuth
 

@@ -1,6 +1,7 @@
 import Catalogs
 import Crypto
 import Foundation
+import ServiceHTTP
 
 /// Whether the MusicKit key will make developer tokens Apple accepts: an ES256 key on P-256
 /// (a `.p8` file), its Key ID and the Team ID, and a token minted with them whose header and

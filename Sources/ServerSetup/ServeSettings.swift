@@ -2,6 +2,7 @@ import Catalogs
 import Foundation
 import Logging
 import Rooms
+import ServiceHTTP
 import SimulcastCore
 import SimulcastServer
 import TrackMatching

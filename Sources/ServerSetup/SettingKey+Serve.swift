@@ -1,6 +1,7 @@
 import Catalogs
 import Logging
 import Rooms
+import ServiceHTTP
 import TrackMatching
 
 /// Every setting of `simulcast serve`. The file's keys are the flags without their dashes;

@@ -1,6 +1,7 @@
 import Catalogs
 import Crypto
 import Foundation
+import ServiceHTTP
 
 /// Verifies an Apple Music developer token the way Apple describes it.
 public enum DeveloperTokenCheck {

@@ -2,6 +2,7 @@ import Catalogs
 import Crypto
 import Foundation
 import Hummingbird
+import ServiceHTTP
 import SimulcastCore
 import SpotifyAuth
 

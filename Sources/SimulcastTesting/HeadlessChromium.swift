@@ -1,5 +1,6 @@
 import Catalogs
 import Foundation
+import ServiceHTTP
 
 /// A real headless Chromium for browser tests, driven over the DevTools protocol. Tests
 /// call `HeadlessChromium.executable()` first and skip (saying why) when there is none;

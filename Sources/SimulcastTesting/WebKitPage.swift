@@ -1,5 +1,6 @@
 import Catalogs
 import Foundation
+import ServiceHTTP
 
 /// The page in a WebKit window, through the W3C WebDriver protocol over HTTP.
 public actor WebKitPage: BrowserPage {

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import ServiceHTTP
 import SimulcastCore
 
 /// A one-purpose HTTP listener on 127.0.0.1 that catches an OAuth redirect and hands over

@@ -1,5 +1,6 @@
 import Catalogs
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// The last step of Authorization Code with PKCE: trades the code Spotify sent back, with the
@@ -30,7 +31,7 @@ public struct SpotifyCodeExchange: Sendable {
     /// (to ask who logged in).
     public func redeemLogin(code: String, verifier: String, redirectURI: String) async throws -> (refreshToken: String, accessToken: String) {
         let request = TransportRequest(
-            method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
+            method: "POST", url: try ServiceURL.make(accountsURL, path: "/api/token"),
             headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: FormEncoding.encode([
                 ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("client_id", clientId), ("code_verifier", verifier),

@@ -1,6 +1,7 @@
 import Catalogs
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// `simulcast login spotify`: PKCE with a loopback redirect. Opens (or prints) the

@@ -1,6 +1,7 @@
 import Catalogs
 import Crypto
 import Foundation
+import ServiceHTTP
 
 /// Authorization Code with PKCE for Spotify: a verifier kept here, its S256 challenge sent
 /// with the authorize URL, the verifier proving the code exchange came from us.
@@ -25,7 +26,7 @@ public struct SpotifyPKCE: Sendable {
     }
 
     public func authorizeURL(accountsURL: String, clientId: String, redirectURI: String, scopes: [String]) throws -> String {
-        try CatalogURL.make(
+        try ServiceURL.make(
             accountsURL, path: "/authorize",
             query: [
                 ("client_id", clientId), ("response_type", "code"), ("redirect_uri", redirectURI),

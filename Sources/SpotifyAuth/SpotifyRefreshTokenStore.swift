@@ -1,5 +1,6 @@
 import Catalogs
 import Foundation
+import ServiceHTTP
 import SimulcastCore
 
 /// Keeps a Spotify refresh token in a file only its owner can read (0600), so a host logs

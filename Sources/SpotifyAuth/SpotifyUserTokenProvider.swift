@@ -1,6 +1,7 @@
 import Catalogs
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 
 /// A user's access token, kept fresh with the refresh token; a rotated refresh token is
@@ -44,7 +45,7 @@ public actor SpotifyUserTokenProvider {
         let now = clock.now()
         if let current, current.expiresAt.advanced(by: -60_000_000) > now { return current.token }
         let request = TransportRequest(
-            method: "POST", url: try CatalogURL.make(accountsURL, path: "/api/token"),
+            method: "POST", url: try ServiceURL.make(accountsURL, path: "/api/token"),
             headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: FormEncoding.encode([("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientId)])
         )

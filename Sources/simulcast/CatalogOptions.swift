@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalogs
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 import TrackMatching
 

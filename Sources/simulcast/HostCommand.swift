@@ -6,6 +6,7 @@ import Foundation
 import HostSources
 import Logging
 import MPRIS
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SpotifyAuth

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogs
 import Foundation
+import ServiceHTTP
 import SpotifyAuth
 
 struct LoginCommand: AsyncParsableCommand {

@@ -3,6 +3,7 @@ import CatalogCore
 import Catalogs
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 import SpotifyAuth
 import TrackMatching

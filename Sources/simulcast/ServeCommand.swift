@@ -6,6 +6,7 @@ import RoomStorage
 import Rooms
 import ServerHosting
 import ServerSetup
+import ServiceHTTP
 import ServiceLifecycle
 import SimulcastCore
 import SimulcastServer

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalogs
 import Logging
+import ServiceHTTP
 import SpotifyAuth
 
 /// A Spotify account signed in with `simulcast login spotify`: the host's player (`host

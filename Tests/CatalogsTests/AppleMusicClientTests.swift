@@ -2,6 +2,7 @@ import Catalogs
 import Crypto
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 import Testing

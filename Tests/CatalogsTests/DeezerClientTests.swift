@@ -1,5 +1,6 @@
 import Catalogs
 import Foundation
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 import Testing

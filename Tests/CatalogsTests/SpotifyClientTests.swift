@@ -3,6 +3,7 @@ import Catalogs
 import Foundation
 import NIOCore
 import NIOHTTP1
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 import SpotifyAuth

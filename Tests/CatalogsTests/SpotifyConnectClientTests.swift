@@ -1,5 +1,6 @@
 import Catalogs
 import Logging
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastTesting

@@ -1,5 +1,6 @@
 import Catalogs
 import NIOCore
+import ServiceHTTP
 import SimulcastTesting
 import Testing
 

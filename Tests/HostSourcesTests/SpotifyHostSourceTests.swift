@@ -2,6 +2,7 @@ import Catalogs
 import Foundation
 import HostSources
 import Logging
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 import SpotifyAuth

@@ -1,5 +1,6 @@
 import CatalogCore
 import Catalogs
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 import Synchronization

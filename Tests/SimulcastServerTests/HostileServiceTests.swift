@@ -1,6 +1,7 @@
 import Catalogs
 import Logging
 import RoomStorage
+import ServiceHTTP
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting

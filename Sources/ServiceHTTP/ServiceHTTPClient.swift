@@ -10,7 +10,8 @@ public struct ServiceHTTPClient: Sendable {
     let transport: any HTTPTransport
     let pacer: RequestPacer?
     let retry: RetryPolicy
-    let clock: any LocalClock
+    /// What its pacing and deadlines read; callers stamp answers with it.
+    public let clock: any LocalClock
     let logger: Logger
     let heldBack: @Sendable (MusicService, Double) -> Void
 

@@ -2,7 +2,7 @@ import Foundation
 import SimulcastCore
 
 /// Builds the URLs of the services' APIs, shared by the catalog clients and the login.
-public enum CatalogURL {
+public enum ServiceURL {
     /// base + path + percent-encoded query, or an error naming the bad base URL.
     public static func make(_ base: String, path: String, query: [(String, String)] = []) throws -> String {
         var trimmed = base
