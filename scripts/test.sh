@@ -57,7 +57,12 @@ bash scripts/check-web.sh
 
 # A failed run ends with its failures, so the last lines of a long log say what broke.
 log="$(mktemp)"
-trap 'scripts/test-postgres.sh stop || true; rm -f "$log"' EXIT
+# Every temporary file of the run (the tests' databases and keys, browser profiles, and the
+# folders a killed Chromium leaves) goes in one folder that goes when the run ends: each run
+# used to leave about a hundred entries in /tmp.
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/simulcast-tests.XXXXXX")"
+export TMPDIR="$scratch"
+trap 'scripts/test-postgres.sh stop || true; rm -f "$log"; rm -rf "$scratch"' EXIT
 summarise() { echo "== failures"; grep -aE "^✘|: error:" "$log" | grep -av "^✘ Test run" | head -40; }
 # PostgreSQL for the store suite's third engine and the multi-node tests: a private cluster
 # on a free loopback port, stopped when the tests end. Failing to start it fails the run.
