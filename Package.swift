@@ -216,6 +216,7 @@ let package = Package(
         .executableTarget(
             name: "simulcast",
             dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "ServiceHTTP", "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
                 "DBus", "Fingerprint", "TerminalUI", "ServerHosting", "ServerSetup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -250,6 +251,7 @@ let package = Package(
         .testTarget(
             name: "SimulcastTesting",
             dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "ServiceHTTP", "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint", "TrackMatching", "Rooms",
                 "RoomStorage",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -16,8 +16,8 @@ public struct AppleMusicClient: Catalog {
     let maximumSearchPages: Int
 
     public init(
-        tokens: AppleMusicTokenProvider, baseURL: String = "https://api.music.apple.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), maximumSearchPages: Int = 2,
+        tokens: AppleMusicTokenProvider, baseURL: String = "https://api.music.apple.com", transport: any HTTPTransport,
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock, maximumSearchPages: Int = 2,
         logger: Logger = Logger(label: "simulcast.apple-music")
     ) {
         self.baseURL = baseURL

@@ -8,8 +8,7 @@ public actor AppleMusicTokenProvider {
     let renewBeforeSeconds: Int64
     private var current: (token: String, expiresAt: Int64)?
 
-    public init(signer: AppleMusicDeveloperToken, clock: any LocalClock = SystemClock(), lifetimeSeconds: Int64 = 12 * 3_600, renewBeforeSeconds: Int64 = 3_600)
-    {
+    public init(signer: AppleMusicDeveloperToken, clock: any LocalClock, lifetimeSeconds: Int64 = 12 * 3_600, renewBeforeSeconds: Int64 = 3_600) {
         self.signer = signer
         self.clock = clock
         self.lifetimeSeconds = lifetimeSeconds

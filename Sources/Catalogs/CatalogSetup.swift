@@ -68,7 +68,7 @@ public struct CatalogSetup: Sendable {
     }
 
     public func makeCatalogs(
-        cache: (any ResponseCache)?, transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger
+        cache: (any ResponseCache)?, transport: any HTTPTransport, clock: any LocalClock, logger: Logger
     ) throws -> [MusicService: any Catalog] {
         var catalogs: [MusicService: any Catalog] = [:]
         for (service, file) in offlineFiles {

@@ -15,8 +15,8 @@ public struct DeezerClient: Catalog {
     let clock: any LocalClock
 
     public init(
-        baseURL: String = "https://api.deezer.com", transport: any HTTPTransport = AsyncHTTPClientTransport(), policy: ServicePolicy = ServicePolicy(),
-        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.deezer")
+        baseURL: String = "https://api.deezer.com", transport: any HTTPTransport, policy: ServicePolicy = ServicePolicy(),
+        clock: any LocalClock, logger: Logger = Logger(label: "simulcast.deezer")
     ) {
         self.baseURL = baseURL
         self.clock = clock

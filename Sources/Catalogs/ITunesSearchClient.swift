@@ -37,8 +37,8 @@ public struct ITunesSearchClient: Catalog {
     let clock: any LocalClock
 
     public init(
-        configuration: Configuration = .init(), transport: any HTTPTransport = AsyncHTTPClientTransport(), cache: (any ResponseCache)? = nil,
-        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.itunes")
+        configuration: Configuration = .init(), transport: any HTTPTransport, cache: (any ResponseCache)? = nil,
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock, logger: Logger = Logger(label: "simulcast.itunes")
     ) {
         self.configuration = configuration
         self.cache = cache

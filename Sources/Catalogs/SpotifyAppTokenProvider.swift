@@ -13,8 +13,8 @@ public actor SpotifyAppTokenProvider {
     private var current: (token: String, expiresAt: LocalTime)?
 
     public init(
-        clientId: String, clientSecret: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        clientId: String, clientSecret: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport,
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock, logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.clientId = clientId
         self.clientSecret = clientSecret

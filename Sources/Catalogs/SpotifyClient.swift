@@ -16,8 +16,8 @@ public struct SpotifyClient: Catalog {
     let http: ServiceHTTPClient
 
     public init(
-        appTokens: SpotifyAppTokenProvider, apiURL: String = "https://api.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        appTokens: SpotifyAppTokenProvider, apiURL: String = "https://api.spotify.com", transport: any HTTPTransport,
+        policy: ServicePolicy = ServicePolicy(), clock: any LocalClock, logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.init(
             token: { try await appTokens.token() }, invalidate: { await appTokens.invalidate() }, apiURL: apiURL, transport: transport, policy: policy,
@@ -30,8 +30,8 @@ public struct SpotifyClient: Catalog {
     /// `Retry-After` holds them all back.
     public init(
         token: @escaping @Sendable () async throws -> String, invalidate: @escaping @Sendable () async -> Void = {}, apiURL: String = "https://api.spotify.com",
-        transport: any HTTPTransport = AsyncHTTPClientTransport(), retry: RetryPolicy = RetryPolicy(), policy: ServicePolicy = ServicePolicy(),
-        pacer: RequestPacer? = nil, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        transport: any HTTPTransport, retry: RetryPolicy = RetryPolicy(), policy: ServicePolicy = ServicePolicy(),
+        pacer: RequestPacer? = nil, clock: any LocalClock, logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.apiURL = apiURL
         self.token = token

@@ -29,7 +29,7 @@ public struct SpotifyHostSource: Sendable {
     let logger: Logger
 
     public init(
-        api: SpotifyClient, sink: any HostEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
+        api: SpotifyClient, sink: any HostEventSink, clock: any LocalClock, configuration: Configuration = Configuration(),
         logger: Logger = Logger(label: "simulcast.host.spotify")
     ) {
         self.api = api

@@ -32,7 +32,7 @@ public struct MPRISHostSource: Sendable {
     let logger: Logger
 
     public init(
-        player: MPRISPlayer, sink: any HostEventSink, clock: any LocalClock = SystemClock(), configuration: Configuration = Configuration(),
+        player: MPRISPlayer, sink: any HostEventSink, clock: any LocalClock, configuration: Configuration = Configuration(),
         logger: Logger = Logger(label: "simulcast.host.mpris")
     ) {
         self.player = player

@@ -12,7 +12,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
     let loadTimeout: Duration
     private var staleStatus = StaleStoppedStatus()
 
-    public init(player: MPRISPlayer, service: MusicService, clock: any LocalClock = SystemClock(), loadTimeout: Duration = .seconds(5)) {
+    public init(player: MPRISPlayer, service: MusicService, clock: any LocalClock, loadTimeout: Duration = .seconds(5)) {
         self.player = player
         self.service = service
         self.clock = clock

@@ -22,7 +22,7 @@ public final class SQLiteRoomStore: RoomStateStore, RoomSharingStore {
     }
 
     /// Opens (creating if needed) the database at `path`, or an in-memory one for nil.
-    public static func open(path: String?, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.store")) async throws
+    public static func open(path: String?, clock: any LocalClock, logger: Logger = Logger(label: "simulcast.store")) async throws
         -> SQLiteRoomStore
     {
         if let path { try checkWritable(path) }

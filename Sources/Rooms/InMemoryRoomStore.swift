@@ -13,7 +13,7 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
     var histories: [String: [RoomHistoryEntry]] = [:]
     let clock: any LocalClock
 
-    public init(clock: any LocalClock = SystemClock()) { self.clock = clock }
+    public init(clock: any LocalClock) { self.clock = clock }
 
     public func createRoom(_ room: StoredRoom) async throws {
         guard rooms[room.code] == nil else { throw StoreError(.duplicateRoom, "room \(room.code) exists") }

@@ -60,7 +60,7 @@ public actor SpotifyRoomHosting: RoomHosting {
 
     public init(
         store: any HostedAccountStore & ListenerFollowStore, hub: RoomHub, key: SecretsKey, configuration: Configuration,
-        transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        transport: any HTTPTransport,
         logger: Logger = Logger(label: "simulcast.hosting")
     ) {
         self.store = store

@@ -11,11 +11,15 @@ public struct AsyncHTTPClientTransport: HTTPTransport {
     let timeout: TimeAmount
     let maximumBodyBytes: Int
 
-    public init(client: HTTPClient = .shared, timeout: TimeAmount = .seconds(15), maximumBodyBytes: Int = 8 << 20) {
+    public init(client: HTTPClient, timeout: TimeAmount = .seconds(15), maximumBodyBytes: Int = 8 << 20) {
         self.client = client
         self.timeout = timeout
         self.maximumBodyBytes = maximumBodyBytes
     }
+
+    /// The process's shared AsyncHTTPClient with the default limits: what a composition root
+    /// (the CLI's commands, the benchmarks) hands the clients it builds.
+    public static let live = AsyncHTTPClientTransport(client: HTTPClient.shared)
 
     public func send(_ request: TransportRequest, within limit: Duration?) async throws -> TransportResponse {
         var outgoing = HTTPClientRequest(url: request.url)

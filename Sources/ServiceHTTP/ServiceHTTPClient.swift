@@ -17,7 +17,7 @@ public struct ServiceHTTPClient: Sendable {
 
     public init(
         service: MusicService, transport: any HTTPTransport, pacer: RequestPacer?, retry: RetryPolicy = RetryPolicy(), policy: ServicePolicy = ServicePolicy(),
-        clock: any LocalClock = SystemClock(), logger: Logger
+        clock: any LocalClock, logger: Logger
     ) {
         self.service = service
         self.transport = transport

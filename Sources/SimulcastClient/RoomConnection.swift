@@ -39,7 +39,7 @@ public actor RoomConnection {
     ///   - tls: for https servers, what to trust (nil: the system's authorities).
     ///   - transport: how to reach the room (nil: a WebSocket, trusting `tls`).
     public init(
-        serverURL: String, hello: Wire.Hello, clock: any LocalClock = SystemClock(), pingInterval: Duration = ConnectionDriver.defaultPingInterval,
+        serverURL: String, hello: Wire.Hello, clock: any LocalClock, pingInterval: Duration = ConnectionDriver.defaultPingInterval,
         seed: UInt64? = nil, tls: TLSConfiguration? = nil, transport: (any RoomTransport)? = nil, logger: Logger = Logger(label: "simulcast.client")
     ) {
         self.transport = transport ?? WebSocketRoomTransport(tls: tls, logger: logger)

@@ -9,7 +9,7 @@ public struct RoomsAPI: Sendable {
     public let baseURL: String
     let http: HTTPClient
 
-    public init(baseURL: String, http: HTTPClient = .shared) {
+    public init(baseURL: String, http: HTTPClient) {
         var url = baseURL
         while url.hasSuffix("/") { url.removeLast() }
         self.baseURL = url

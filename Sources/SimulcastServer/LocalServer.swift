@@ -21,7 +21,7 @@ public actor LocalServer {
 
     /// - Parameter configuration: limits, tokens and expiry; its hostname, port and web part are replaced.
     public init(
-        matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"),
+        matchmaker: TrackMatchmaker, clock: any LocalClock, logger: Logger = Logger(label: "simulcast.server"),
         web: WebListenerConfiguration = WebListenerConfiguration(),
         configuration: ServerConfiguration = ServerConfiguration(), makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil,
         makeStore: @escaping StoreFactory

@@ -34,7 +34,7 @@ public enum SimulcastApplication {
         public var makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)?
 
         public init(
-            store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.server"),
+            store: any RoomStore, matchmaker: TrackMatchmaker, clock: any LocalClock, logger: Logger = Logger(label: "simulcast.server"),
             metrics: ServerMetrics = ServerMetrics(), storeServices: [any Service] = [],
             makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil
         ) {

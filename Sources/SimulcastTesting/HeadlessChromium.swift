@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Catalogs
 import Foundation
 import ServiceHTTP
@@ -77,7 +78,7 @@ public final class HeadlessChromium: Sendable {
 
     /// A new tab at `url`, with a DevTools session attached.
     public func open(_ url: String) async throws -> DevToolsPage {
-        let transport = AsyncHTTPClientTransport()
+        let transport = AsyncHTTPClientTransport.live
         // The whole address is the query: its own ?, & and # must not be read as ours.
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "?&#=+")

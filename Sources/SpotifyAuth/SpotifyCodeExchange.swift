@@ -12,8 +12,8 @@ public struct SpotifyCodeExchange: Sendable {
     let http: ServiceHTTPClient
 
     public init(
-        clientId: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        clientId: String, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport,
+        clock: any LocalClock, logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.clientId = clientId
         self.accountsURL = accountsURL

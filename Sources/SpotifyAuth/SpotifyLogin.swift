@@ -17,7 +17,7 @@ public struct SpotifyLogin: Sendable {
 
     public init(
         clientId: String, store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", port: Int = 8898,
-        scopes: [String] = SpotifyPKCE.hostScopes, transport: any HTTPTransport = AsyncHTTPClientTransport(),
+        scopes: [String] = SpotifyPKCE.hostScopes, transport: any HTTPTransport, clock: any LocalClock,
         logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.clientId = clientId
@@ -25,7 +25,7 @@ public struct SpotifyLogin: Sendable {
         self.port = port
         self.scopes = scopes
         self.store = store
-        self.exchange = SpotifyCodeExchange(clientId: clientId, accountsURL: accountsURL, transport: transport, logger: logger)
+        self.exchange = SpotifyCodeExchange(clientId: clientId, accountsURL: accountsURL, transport: transport, clock: clock, logger: logger)
     }
 
     /// The redirect URI to register in the Spotify app's settings.

@@ -18,7 +18,7 @@ public actor SpotifyUserTokenProvider {
     public init(
         clientId: String, refreshToken: String, onRotated: (@Sendable (String) async throws -> Void)? = nil,
         accountsURL: String = "https://accounts.spotify.com",
-        transport: any HTTPTransport = AsyncHTTPClientTransport(), clock: any LocalClock = SystemClock(), logger: Logger = Logger(label: "simulcast.spotify")
+        transport: any HTTPTransport, clock: any LocalClock, logger: Logger = Logger(label: "simulcast.spotify")
     ) {
         self.clientId = clientId
         self.refreshToken = refreshToken
@@ -30,15 +30,15 @@ public actor SpotifyUserTokenProvider {
 
     /// The saved login, if `simulcast login spotify` was run.
     public static func fromStore(
-        _ store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport = AsyncHTTPClientTransport(),
-        logger: Logger = Logger(label: "simulcast.spotify")
+        _ store: SpotifyRefreshTokenStore, accountsURL: String = "https://accounts.spotify.com", transport: any HTTPTransport,
+        clock: any LocalClock, logger: Logger = Logger(label: "simulcast.spotify")
     ) throws -> SpotifyUserTokenProvider {
         guard let saved = try store.load() else {
             throw CatalogServiceError.notConfigured(.spotify, detail: "not logged in; run `simulcast login spotify --client-id YOUR_CLIENT_ID`")
         }
         return SpotifyUserTokenProvider(
             clientId: saved.clientId, refreshToken: saved.refreshToken, onRotated: { try store.save(.init(clientId: saved.clientId, refreshToken: $0)) },
-            accountsURL: accountsURL, transport: transport, logger: logger)
+            accountsURL: accountsURL, transport: transport, clock: clock, logger: logger)
     }
 
     public func token() async throws -> String {

@@ -86,8 +86,8 @@ struct MatchBenchmark: AsyncParsableCommand {
 
         // Cached: what the server does for a track it has matched before.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-bench-\(UUID().uuidString).sqlite").path
-        let store = try await SQLiteRoomStore.open(path: path)
-        let memory = InMemoryRoomStore()
+        let store = try await SQLiteRoomStore.open(path: path, clock: SystemClock())
+        let memory = InMemoryRoomStore(clock: SystemClock())
         let result = MatchResult.matched(catalogTracks[0], confidence: 0.9, method: MatchMethod(.simulcast), reasons: ["same title", "same artist"])
         let keys = workload.indices.map { MatchCacheKey(sourceService: .spotify, sourceId: "bench-\($0)", targetService: .appleMusic, storefront: "us") }
         for key in keys {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import Logging
 import SimulcastClient
@@ -85,12 +86,13 @@ struct StormBenchmark: AsyncParsableCommand {
         var quiet = Logger(label: "storm")
         quiet.logLevel = .critical
         let base = "http://127.0.0.1:\(server.port)"
-        let api = RoomsAPI(baseURL: base)
+        let api = RoomsAPI(baseURL: base, http: .shared)
         let room = try await api.createRoom()
         let roomPairs = Self.countries.flatMap { [(MusicService.appleMusic, $0), (MusicService.deezer, $0)] }.prefix(count)
 
         let refused = Mutex(0)
-        let hostClient = RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: quiet)
+        let hostClient = RoomConnection(
+            serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(), logger: quiet)
         let host = HostSession(client: hostClient)
         var tasks = [
             Task {
@@ -105,7 +107,8 @@ struct StormBenchmark: AsyncParsableCommand {
         let arrivals = StormArrivals()
         for (index, (service, storefront)) in roomPairs.enumerated() {
             let client = RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: service, storefront: storefront), logger: quiet)
+                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: service, storefront: storefront), clock: SystemClock(),
+                logger: quiet)
             tasks.append(
                 Task {
                     try await client.run(onEvent: { event in

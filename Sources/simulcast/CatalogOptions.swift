@@ -107,7 +107,9 @@ struct CatalogOptions: ParsableArguments {
         do {
             var setup = try setup()
             setup.policy.heldBack = heldBack
-            return TrackMatchmaker(catalogs: try setup.makeCatalogs(cache: cache, logger: logger), matcher: strategy)
+            return TrackMatchmaker(
+                catalogs: try setup.makeCatalogs(cache: cache, transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: logger),
+                matcher: strategy)
         } catch let error as ValidationError {
             throw error
         } catch {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Foundation
 import SimulcastClient
 import SimulcastCore
@@ -48,7 +49,7 @@ struct CorrectCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let token =
             token ?? (global ? environment["SIMULCAST_ADMIN_TOKEN"] : nil) ?? environment["SIMULCAST_HOST_TOKEN"] ?? environment["SIMULCAST_ADMIN_TOKEN"]
-        let api = RoomsAPI(baseURL: serverOptions.firstURL)
+        let api = RoomsAPI(baseURL: serverOptions.firstURL, http: .shared)
         do {
             if list {
                 for correction in try await api.corrections(room: room, token: token) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncHTTPClient
 import CatalogCore
 import Catalogs
 import Foundation
@@ -59,11 +60,11 @@ struct DemoCommand: AsyncParsableCommand {
         let events = try PlaybackScript.load(contentsOf: try Self.resource("demo-script.jsonl"))
 
         let server = LocalServer(matchmaker: matchmaker, clock: trueClock, logger: logger) {
-            try await SQLiteRoomStore.open(path: databasePath, logger: logger)
+            try await SQLiteRoomStore.open(path: databasePath, clock: SystemClock(), logger: logger)
         }
         let port = try await server.start(port: 0)
         let baseURL = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: baseURL).createRoom()
+        let room = try await RoomsAPI(baseURL: baseURL, http: .shared).createRoom()
         out.say("server on \(baseURL), database \(databasePath)")
         out.say("room \(room.code) created")
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AsyncHTTPClient
 import Catalogs
 import DBus
 import Fingerprint
@@ -103,7 +104,7 @@ struct HostCommand: AsyncParsableCommand {
         var code = room
         var hostToken = token ?? ProcessInfo.processInfo.environment["SIMULCAST_HOST_TOKEN"]
         if create {
-            let created = try await RoomsAPI(baseURL: serverOptions.firstURL).createRoom(hostName: name)
+            let created = try await RoomsAPI(baseURL: serverOptions.firstURL, http: .shared).createRoom(hostName: name)
             code = created.code
             hostToken = created.hostToken
             print(
@@ -117,6 +118,7 @@ struct HostCommand: AsyncParsableCommand {
 
         let client = RoomConnection(
             serverURL: serverOptions.server, hello: Wire.Hello(role: .host, room: code, hostToken: hostToken, client: "simulcast-cli", name: name),
+            clock: SystemClock(),
             logger: logger)
         // The room follows what the host hears: its player's position, heard this much later.
         let latency: OutputLatency
@@ -136,10 +138,10 @@ struct HostCommand: AsyncParsableCommand {
                 let chunks = try Self.soundChunks(input: input, rawFormat: rawFormat)
                 group.addTask { try await source.run(chunks) { event in await Self.report(event, session: session) } }
             } else if let mpris {
-                let source = MPRISHostSource(player: mpris, sink: session, logger: logger)
+                let source = MPRISHostSource(player: mpris, sink: session, clock: SystemClock(), logger: logger)
                 group.addTask { try await source.run { event in await Self.report(event, session: session) } }
             } else if let spotify {
-                let source = SpotifyHostSource(api: spotify, sink: session, logger: logger)
+                let source = SpotifyHostSource(api: spotify, sink: session, clock: SystemClock(), logger: logger)
                 group.addTask {
                     do {
                         try await source.run { event in await Self.report(event, session: session) }

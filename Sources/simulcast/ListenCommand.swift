@@ -103,7 +103,7 @@ struct ListenCommand: AsyncParsableCommand {
         case .mpris(let name):
             do {
                 let bus = try await DBusConnection.session()
-                driver = MPRISPlayerDriver(player: try await MPRISPlayer.find(name, on: bus), service: service)
+                driver = MPRISPlayerDriver(player: try await MPRISPlayer.find(name, on: bus), service: service, clock: SystemClock())
             } catch {
                 throw ValidationError("\(error)")
             }

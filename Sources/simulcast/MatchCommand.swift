@@ -102,7 +102,10 @@ struct MatchCommand: AsyncParsableCommand {
         if let client = matchmaker.catalogs[.spotify] as? SpotifyClient { return client }
         let setup = try catalogOptions.setup()
         let user = try SpotifyUserTokenProvider.fromStore(
-            SpotifyRefreshTokenStore(path: SpotifyRefreshTokenStore.defaultPath()), accountsURL: setup.spotifyAccountsURL, logger: logger)
-        return SpotifyClient(token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: setup.spotifyAPIURL, logger: logger)
+            SpotifyRefreshTokenStore(path: SpotifyRefreshTokenStore.defaultPath()), accountsURL: setup.spotifyAccountsURL,
+            transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: logger)
+        return SpotifyClient(
+            token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: setup.spotifyAPIURL, transport: AsyncHTTPClientTransport.live,
+            clock: SystemClock(), logger: logger)
     }
 }

@@ -223,7 +223,9 @@ struct ServeCommand: AsyncParsableCommand {
         catalog.policy.heldBack = { metrics.serviceHeldBack($0, seconds: $1) }
         let matchmaker: TrackMatchmaker
         do {
-            matchmaker = TrackMatchmaker(catalogs: try catalog.makeCatalogs(cache: cache, logger: logger), matcher: settings.matcher.make())
+            matchmaker = TrackMatchmaker(
+                catalogs: try catalog.makeCatalogs(cache: cache, transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: logger),
+                matcher: settings.matcher.make())
         } catch {
             throw ValidationError("\(error)")
         }
@@ -278,6 +280,8 @@ struct ServeCommand: AsyncParsableCommand {
         // expiry is no longer followed, and the room then expires as any other.
         configuration.idleLimit = settings.server.expiry.roomIdle
         let hosting = configuration
-        return { store, hub in SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: hosting, logger: logger) }
+        return { store, hub in
+            SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: hosting, transport: AsyncHTTPClientTransport.live, logger: logger)
+        }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Catalogs
 import Logging
 import ServiceHTTP
+import SimulcastCore
 import SpotifyAuth
 
 /// A Spotify account signed in with `simulcast login spotify`: the host's player (`host
@@ -14,12 +15,14 @@ enum SpotifyAccount {
         setup.applyEnvironment()
         let tokens: SpotifyUserTokenProvider
         do {
-            tokens = try SpotifyUserTokenProvider.fromStore(SpotifyRefreshTokenStore(path: path), accountsURL: setup.spotifyAccountsURL, logger: logger)
+            tokens = try SpotifyUserTokenProvider.fromStore(
+                SpotifyRefreshTokenStore(path: path), accountsURL: setup.spotifyAccountsURL, transport: AsyncHTTPClientTransport.live, clock: SystemClock(),
+                logger: logger)
         } catch {
             throw ValidationError("\(error)")
         }
         return SpotifyClient(
-            token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL, retry: RetryPolicy(maximumAttempts: 1),
-            logger: logger)
+            token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL,
+            transport: AsyncHTTPClientTransport.live, retry: RetryPolicy(maximumAttempts: 1), clock: SystemClock(), logger: logger)
     }
 }

@@ -2,6 +2,7 @@ import CatalogCore
 import Catalogs
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 import Testing
@@ -23,7 +24,8 @@ import TrackMatching
                         "SIMULCAST_ITUNES_URL": itunes, "SIMULCAST_DEEZER_URL": deezer, "SIMULCAST_SPOTIFY_API_URL": spotify,
                         "SIMULCAST_SPOTIFY_ACCOUNTS_URL": spotify, "SPOTIFY_CLIENT_ID": "client-id-123", "SPOTIFY_CLIENT_SECRET": "client-secret-456",
                     ])
-                    let catalogs = try setup.makeCatalogs(cache: InMemoryResponseCache(), logger: .init(label: "test"))
+                    let catalogs = try setup.makeCatalogs(
+                        cache: InMemoryResponseCache(), transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: .init(label: "test"))
                     #expect(catalogs[.appleMusic] is ITunesSearchClient)
                     #expect(catalogs[.deezer] is DeezerClient)
                     let spotifyClient = try #require(catalogs[.spotify] as? SpotifyClient)
@@ -46,7 +48,7 @@ import TrackMatching
         var setup = CatalogSetup()
         setup.offlineFiles[.appleMusic] = file.path
         setup.live = false
-        let catalogs = try setup.makeCatalogs(cache: nil, logger: .init(label: "test"))
+        let catalogs = try setup.makeCatalogs(cache: nil, transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: .init(label: "test"))
         #expect(catalogs.count == 1)
         #expect(catalogs[.appleMusic] is OfflineCatalog)
     }

@@ -1,6 +1,7 @@
 import Catalogs
 import Crypto
 import Foundation
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 import Testing
@@ -19,8 +20,9 @@ import Testing
         errors += try await FakeServiceServer.run(FakeSpotify.router(state: spotifyState, accounts: accounts)) { base -> [String] in
             let clock = ImmediateClock()
             let tokens = SpotifyAppTokenProvider(
-                clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: base, clock: clock, logger: logs.logger)
-            let client = SpotifyClient(appTokens: tokens, apiURL: base, clock: clock, logger: logs.logger)
+                clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: base, transport: AsyncHTTPClientTransport.live, clock: clock,
+                logger: logs.logger)
+            let client = SpotifyClient(appTokens: tokens, apiURL: base, transport: AsyncHTTPClientTransport.live, clock: clock, logger: logs.logger)
             _ = try await client.track(id: "4dE2vWsTtOBBWmuJY4vkVf", storefront: "us")
             await spotifyState.failNext(.status(429, retryAfter: 1))
             _ = try await client.search(term: "perfect", storefront: "us", limit: 5)
@@ -36,11 +38,12 @@ import Testing
         let key = P256.Signing.PrivateKey()
         let appleState = FakeServiceState(tracks: AppleMusicClientTests.tracks)
         let signer = try AppleMusicDeveloperToken(keyId: "KEYID12345", teamId: "TEAMID1234", pem: key.pemRepresentation)
-        let provider = AppleMusicTokenProvider(signer: signer)
+        let provider = AppleMusicTokenProvider(signer: signer, clock: SystemClock())
         let router = FakeAppleMusic.router(
             state: appleState, publicKey: key.publicKey, keyId: "KEYID12345", teamId: "TEAMID1234", now: { Int64(Date().timeIntervalSince1970) })
         errors += try await FakeServiceServer.run(router) { base -> [String] in
-            let client = AppleMusicClient(tokens: provider, baseURL: base, clock: ImmediateClock(), logger: logs.logger)
+            let client = AppleMusicClient(
+                tokens: provider, baseURL: base, transport: AsyncHTTPClientTransport.live, clock: ImmediateClock(), logger: logs.logger)
             _ = try await client.songs(isrc: AppleMusicClientTests.isrc, storefront: "us")
             await appleState.failNext(.status(401))
             do { _ = try await client.songs(isrc: AppleMusicClientTests.isrc, storefront: "us") } catch { return ["\(error)"] }

@@ -37,8 +37,9 @@ import Testing
     }
 
     func catalog(_ fake: Fake, clock: any LocalClock = ImmediateClock()) -> SpotifyClient {
-        let tokens = SpotifyAppTokenProvider(clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: fake.base, clock: clock)
-        return SpotifyClient(appTokens: tokens, apiURL: fake.base, clock: clock)
+        let tokens = SpotifyAppTokenProvider(
+            clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: clock)
+        return SpotifyClient(appTokens: tokens, apiURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: clock)
     }
 
     @Test func catalogCallsWithAnAppToken() async throws {
@@ -90,9 +91,11 @@ import Testing
 
     @Test func wrongClientCredentialsAreUnauthorized() async throws {
         try await withFake { fake in
-            let tokens = SpotifyAppTokenProvider(clientId: "client-id-123", clientSecret: "wrong", accountsURL: fake.base, clock: ImmediateClock())
+            let tokens = SpotifyAppTokenProvider(
+                clientId: "client-id-123", clientSecret: "wrong", accountsURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: ImmediateClock())
             await #expect(throws: CatalogServiceError.unauthorized(.spotify)) {
-                try await SpotifyClient(appTokens: tokens, apiURL: fake.base).track(id: "x", storefront: "us")
+                try await SpotifyClient(appTokens: tokens, apiURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: SystemClock()).track(
+                    id: "x", storefront: "us")
             }
         }
     }
@@ -103,7 +106,8 @@ import Testing
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-\(UUID().uuidString)")
             let store = SpotifyRefreshTokenStore(path: directory.appendingPathComponent("spotify.json").path)
             let port = try await Self.freePort()
-            let login = SpotifyLogin(clientId: "client-id-123", store: store, accountsURL: fake.base, port: port)
+            let login = SpotifyLogin(
+                clientId: "client-id-123", store: store, accountsURL: fake.base, port: port, transport: AsyncHTTPClientTransport.live, clock: SystemClock())
             try await login.run(timeoutSeconds: 10) { url in
                 // The "browser": follow the authorize URL; the fake approves and redirects to 127.0.0.1.
                 let items = URLComponents(string: url)?.queryItems ?? []
@@ -118,8 +122,10 @@ import Testing
             let permissions = try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int
             #expect(permissions == 0o600)
 
-            let user = try SpotifyUserTokenProvider.fromStore(store, accountsURL: fake.base)
-            let player = SpotifyClient(token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: fake.base)
+            let user = try SpotifyUserTokenProvider.fromStore(store, accountsURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: SystemClock())
+            let player = SpotifyClient(
+                token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: fake.base, transport: AsyncHTTPClientTransport.live,
+                clock: SystemClock())
             #expect(try await player.currentlyPlaying() == nil)  // 204: idle
 
             await fake.player.set(track: Self.tracks[0], progressMs: 42_000, isPlaying: true)
@@ -146,7 +152,9 @@ import Testing
     @Test func aForgedRedirectIsRefused() async throws {
         let port = try await Self.freePort()
         let store = SpotifyRefreshTokenStore(path: FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-\(UUID().uuidString).json").path)
-        let login = SpotifyLogin(clientId: "client-id-123", store: store, accountsURL: "http://127.0.0.1:9", port: port)
+        let login = SpotifyLogin(
+            clientId: "client-id-123", store: store, accountsURL: "http://127.0.0.1:9", port: port, transport: AsyncHTTPClientTransport.live,
+            clock: SystemClock())
         await #expect(throws: CatalogServiceError.notConfigured(.spotify, detail: "the redirect did not come from this login (state mismatch)")) {
             try await login.run(timeoutSeconds: 10) { _ in
                 _ = try await HTTPClient.shared.execute(

@@ -38,9 +38,12 @@ import Testing
         await player.setDevices([Self.phone, Self.speaker])
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
             let refreshToken = await accounts.issueRefreshToken()
-            let tokens = SpotifyUserTokenProvider(clientId: "listener-client", refreshToken: refreshToken, accountsURL: base, clock: clock, logger: logger)
+            let tokens = SpotifyUserTokenProvider(
+                clientId: "listener-client", refreshToken: refreshToken, accountsURL: base, transport: AsyncHTTPClientTransport.live, clock: clock,
+                logger: logger)
             let api = SpotifyClient(
-                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, retry: RetryPolicy(maximumAttempts: 1),
+                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, transport: AsyncHTTPClientTransport.live,
+                retry: RetryPolicy(maximumAttempts: 1),
                 clock: clock, logger: logger)
             try await body(Rig(api: api, player: player, state: state, accounts: accounts, refreshToken: refreshToken))
         }

@@ -72,9 +72,11 @@ import Testing
         }()
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
             let tokens = SpotifyUserTokenProvider(
-                clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), accountsURL: base, clock: clock, logger: logger)
+                clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), accountsURL: base, transport: AsyncHTTPClientTransport.live,
+                clock: clock, logger: logger)
             let api = SpotifyClient(
-                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, retry: RetryPolicy(maximumAttempts: 1),
+                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, transport: AsyncHTTPClientTransport.live,
+                retry: RetryPolicy(maximumAttempts: 1),
                 clock: clock, logger: logger)
             var configuration = SpotifyHostSource.Configuration()
             configuration.tracker.playingIntervalMs = 150

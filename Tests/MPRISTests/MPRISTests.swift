@@ -71,7 +71,7 @@ struct MPRISTests {
             configuration.tracker.playingIntervalMs = 10_000
             configuration.tracker.pausedIntervalMs = 10_000
             configuration.tracker.idleIntervalMs = 10_000
-            let source = MPRISHostSource(player: player, sink: recorder, configuration: configuration, logger: Self.quiet)
+            let source = MPRISHostSource(player: player, sink: recorder, clock: SystemClock(), configuration: configuration, logger: Self.quiet)
             let task = Task { try await source.run() }
             defer { task.cancel() }
             // Its first read of the player comes after it subscribed to the player's signals.
@@ -130,7 +130,7 @@ struct MPRISTests {
 
     @Test func driverOpensTheMatchAndSetsThePosition() async throws {
         try await withBus { _, fake, client in
-            let spotify = MPRISPlayerDriver(player: try await MPRISPlayer.find(nil, on: client), service: .spotify)
+            let spotify = MPRISPlayerDriver(player: try await MPRISPlayer.find(nil, on: client), service: .spotify, clock: SystemClock())
             try await spotify.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: true))
             let calls = await fake.calls.map(\.member)
             #expect(calls.contains("OpenUri"))
@@ -153,7 +153,7 @@ struct MPRISTests {
             #expect(await fake.status == .paused)
 
             // A local-files listener opens the matching file.
-            let local = MPRISPlayerDriver(player: try await MPRISPlayer.find("fake", on: client), service: .localFiles)
+            let local = MPRISPlayerDriver(player: try await MPRISPlayer.find("fake", on: client), service: .localFiles, clock: SystemClock())
             try await local.perform(.load(trackId: "/music/5sos/She Looks So Perfect.flac", positionMs: 5_000, play: true))
             #expect(await fake.calls.last { $0.member == "OpenUri" }?.body == [.string("file:///music/5sos/She%20Looks%20So%20Perfect.flac")])
             let localReading = await local.read()
@@ -177,7 +177,7 @@ struct MPRISTests {
             let fake = try await FakeMPRISPlayer.start(
                 socketPath: daemon.socketPath, name: "quirky", library: ["spotify:track:4dE2vWsTtOBBWmuJY4vkVf": Self.spotifyTrack],
                 clock: ManualClock(micros: 1_000_000))
-            let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("quirky", on: client), service: .spotify)
+            let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("quirky", on: client), service: .spotify, clock: SystemClock())
             try await driver.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: false))
             await fake.readPausedSeeksShort(by: shortMicros)
             await fake.setVolume(0.8)

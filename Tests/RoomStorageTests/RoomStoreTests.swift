@@ -33,8 +33,8 @@ import Testing
 
     func makeStore(_ kind: Kind) async throws -> any RoomStore {
         switch kind {
-        case .memory: InMemoryRoomStore()
-        case .sqlite: try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase())
+        case .memory: InMemoryRoomStore(clock: SystemClock())
+        case .sqlite: try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase(), clock: SystemClock())
         // A patient connect: a CI run once starved all six of these of CPU for over the 5 s default.
         case .postgres: try await TestPostgres.store(TestPostgres.freshDatabase(), listen: false)
         }
@@ -374,10 +374,10 @@ import Testing
 
     @Test func sqliteKeepsEverythingAcrossReopening() async throws {
         let path = TestRooms.temporaryDatabase()
-        let first = try await SQLiteRoomStore.open(path: path)
+        let first = try await SQLiteRoomStore.open(path: path, clock: SystemClock())
         try await first.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: Fixtures.room(seq: 3, at: 9)))
         try await first.close()
-        let second = try await SQLiteRoomStore.open(path: path)
+        let second = try await SQLiteRoomStore.open(path: path, clock: SystemClock())
         #expect(try await second.room(code: "ABC234")?.state == Fixtures.room(seq: 3, at: 9))
         try await second.close()
     }
@@ -386,7 +386,7 @@ import Testing
         let path = TestRooms.temporaryDatabase()
         try Data("this is not sqlite, just text that is long enough to have a header".utf8).write(to: URL(fileURLWithPath: path))
         do {
-            _ = try await SQLiteRoomStore.open(path: path)
+            _ = try await SQLiteRoomStore.open(path: path, clock: SystemClock())
             Issue.record("should refuse")
         } catch let error as StoreError {
             #expect(error.kind == .cannotOpen)
@@ -401,7 +401,7 @@ import Testing
             path: path, sql: ["CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT)", "INSERT INTO rooms (name) VALUES ('kitchen')"])
         _ = foreign
         do {
-            _ = try await SQLiteRoomStore.open(path: path)
+            _ = try await SQLiteRoomStore.open(path: path, clock: SystemClock())
             Issue.record("should refuse")
         } catch let error as StoreError {
             #expect(error.message.contains("is not a Simulcast database"))
@@ -415,9 +415,9 @@ import Testing
     @Test func aReadOnlyDatabaseSaysSoNotDamaged() async throws {
         guard getuid() != 0 else { return }  // root writes read-only files anyway; the folder check below still runs
         let path = TestRooms.temporaryDatabase()
-        try await SQLiteRoomStore.open(path: path).close()
+        try await SQLiteRoomStore.open(path: path, clock: SystemClock()).close()
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-        await #expect(throws: StoreError.self) { _ = try await SQLiteRoomStore.open(path: path) }
+        await #expect(throws: StoreError.self) { _ = try await SQLiteRoomStore.open(path: path, clock: SystemClock()) }
     }
 
     @Test func aReadOnlyFolderSaysSo() async throws {
@@ -427,7 +427,7 @@ import Testing
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
         guard !FileManager.default.isWritableFile(atPath: folder.path) else { return }  // root ignores permissions
         do {
-            _ = try await SQLiteRoomStore.open(path: folder.appendingPathComponent("rooms.sqlite").path)
+            _ = try await SQLiteRoomStore.open(path: folder.appendingPathComponent("rooms.sqlite").path, clock: SystemClock())
             Issue.record("should refuse")
         } catch let error as StoreError {
             #expect(error.message.contains("read-only"))
@@ -474,7 +474,7 @@ import Testing
     /// A save racing shutdown (a listener leaving as the server stops) crashed inside SQLite
     /// when it reached the closed handle; now it completes or fails cleanly.
     @Test func closingWhileSavesAreInFlightNeverTouchesAClosedHandle() async throws {
-        let store = try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase())
+        let store = try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase(), clock: SystemClock())
         try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: "h", createdAt: 1, state: .empty(at: 1)))
         await withTaskGroup(of: Void.self) { group in
             for seq in 1...200 {

@@ -14,11 +14,11 @@ import Testing
     @Test func aStoreReleasedWithoutClosingClosesItselfAndKeepsItsRooms() async throws {
         let path = TestRooms.temporaryDatabase()
         do {
-            let store = try await SQLiteRoomStore.open(path: path)
+            let store = try await SQLiteRoomStore.open(path: path, clock: SystemClock())
             try await store.createRoom(StoredRoom(code: "K7PQ2MXR9T", hostTokenHash: HostToken.hash("secret"), createdAt: 5, state: .empty(at: 5)))
         }
         // The released store's handle closes on SQLite's thread; a new one reads the room back.
-        let reopened = try await SQLiteRoomStore.open(path: path)
+        let reopened = try await SQLiteRoomStore.open(path: path, clock: SystemClock())
         let room = await Poll.value(timeout: Patience.event) { try? await reopened.room(code: "K7PQ2MXR9T") }
         #expect(room?.hostTokenHash == HostToken.hash("secret"))
         try await reopened.close()
@@ -32,7 +32,7 @@ import Testing
 /// when the closing task is cancelled.
 @Suite struct SQLiteStoreCancelledCloseTests {
     @Test func aCloseFromACancelledTaskStillClosesTheHandle() async throws {
-        let store = try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase())
+        let store = try await SQLiteRoomStore.open(path: TestRooms.temporaryDatabase(), clock: SystemClock())
         let closing = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             try await store.close()

@@ -10,7 +10,7 @@ import Testing
 /// until then everyone who joins such a room is told.
 @Suite struct LegacyRoomCodeTests {
     func join(_ code: String, retiring: ServerTime) async throws -> [WireMessage] {
-        let store = InMemoryRoomStore()
+        let store = InMemoryRoomStore(clock: SystemClock())
         try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: HostToken.hash("secret"), createdAt: 5, state: .empty(at: 5)))
         var limits = ServerLimits()
         limits.legacyRoomCodesUntil = retiring

@@ -13,7 +13,7 @@ import Testing
         let folder = try TemporaryFolder()
         let database = folder.file("rooms.sqlite")
         let theirs = try SecretsKey.loadOrCreate(path: folder.file("theirs.key")).key
-        let store = try await SQLiteRoomStore.open(path: database)
+        let store = try await SQLiteRoomStore.open(path: database, clock: SystemClock())
         try await store.saveHostedAccount(room: "K7PQ2MXR9T", service: .spotify, sealedCredential: try theirs.seal(Array("login".utf8)))
         try await store.close()
         #expect(try await DatabaseSchema.sealedKeyIds(sqlite: database) == [theirs.id])

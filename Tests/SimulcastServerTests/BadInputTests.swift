@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import RoomStorage
 import SimulcastClient
@@ -14,9 +15,11 @@ import Testing
     let ping = WireCodec().text(.timePing(Wire.TimePing(t0: 1)))
 
     func withServer(_ body: (Int, CreatedRoom, CreatedRoom) async throws -> Void) async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
-        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)")
+        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared)
         let roomA = try await api.createRoom()
         let roomB = try await api.createRoom()
         do {
@@ -133,11 +136,12 @@ import Testing
         try await withServer { port, roomA, roomB in
             // Room B has a host and a listener; room A receives all kinds of garbage meanwhile.
             let hostClient = RoomConnection(
-                serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .host, room: roomB.code, hostToken: roomB.hostToken),
+                serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .host, room: roomB.code, hostToken: roomB.hostToken), clock: SystemClock(),
                 logger: TestSupport.quietLogger)
             let host = HostSession(client: hostClient)
             let listenerClient = RoomConnection(
                 serverURL: "http://127.0.0.1:\(port)", hello: Wire.Hello(role: .listener, room: roomB.code, service: .appleMusic, storefront: "us"),
+                clock: SystemClock(),
                 logger: TestSupport.quietLogger)
             let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
             let listener = ListenerSession(
@@ -160,6 +164,6 @@ import Testing
     }
 
     func roomSummary(port: Int, code: String) async throws -> RoomSummary {
-        try #require(await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").room(code: code))
+        try #require(await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: code))
     }
 }

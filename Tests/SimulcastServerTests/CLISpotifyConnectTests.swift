@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import SimulcastClient
 import SimulcastCore
@@ -28,13 +29,16 @@ import Testing
         try #"{"clientId": "cli-client", "refreshToken": "\#(refreshToken)"}"#.write(toFile: storePath, atomically: true, encoding: .utf8)
         try await FakeServiceServer.run(FakeSpotify.router(state: FakeServiceState(tracks: [Fixtures.cestLaVie]), accounts: accounts, player: player)) {
             spotify in
-            let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore() })
+            let server = LocalServer(
+                matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger,
+                makeStore: { InMemoryRoomStore(clock: SystemClock()) })
             let port = try await server.start()
             let base = "http://127.0.0.1:\(port)"
-            let room = try await RoomsAPI(baseURL: base).createRoom()
+            let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
             let host = HostSession(
                 client: RoomConnection(
-                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                    logger: TestSupport.quietLogger))
             let hostTask = Task { try await host.run() }
             defer { hostTask.cancel() }
             #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })

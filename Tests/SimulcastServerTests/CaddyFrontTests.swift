@@ -35,7 +35,9 @@ import Testing
     @Test func metricsBehindATrustedProxyAreNotServedToTheInternet() async throws {
         var configuration = ServerConfiguration()
         configuration.trustedProxies = ["127.0.0.1"]
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
         for (forwarded, status) in [(nil, 200), ("203.0.113.5", 403), ("127.0.0.1", 200)] as [(String?, UInt)] {
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/metrics")

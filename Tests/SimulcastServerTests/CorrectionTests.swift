@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import RoomStorage
 import SimulcastClient
@@ -16,20 +17,25 @@ import TrackMatching
         // The seed's method picks the demo version when the album names the single.
         let seed = TrackMatchmaker(catalogs: [.appleMusic: TestSupport.appleCatalog], matcher: SeedMatcher())
         let database = TestSupport.temporaryDatabase()
-        let server = LocalServer(matchmaker: seed, logger: TestSupport.quietLogger) { try await SQLiteRoomStore.open(path: database) }
+        let server = LocalServer(matchmaker: seed, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            try await SQLiteRoomStore.open(path: database, clock: SystemClock())
+        }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let api = RoomsAPI(baseURL: base)
+        let api = RoomsAPI(baseURL: base, http: .shared)
         let room = try await api.createRoom()
         var single = Fixtures.sheLooksSoPerfect
         single.album = "She Looks So Perfect"
         let host = HostSession(
-            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger)
         )
         let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
         let listener = ListenerSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger),
+                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
+                logger: TestSupport.quietLogger),
             player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
         defer { tasks.forEach { $0.cancel() } }
@@ -65,11 +71,13 @@ import TrackMatching
         let later = try await api.createRoom()
         let laterHost = HostSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), logger: TestSupport.quietLogger))
+                serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger))
         let laterPlayer = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
         let laterListener = ListenerSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: later.code, service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger),
+                serverURL: base, hello: Wire.Hello(role: .listener, room: later.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
+                logger: TestSupport.quietLogger),
             player: laterPlayer, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
         let laterTasks = [Task { try await laterHost.run() }, Task { try await laterListener.run() }]
         defer { laterTasks.forEach { $0.cancel() } }
@@ -101,7 +109,8 @@ import TrackMatching
         let third = try await api.createRoom()
         let thirdHost = HostSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), logger: TestSupport.quietLogger))
+                serverURL: base, hello: Wire.Hello(role: .host, room: third.code, hostToken: third.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger))
         let thirdTask = Task { try await thirdHost.run() }
         defer { thirdTask.cancel() }
         #expect(await TestSupport.eventually { await thirdHost.isSynchronised })

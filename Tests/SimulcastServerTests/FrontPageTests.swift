@@ -15,7 +15,9 @@ import Testing
 /// `/join`, which does the same.
 @Suite struct FrontPageTests {
     @Test func joinRedirectsToTheRoomAndRefusesWhatIsNotACode() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let base = "http://127.0.0.1:\(try await server.start())"
         // Redirects are what is checked here: not followed.
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(redirectConfiguration: .disallow))

@@ -33,8 +33,10 @@ import Testing
         configuration.tls = TLSFiles(certificatePath: issued.certificatePath, keyPath: issued.keyPath)
         var web = WebListenerConfiguration(appleMusicSigner: WebRoom.signer)
         web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web, configuration: configuration) {
-            InMemoryRoomStore()
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, web: web, configuration: configuration
+        ) {
+            InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
         let hub = try #require(await server.hub)
@@ -48,7 +50,8 @@ import Testing
         tls.additionalTrustRoots = [.file(authorityFile)]
         let host = HostSession(
             client: RoomConnection(
-                serverURL: "https://localhost:\(port)", hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), tls: tls,
+                serverURL: "https://localhost:\(port)", hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                tls: tls,
                 logger: TestSupport.quietLogger))
         let hostTask = Task { try await host.run() }
         defer { hostTask.cancel() }
@@ -88,7 +91,9 @@ import Testing
     func thePageOverPlainHTTPAtANameSaysToUseHTTPSAndOffersNoService() async throws {
         var web = WebListenerConfiguration(appleMusicSigner: WebRoom.signer)
         web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, web: web) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
         let room = try await #require(await server.hub).createRoom()
         let browser = try await HeadlessChromium.launch(extraArguments: ["--host-resolver-rules=MAP \(Self.name) 127.0.0.1"])
@@ -179,10 +184,11 @@ import Testing
 
             // The host publishes straight to the server; the listener comes through Caddy.
             let upstream = "http://127.0.0.1:\(port)"
-            let room = try await RoomsAPI(baseURL: upstream).createRoom()
+            let room = try await RoomsAPI(baseURL: upstream, http: .shared).createRoom()
             let host = HostSession(
                 client: RoomConnection(
-                    serverURL: upstream, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+                    serverURL: upstream, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                    logger: TestSupport.quietLogger))
             let hostTask = Task { try await host.run() }
             defer { hostTask.cancel() }
             #expect(await Poll.until(timeout: .seconds(30)) { await host.isSynchronised })

@@ -39,10 +39,11 @@ import TrackMatching
 
     /// `urls`: the old host's node, Ana's, the new host's, and the Spotify listener's.
     static func handOver(_ urls: [String]) async throws {
-        let room = try await RoomsAPI(baseURL: urls[0]).createRoom()
+        let room = try await RoomsAPI(baseURL: urls[0], http: .shared).createRoom()
         let oldHost = HostSession(
             client: RoomConnection(
-                serverURL: urls[0], hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+                serverURL: urls[0], hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger))
         let spotifyListener = LiveRoomTests.listener(baseURL: urls[3], code: room.code, service: .spotify, clockOffsetMs: 1_200, seed: 37)
         var tasks = [Task { try await oldHost.run() }, Task { try await spotifyListener.session.run() }]
         defer { tasks.forEach { $0.cancel() } }
@@ -98,7 +99,9 @@ import TrackMatching
 
         // Ana's page goes on with the room's song on Apple Music, from where the room is.
         let newHost = HostSession(
-            client: RoomConnection(serverURL: urls[2], hello: Wire.Hello(role: .host, room: room.code, hostToken: newToken), logger: TestSupport.quietLogger))
+            client: RoomConnection(
+                serverURL: urls[2], hello: Wire.Hello(role: .host, room: room.code, hostToken: newToken), clock: SystemClock(), logger: TestSupport.quietLogger)
+        )
         tasks.append(Task { try await newHost.run() })
         #expect(await Poll.until(timeout: Patience.event) { await newHost.isSynchronised })
         let state = try #require(await ana.states.last)
@@ -122,7 +125,8 @@ import TrackMatching
     }
 
     @Test func aSpotifyHostHandsTheRoomToAnAppleMusicListener() async throws {
-        let server = LocalServer(matchmaker: Self.matchmaker, logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore() })
+        let server = LocalServer(
+            matchmaker: Self.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let base = "http://127.0.0.1:\(try await server.start())"
         defer { Task { await server.stop() } }
         try await Self.handOver([base, base, base, base])
@@ -135,7 +139,7 @@ import TrackMatching
         var nodes: [LocalServer] = []
         var urls: [String] = []
         for _ in 0..<3 {
-            let node = LocalServer(matchmaker: Self.matchmaker, logger: TestSupport.quietLogger) {
+            let node = LocalServer(matchmaker: Self.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
                 try await TestPostgres.store(database, logger: TestSupport.quietLogger)
             }
             urls.append("http://127.0.0.1:\(try await node.start())")
@@ -156,11 +160,12 @@ import TrackMatching
     /// another, the host's player (on a third) queues it, and every node's listeners see each step.
     @Test(.enabled(if: TestPostgres.isAvailable)) func songRequestsHoldAcrossThreeNodes() async throws {
         let (nodes, urls) = try await Self.threeNodes()
-        let room = try await RoomsAPI(baseURL: urls[0]).createRoom()
+        let room = try await RoomsAPI(baseURL: urls[0], http: .shared).createRoom()
         let queue = SongRequestTests.TakingQueue()
         let host = HostSession(
             client: RoomConnection(
-                serverURL: urls[2], hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger),
+                serverURL: urls[2], hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger),
             queue: queue)
         let hosting = Task { try await host.run() }
         #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })

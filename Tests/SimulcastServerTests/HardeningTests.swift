@@ -21,9 +21,11 @@ import Testing
     }
 
     func withServer(_ configuration: ServerConfiguration = limits(), _ body: (Int, CreatedRoom, LocalServer) async throws -> Void) async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         do { try await body(port, room, server) } catch {
             await server.stop()
             throw error
@@ -101,7 +103,7 @@ import Testing
                 sockets.append(socket)
             }
             #expect(codes == [nil, nil, nil, 4413])
-            let summary = try #require(try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: room.code))
             #expect(summary.listeners.count == 3)
             _ = sockets
         }
@@ -125,7 +127,7 @@ import Testing
             let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
             let listener = ListenerSession(
                 client: RoomConnection(
-                    serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"),
+                    serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
                     logger: TestSupport.quietLogger), player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
             let task = Task { try await listener.run() }
             defer { task.cancel() }
@@ -299,9 +301,11 @@ import Testing
 
     // 5b. SIGTERM never finished while a peer ignored the close frame.
     @Test func shutdownFinishesWhenAPeerNeverAnswersTheClose() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: Self.limits()) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: Self.limits()) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         let sockets = try await RawTCP.run {
             let deaf = try RawTCP(port: port, receiveBuffer: 4096)
             _ = deaf.upgrade(room: room.code)
@@ -310,7 +314,7 @@ import Testing
             pending.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // a request that never ends
             return [deaf, pending]
         }
-        #expect(await Poll.until { (try? await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").room(code: room.code))?.listeners.count == 1 })
+        #expect(await Poll.until { (try? await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: room.code))?.listeners.count == 1 })
         let started = ContinuousClock.now
         await server.stop()
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -341,7 +345,7 @@ import Testing
                 $0.roomCreation = .init(burst: 2, perSecond: 0.001); $0.roomLookupMisses = .init(burst: 3, perSecond: 0.001)
             }
         ) { port, room, _ in
-            let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)")
+            let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared)
             _ = try await api.createRoom()  // the second of the burst (withServer made the first)
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/rooms")
             request.method = .POST
@@ -377,7 +381,7 @@ import Testing
 
     // 10. Rooms never expired; the database grew under churn.
     @Test func roomsWithNobodyExpire() async throws {
-        let store = InMemoryRoomStore()
+        let store = InMemoryRoomStore(clock: SystemClock())
         // The server's clock is a manual one: the room grows old by advancing it, not by waiting.
         let clock = ManualClock(micros: SystemClock().now().micros)
         let server = LocalServer(
@@ -385,7 +389,7 @@ import Testing
             configuration: ServerConfiguration(expiry: .init(roomIdle: .milliseconds(200), sweepInterval: .seconds(3600), unloadAfter: .zero))
         ) { store }
         let port = try await server.start()
-        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)")
+        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared)
         let old = try await api.createRoom()
         #expect(try await api.room(code: old.code) != nil)
         clock.advance(byMs: 300)

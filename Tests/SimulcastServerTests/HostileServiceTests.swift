@@ -52,9 +52,10 @@ import TrackMatching
             // here so the test need not wait out a minute's hold before the recovery it measures.
             let metrics = ServerMetrics()
             let policy = ServicePolicy(retryAfterCapSeconds: misbehaviour == .answers429ForADay ? 5 : 60) { metrics.serviceHeldBack($0, seconds: $1) }
-            let deezer = DeezerClient(baseURL: base, policy: policy, logger: TestSupport.quietLogger)
+            let deezer = DeezerClient(
+                baseURL: base, transport: AsyncHTTPClientTransport.live, policy: policy, clock: SystemClock(), logger: TestSupport.quietLogger)
             let hub = RoomHub(
-                store: InMemoryRoomStore(),
+                store: InMemoryRoomStore(clock: SystemClock()),
                 matchmaker: TrackMatchmaker(catalogs: [.deezer: deezer, .appleMusic: TestSupport.appleCatalog], matcher: SimulcastMatcher()),
                 clock: SystemClock(), metrics: metrics, logger: TestSupport.quietLogger, limits: limits)
             let codec = WireCodec()

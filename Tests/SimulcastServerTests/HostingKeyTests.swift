@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import RoomStorage
 import ServerHosting
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -30,18 +31,20 @@ import Testing
             let database = rig.database
             let spotify = rig.spotifyURL
             let wrongNode = LocalServer(
-                matchmaker: TestSupport.matchmaker, logger: logs.logger, web: try HostingRig.web(spotify: spotify),
+                matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: logs.logger, web: try HostingRig.web(spotify: spotify),
                 makeHosting: { store, hub in
-                    SpotifyRoomHosting(store: store, hub: hub, key: other, configuration: HostingRig.testConfiguration(spotify), logger: logs.logger)
+                    SpotifyRoomHosting(
+                        store: store, hub: hub, key: other, configuration: HostingRig.testConfiguration(spotify), transport: AsyncHTTPClientTransport.live,
+                        logger: logs.logger)
                 },
-                makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) })
+                makeStore: { try await SQLiteRoomStore.open(path: database, clock: SystemClock(), logger: logs.logger) })
             try await wrongNode.start(port: port)
             // It says so at start and for the room, and leaves the login alone.
             #expect(await Poll.until(timeout: Patience.event) { logs.all.contains { $0.contains("sealed with another secrets key") && $0.contains(key.id) } })
             #expect(logs.all.contains { $0.contains("this node will not follow them") })
             try await Task.sleep(for: .seconds(1))  // four of its reconcile looks, none of which may touch the login
             #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "starting", "the login must stay, unfollowed")
-            let store = try await SQLiteRoomStore.open(path: database)
+            let store = try await SQLiteRoomStore.open(path: database, clock: SystemClock())
             let account = try #require(try await store.hostedAccount(room: room.code))
             #expect(account.sealedCredential != nil && account.sealedKeyId == key.id)
             try await store.close()
@@ -68,7 +71,7 @@ import Testing
             try await Task.sleep(for: .seconds(1))  // four of the server's reconcile looks, none of which may take the room back
             #expect(await !cli.closed, "the server took the room back from the host's own connection")
             #expect(try await rig.hostingStatus(room: room.code, hostToken: room.hostToken) == "replaced")
-            let store = try await SQLiteRoomStore.open(path: rig.database)
+            let store = try await SQLiteRoomStore.open(path: rig.database, clock: SystemClock())
             #expect(try await store.hostedAccount(room: room.code)?.sealedCredential != nil, "the login is kept")
             try await store.close()
             // Stopping forgets it.

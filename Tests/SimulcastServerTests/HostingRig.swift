@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTP1
 import RoomStorage
 import ServerHosting
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -56,7 +57,8 @@ struct HostingRig: Sendable {
                 makeHosting: { store, hub in
                     var configuration = testConfiguration(spotify)
                     configure(&configuration)
-                    return SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: configuration, logger: logs.logger)
+                    return SpotifyRoomHosting(
+                        store: store, hub: hub, key: key, configuration: configuration, transport: AsyncHTTPClientTransport.live, logger: logs.logger)
                 },
                 makeStore: { try await SQLiteRoomStore.open(path: database, clock: clock, logger: logs.logger) })
             try await server.start()
@@ -206,7 +208,7 @@ extension HostingRig {
     /// its host token, and the authorization code the stand-in's authorize page would send back.
     func hostedRoom(user: String = "fake-user", scope: String = "user-read-currently-playing user-read-playback-state") async throws -> CreatedRoom {
         let base = await self.base
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         var generator = SystemRandomNumberGenerator()
         let pkce = SpotifyPKCE(using: &generator)
         let redirect = base + "/r/callback"

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import RoomStorage
 import SimulcastClient
@@ -53,10 +54,12 @@ import Testing
     /// it runs in the test script's isolated pass.
     @Test(.enabled(if: TestSupport.isolatedPass, "runs in the isolated pass"))
     func aHostAndTwoListenersOnOtherServices() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
         let baseURL = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: baseURL).createRoom()
+        let room = try await RoomsAPI(baseURL: baseURL, http: .shared).createRoom()
         let hostClock = SkewedClock(base: SystemClock(), offsetMicros: -400_000, driftPPM: -20)
         let host = HostSession(
             client: RoomConnection(
@@ -103,7 +106,7 @@ import Testing
         #expect(await deezer.player.audibleNow().trackId == nil)
 
         // The server knows both listeners and what they report.
-        let summary = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
+        let summary = try #require(await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))
         #expect(Set(summary.listeners.map(\.service)) == [.appleMusic, .deezer])
         #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.method == MatchMethod(.seed, .titleAndAlbum))
         tasks.forEach { $0.cancel() }
@@ -112,15 +115,16 @@ import Testing
 
     @Test func roomsSurviveARestartAndClientsReconnectByThemselves() async throws {
         let database = TestSupport.temporaryDatabase()
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) {
-            try await SQLiteRoomStore.open(path: database)
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            try await SQLiteRoomStore.open(path: database, clock: SystemClock())
         }
         let port = try await server.start()
         let baseURL = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: baseURL).createRoom()
+        let room = try await RoomsAPI(baseURL: baseURL, http: .shared).createRoom()
         let host = HostSession(
             client: RoomConnection(
-                serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger))
+                serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger))
         let apple = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: 700, seed: 3)
         let tasks = [Task { try await host.run() }, Task { try await apple.session.run() }]
         defer { tasks.forEach { $0.cancel() } }
@@ -136,7 +140,7 @@ import Testing
                 let audible = await apple.player.audibleNow()
                 return audible.trackId == "298026101" && audible.playing
             })
-        let before = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
+        let before = try #require(await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))
 
         await server.stop()
         #expect(await TestSupport.eventually { await !apple.session.status().connected })
@@ -147,12 +151,12 @@ import Testing
 
         try await server.start(port: port)
         #expect(await TestSupport.eventually { await apple.session.status().connected })
-        let after = try #require(await RoomsAPI(baseURL: baseURL).room(code: room.code))
+        let after = try #require(await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))
         #expect(after.state.track == before.state.track)
         #expect(after.state.anchor == before.state.anchor)
         #expect(after.state.seq > before.state.seq)
         // The host came back too, and a listener joining now gets the state at once.
-        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: baseURL).room(code: room.code))?.state.hostConnected == true })
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))?.state.hostConnected == true })
         let latecomer = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: -200, seed: 4)
         let late = Task { try await latecomer.session.run() }
         defer { late.cancel() }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import CatalogCore
 import Catalogs
 import DBus
@@ -32,7 +33,7 @@ struct LocalFilesListenerTests {
                     trackObjectPath: "/org/videolan/vlc/playlist/7", lengthMicros: 178_000_000, title: "C'est La Vie", artists: ["B*Witched"], url: fileURL)
             ])
         let bus = try await DBusConnection.connect(path: daemon.socketPath)
-        let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("vlc", on: bus), service: .localFiles)
+        let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("vlc", on: bus), service: .localFiles, clock: SystemClock())
         let library = OfflineCatalog(
             service: .localFiles,
             tracks: [
@@ -41,15 +42,20 @@ struct LocalFilesListenerTests {
             ])
         let matchmaker = TrackMatchmaker(catalogs: [.localFiles: library], matcher: SimulcastMatcher())
 
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let base = "http://127.0.0.1:\(try await server.start())"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let host = HostSession(
-            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger)
         )
         let listener = ListenerSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger
+                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), clock: SystemClock(),
+                logger: TestSupport.quietLogger
             ),
             player: driver, policy: .init(service: .localFiles, storefront: "local", seekThresholdMs: 60),
             localMatcher: { source in await matchmaker.match(source, on: .localFiles, storefront: "local") }, logger: TestSupport.quietLogger)

@@ -16,11 +16,13 @@ import Testing
     @Test func guessingRoomCodesOverWebSocketSpendsTheSameBudgetAsREST() async throws {
         var limits = ServerLimits()
         limits.roomLookupMisses = TokenBucket.Rate(burst: 5, perSecond: 0.01)
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: ServerConfiguration(limits: limits)) {
-            InMemoryRoomStore()
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: ServerConfiguration(limits: limits)
+        ) {
+            InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         var closes: [Int] = []
         for guess in 0..<8 {
             let code = "ZZZZZZZZZ" + String(Array("ABCDEFGH")[guess])

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import CatalogCore
 import HummingbirdWSClient
 import RoomStorage
@@ -41,15 +42,15 @@ import TrackMatching
     // in test.sh's isolated pass.
     @Test(.enabled(if: TestSupport.isolatedPass)) func twentyFourPairsAreMatchedAtOnceWithoutDroppingAChangeOrAHostState() async throws {
         let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: Self.catalog(.appleMusic), .deezer: Self.catalog(.deezer)], matcher: SimulcastMatcher())
-        let server = LocalServer(matchmaker: matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) { InMemoryRoomStore(clock: SystemClock()) }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
 
         // The host, its refusals counted.
         let refused = Mutex(0)
         let hostClient = RoomConnection(
-            serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+            serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(), logger: TestSupport.quietLogger)
         let host = HostSession(client: hostClient)
         let hostTask = Task {
             try await hostClient.run(

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import RoomStorage
 import ServerHosting
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -33,7 +34,7 @@ struct MultiNodeHostingTests {
             for _ in 0..<3 { nodes.append(try await ServeProcess(databaseURL: database, extra: extra, environment: environment)) }
 
             await player.set(track: Fixtures.cestLaVie, progressMs: 30_000, isPlaying: true)
-            let room = try await RoomsAPI(baseURL: nodes[0].baseURL).createRoom()
+            let room = try await RoomsAPI(baseURL: nodes[0].baseURL, http: .shared).createRoom()
             var generator = SystemRandomNumberGenerator()
             let pkce = SpotifyPKCE(using: &generator)
             let redirect = nodes[0].baseURL + "/r/callback"
@@ -74,7 +75,7 @@ struct MultiNodeHostingTests {
             #expect(takeover < .seconds(7), "taken over in \(takeover)")
             await player.seek(toMs: 120_000)
             #expect(await TestSupport.eventually(10) { await MultiNodeProcessTests.following(listener, track: Fixtures.cestLaVie.id, nearMs: 120_000) })
-            let summary = try #require(try await RoomsAPI(baseURL: survivor).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: survivor, http: .shared).room(code: room.code))
             #expect(summary.state.hostConnected)
         }
     }
@@ -97,10 +98,11 @@ struct MultiNodeHostingTests {
             var ports: [Int] = []
             for _ in 0..<3 {
                 let node = LocalServer(
-                    matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web,
+                    matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, web: web,
                     makeHosting: { store, hub in
                         SpotifyRoomHosting(
-                            store: store, hub: hub, key: key, configuration: HostingRig.testConfiguration(spotify), logger: TestSupport.quietLogger)
+                            store: store, hub: hub, key: key, configuration: HostingRig.testConfiguration(spotify), transport: AsyncHTTPClientTransport.live,
+                            logger: TestSupport.quietLogger)
                     },
                     makeStore: { try await TestPostgres.store(database, logger: TestSupport.quietLogger) })
                 ports.append(try await node.start())

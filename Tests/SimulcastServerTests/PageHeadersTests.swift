@@ -15,10 +15,12 @@ import Testing
 /// the host page (one click stopped hosting). Every page now carries its policy; HEAD answers.
 @Suite struct PageHeadersTests {
     @Test func everyPageCarriesItsPolicyAndHeadAnswersAsGet() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         for path in ["/", "/r/\(room.code)", "/r/\(room.code)/host", "/r/callback", "/r/AAAAAAAAAA", "/join?code=x"] {
             for method in [HTTPMethod.GET, .HEAD] {
                 var request = HTTPClientRequest(url: base + path)
@@ -63,9 +65,11 @@ import Testing
     /// nothing of it, so no click can reach its buttons.
     @Test(.enabled(if: SystemTests.chromium, "needs Chromium (.ci/run installs Debian's chromium)"))
     func noPageCanBeFramed() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         let framer = Router()
         framer.get("/") { _, _ in
             FakeServiceServer.text(

@@ -13,7 +13,8 @@ import Testing
 
 @Suite struct RESTTests {
     func withApp(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let dependencies = SimulcastApplication.Dependencies(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger)
+        let dependencies = SimulcastApplication.Dependencies(
+            store: InMemoryRoomStore(clock: SystemClock()), matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger)
         let (app, _) = try SimulcastApplication.build(configuration: .init(port: 0), dependencies: dependencies)
         try await app.test(.router, body)
     }

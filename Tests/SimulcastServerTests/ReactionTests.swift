@@ -20,7 +20,8 @@ import Testing
         var configuration = ServerConfiguration()
         configuration.trustedProxies = ["127.0.0.1"]
         return LocalServer(
-            matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration, makeStore: { InMemoryRoomStore() })
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration,
+            makeStore: { InMemoryRoomStore(clock: SystemClock()) })
     }
 
     /// Errors the peers were sent, all together.
@@ -37,10 +38,11 @@ import Testing
     }
 
     @Test func everyoneInTheRoomSeesAReactionAndItsSendersName() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore() })
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         let ana = await WirePeer.connect(
             port: port, room: room.code,
@@ -69,10 +71,11 @@ import Testing
     /// Issue 33: reconnecting renewed the allowance (40 of 40 passed): a sender is its address,
     /// across all its connections, as well as each connection.
     @Test func aSendersAllowanceHoldsAcrossItsConnectionsAndReconnects() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore() })
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         let watcher = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         // Joined before anyone reacts, or it misses what it is there to count.
         #expect(await TestSupport.eventually { await watcher.welcome != nil })
@@ -110,7 +113,7 @@ import Testing
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let watcher = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         // Joined before anyone reacts, or it misses what it is there to count.
         #expect(await TestSupport.eventually { await watcher.welcome != nil })
@@ -158,10 +161,11 @@ import Testing
     /// Issue 33: a listener named "Host" (or a look-alike) looked exactly like the host. The
     /// room names them "Listener N", says why in the welcome, and marks only the host's reactions.
     @Test func aListenerCannotPassForTheHost() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore() })
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         var impostors: [WirePeer] = []
         for name in ["Host", "\u{041D}ost", "\u{3164}"] {
@@ -191,7 +195,7 @@ import Testing
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         // 128 bytes each, none escaped shorter: four-byte emoji.
         let largest = String(repeating: "🎧", count: DisplayName.maximumBytes / 4)
@@ -218,11 +222,12 @@ import Testing
     }
 
     @Test func theHostPageReactsOverRESTWithItsTokenAndSeesTheLastFewSeconds() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore() })
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let listener = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         #expect(await TestSupport.eventually { await listener.welcome != nil })
 
@@ -240,7 +245,7 @@ import Testing
         #expect(try await post(#"{"reaction": "confetti"}"#, token: room.hostToken) == 400)
         #expect(try await post(String(repeating: "x", count: 5000), token: room.hostToken) == 400)
         #expect(await TestSupport.eventually { await listener.reactions == [Wire.RoomReaction(reaction: .party, from: "Host", fromHost: true)] })
-        let summary = try #require(try await RoomsAPI(baseURL: base).room(code: room.code))
+        let summary = try #require(try await RoomsAPI(baseURL: base, http: .shared).room(code: room.code))
         #expect(summary.reactions?.map(\.reaction) == [.party])
         #expect(summary.reactions?.first?.fromHost == true)
         await listener.disconnect()
@@ -252,7 +257,7 @@ extension MultiNodeTests {
     @Test func aReactionOnOneNodeReachesListenersOnAnother() async throws {
         let cluster = try await Self.cluster(2)
         defer { Task { await cluster.stop() } }
-        let room = try await RoomsAPI(baseURL: cluster.url(0)).createRoom()
+        let room = try await RoomsAPI(baseURL: cluster.url(0), http: .shared).createRoom()
         let onOne = await WirePeer.connect(port: cluster.ports[0], room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         let onTwo = await WirePeer.connect(port: cluster.ports[1], room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         #expect(await TestSupport.eventually { await onOne.welcome != nil })

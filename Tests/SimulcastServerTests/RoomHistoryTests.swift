@@ -38,12 +38,15 @@ import Testing
     }
 
     @Test func theHistoryListsWhatPlayedWithEachListenersOwnLink() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore() })
+        let server = LocalServer(
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let host = HostSession(
-            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger)
         )
         let hosting = Task { try await host.run() }
         let listener = LiveRoomTests.listener(baseURL: base, code: room.code, service: .appleMusic, clockOffsetMs: 0, seed: 37)

@@ -16,7 +16,8 @@ import Testing
     func withServer(_ body: @Sendable (any TestClientProtocol, RoomHub) async throws -> Void) async throws {
         let (application, hub) = try SimulcastApplication.build(
             configuration: .init(port: 0, web: .init()),
-            dependencies: .init(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger))
+            dependencies: .init(
+                store: InMemoryRoomStore(clock: SystemClock()), matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger))
         try await application.test(.live) { client in try await body(client, hub) }
     }
 

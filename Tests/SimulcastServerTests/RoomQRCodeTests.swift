@@ -47,10 +47,12 @@ import Testing
     }
 
     @Test func theServedCodeReadsAsTheRoomsLinkAndAnUnknownRoomIs404() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         // Typed the way people type codes: lower case, in two halves.
         let typed = room.code.lowercased().prefix(5) + "-" + room.code.lowercased().dropFirst(5)
         let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/r/\(typed)/qr.svg"), timeout: .seconds(10))

@@ -1,6 +1,8 @@
+import AsyncHTTPClient
 import Hummingbird
 import Rooms
 import SimulcastClient
+import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
@@ -10,16 +12,18 @@ import Testing
 /// for a started `serve`, and a listener pointed at a wrong address was told the room did not exist.
 @Suite struct RoomsAPINotFoundTests {
     @Test func aSimulcastServersRoomNotFoundIsNoRoom() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
-        let found = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").room(code: "AAAAAAAAAA")
+        let found = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: "AAAAAAAAAA")
         #expect(found == nil)
         await server.stop()
     }
 
     @Test func anotherProgramsNotFoundIsAnError() async throws {
         _ = try await FakeServiceServer.run(Router()) { base in
-            await #expect(throws: APIClientError.self) { _ = try await RoomsAPI(baseURL: base).room(code: "AAAAAAAAAA") }
+            await #expect(throws: APIClientError.self) { _ = try await RoomsAPI(baseURL: base, http: .shared).room(code: "AAAAAAAAAA") }
         }
     }
 }

@@ -14,7 +14,7 @@ import Testing
 @Suite struct SecretsAtRestTests {
     @Test func theRequestLogHasPathsWithoutTheirQueries() async throws {
         let logs = CapturedLogs()
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: logs.logger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: logs.logger) { InMemoryRoomStore(clock: SystemClock()) }
         let port = try await server.start()
         _ = try await HTTPClient.shared.execute(
             HTTPClientRequest(url: "http://127.0.0.1:\(port)/r/callback?code=AQD-secret-code&state=secret-state"), timeout: .seconds(10))
@@ -42,9 +42,11 @@ import Testing
     }
 
     @Test func aHostsArtworkFromElsewhereIsDroppedBeforeTheRoomStoresIt() async throws {
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)").createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         #expect(await TestSupport.eventually { await host.welcome != nil })
         var track = Fixtures.cestLaVie

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOPosix
@@ -46,7 +47,7 @@ final class ServeProcess {
     /// Whether a server (or a proxy in front of one) answers a room lookup.
     static func answers(_ baseURL: String) async -> Bool {
         do {
-            _ = try await RoomsAPI(baseURL: baseURL).room(code: "AAAAAAAAAA")
+            _ = try await RoomsAPI(baseURL: baseURL, http: .shared).room(code: "AAAAAAAAAA")
             return true
         } catch {
             return false

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
@@ -20,7 +21,9 @@ import Testing
         let first = try authority.issue(names: [Self.name], in: folder.url)
         var configuration = ServerConfiguration()
         configuration.tls = TLSFiles(certificatePath: first.certificatePath, keyPath: first.keyPath, reloadInterval: .milliseconds(200))
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let port = try await server.start()
         #expect(try await TLSProbe.servedSerial(port: port, serverName: Self.name) == first.serialHex)
 
@@ -50,7 +53,9 @@ import Testing
         ] {
             var configuration = ServerConfiguration()
             configuration.tls = TLSFiles(certificatePath: certificate, keyPath: key)
-            let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration) { InMemoryRoomStore() }
+            let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration) {
+                InMemoryRoomStore(clock: SystemClock())
+            }
             do {
                 _ = try await server.start()
                 Issue.record("started with \(certificate) and \(key)")

@@ -168,15 +168,17 @@ import Testing
     /// history in order, each with who asked and the listener's own link.
     @Test func anEveningOfTenSongsWithTwoRequestsIsTheRoomsHistoryInOrder() async throws {
         let server = LocalServer(
-            matchmaker: TestRooms.everyServiceMatchmaker, logger: TestSupport.quietLogger, configuration: Self.behindAProxy, makeStore: { InMemoryRoomStore() })
+            matchmaker: TestRooms.everyServiceMatchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: Self.behindAProxy,
+            makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let base = "http://127.0.0.1:\(try await server.start())"
         defer { Task { await server.stop() } }
         let port = URL(string: base)!.port!
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let queue = TakingQueue()
         let host = HostSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger),
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger),
             queue: queue)
         let hosting = Task { try await host.run() }
         defer { hosting.cancel() }

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import CatalogCore
 import DBus
 import Foundation
@@ -66,22 +67,28 @@ struct TwoMPVPlayersTests {
         let listenerPlayer = try await MPVPlayer.start(busSocket: listenerBus.socketPath, folder: root)
         defer { listenerPlayer.stop() }
 
-        let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger) { InMemoryRoomStore() }
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
         let base = "http://127.0.0.1:\(try await server.start())"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let hostConnection = try await DBusConnection.connect(path: hostBus.socketPath)
         let listenerConnection = try await DBusConnection.connect(path: listenerBus.socketPath)
         let host = HostSession(
-            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger)
         )
-        let source = MPRISHostSource(player: try await hostPlayer.mprisPlayer(on: hostConnection), sink: host, logger: TestSupport.quietLogger)
+        let source = MPRISHostSource(
+            player: try await hostPlayer.mprisPlayer(on: hostConnection), sink: host, clock: SystemClock(), logger: TestSupport.quietLogger)
         let library = try LocalLibrary.load(root.appendingPathComponent("listener").path)
         let matchmaker = TrackMatchmaker(catalogs: [.localFiles: library], matcher: SimulcastMatcher())
         let listener = ListenerSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), logger: TestSupport.quietLogger
+                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .localFiles, storefront: "local"), clock: SystemClock(),
+                logger: TestSupport.quietLogger
             ),
-            player: MPRISPlayerDriver(player: try await listenerPlayer.mprisPlayer(on: listenerConnection), service: .localFiles),
+            player: MPRISPlayerDriver(player: try await listenerPlayer.mprisPlayer(on: listenerConnection), service: .localFiles, clock: SystemClock()),
             policy: .init(service: .localFiles, storefront: "local"),
             localMatcher: { source in await matchmaker.match(source, on: .localFiles, storefront: "local") }, logger: TestSupport.quietLogger)
         let tasks = [Task { try await host.run() }, Task { try await source.run() }, Task { try await listener.run() }]

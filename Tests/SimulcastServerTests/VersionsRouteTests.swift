@@ -22,22 +22,25 @@ import Testing
         var configuration = ServerConfiguration()
         configuration.limits.versionLookups = TokenBucket.Rate(burst: 3, perSecond: 0.001)
         let server = LocalServer(
-            matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, configuration: configuration, makeStore: { InMemoryRoomStore() })
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration,
+            makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let base = "http://127.0.0.1:\(try await server.start())"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let path = "\(base)/v1/rooms/\(room.code)/versions"
         // Nothing plays: nothing to choose from, and no lookup spent.
         let idle = try await Self.get(path + "?service=apple-music&storefront=us")
         #expect(idle.status == 200 && idle.text.contains(#""versions":[]"#), "\(idle.text)")
 
         let host = HostSession(
-            client: RoomConnection(serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger)
         )
         let hosting = Task { try await host.run() }
         defer { hosting.cancel() }
         #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 0))
-        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: base).room(code: room.code))?.state.track != nil })
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: base, http: .shared).room(code: room.code))?.state.track != nil })
 
         let answer = try await Self.get(path + "?service=apple-music&storefront=us")
         #expect(answer.status == 200, "\(answer.text)")

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import CatalogCore
 import Foundation
 import SimulcastClient
@@ -62,7 +63,8 @@ import TrackMatching
             var web = WebListenerConfiguration(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify)
             web.appleMusicSigner = WebRoom.signer
             web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-            let server = LocalServer(matchmaker: matchmaker, logger: TestSupport.quietLogger, web: web, makeStore: { InMemoryRoomStore() })
+            let server = LocalServer(
+                matchmaker: matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, web: web, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
             let base = "http://127.0.0.1:\(try await server.start())"
             let browser = try await HeadlessChromium.launch()
             defer { browser.close() }
@@ -148,7 +150,7 @@ import TrackMatching
 
             // Issue 35: the player pausing and playing by itself (headphones out, a call, Control
             // Center: the SDK's own state change, no page button) reaches the room within 2 s.
-            let rooms = RoomsAPI(baseURL: base)
+            let rooms = RoomsAPI(baseURL: base, http: .shared)
             @Sendable func roomPlays(_ playing: Bool) async -> Bool {
                 await Poll.until(timeout: .seconds(2), interval: .milliseconds(50)) { (try? await rooms.room(code: code))?.state.playing == playing }
             }

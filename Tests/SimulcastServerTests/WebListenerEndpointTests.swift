@@ -21,7 +21,8 @@ import Testing
     func withApp(web: WebListenerConfiguration, _ body: @Sendable (any TestClientProtocol, String) async throws -> Void) async throws {
         let (application, hub) = try SimulcastApplication.build(
             configuration: .init(port: 0, web: web),
-            dependencies: .init(store: InMemoryRoomStore(), matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger))
+            dependencies: .init(
+                store: InMemoryRoomStore(clock: SystemClock()), matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger))
         let code = try await hub.createRoom().code
         try await application.test(.router) { client in try await body(client, code) }
     }

@@ -238,7 +238,7 @@ import Testing
         var configuration = ServerConfiguration()
         configuration.limits.listenersPerRoom = 1
         let database = TestSupport.temporaryDatabase()
-        try await WebRoom.run(configuration: configuration, makeStore: { try await SQLiteRoomStore.open(path: database) }) { room in
+        try await WebRoom.run(configuration: configuration, makeStore: { try await SQLiteRoomStore.open(path: database, clock: SystemClock()) }) { room in
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 10_000))
             let first = try await room.listeningOnAppleMusic()
             defer { Task { await first.close() } }
@@ -297,7 +297,7 @@ import Testing
     @Test(.enabled(if: SystemTests.chromium && AxeCore.available, "needs Chromium and axe-core (scripts/test.sh installs axe-playwright-python)"))
     func aRoomWithARetiringCodeSaysSoOnThePage() async throws {
         let axe = try AxeCore.script()
-        let store = InMemoryRoomStore()
+        let store = InMemoryRoomStore(clock: SystemClock())
         let now = SystemClock().serverClockNow()
         try await store.createRoom(StoredRoom(code: "ABC234", hostTokenHash: HostToken.hash("secret"), createdAt: now, state: .empty(at: now)))
         try await WebRoom.run(makeStore: { store }) { room in

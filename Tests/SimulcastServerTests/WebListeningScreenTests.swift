@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import SimulcastClient
 import SimulcastCore
@@ -123,7 +124,7 @@ extension WebListenerPageTests {
             try await Self.waitStatus(page, "left")
             _ = try await page.waitFor("MusicKit.getInstance().playbackState === 3", as: Bool.self)
             #expect(try await page.evaluate("document.getElementById('reload').textContent", as: String.self) == "Listen again")
-            let api = RoomsAPI(baseURL: room.base)
+            let api = RoomsAPI(baseURL: room.base, http: .shared)
             #expect(
                 await Poll.until(timeout: Patience.event) { (try? await api.room(code: room.code))?.listeners.isEmpty == true },
                 "the room still lists the listener who left")

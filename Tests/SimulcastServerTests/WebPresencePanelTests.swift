@@ -13,7 +13,7 @@ extension WebListenerPageTests {
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
             // Another listener, on Spotify, without a name.
             let other = RoomConnection(
-                serverURL: room.base, hello: Wire.Hello(role: .listener, room: room.code, service: .spotify, storefront: "us"),
+                serverURL: room.base, hello: Wire.Hello(role: .listener, room: room.code, service: .spotify, storefront: "us"), clock: SystemClock(),
                 logger: TestSupport.quietLogger)
             let otherSession = ListenerSession(
                 client: other, player: PrintPlayer(service: .spotify, clock: SystemClock()) { _ in }, policy: .init(service: .spotify, storefront: "us"),

@@ -1,9 +1,11 @@
+import AsyncHTTPClient
 import Catalogs
 import Crypto
 import Foundation
 import Logging
 import RoomStorage
 import ServerHosting
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -54,7 +56,8 @@ struct WebRoom: Sendable {
     /// A room whose host (a `HostSession`) is synchronised, and a browser.
     static func run(
         web: WebListenerConfiguration = .init(), configuration: ServerConfiguration = .init(), matchmaker: TrackMatchmaker = TestSupport.matchmaker,
-        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore() }, makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil,
+        makeStore: @escaping LocalServer.StoreFactory = { InMemoryRoomStore(clock: SystemClock()) },
+        makeHosting: (@Sendable (any RoomStore, RoomHub) -> any RoomHosting)? = nil,
         logger: Logger = TestSupport.quietLogger, browserArguments: [String] = [], hostName: String? = nil,
         chromium launchesChromium: Bool = true, _ body: @Sendable (WebRoom) async throws -> Void
     ) async throws {
@@ -62,13 +65,15 @@ struct WebRoom: Sendable {
         if web.appleMusicSigner == nil { web.appleMusicSigner = signer }
         web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
         let server = LocalServer(
-            matchmaker: matchmaker, logger: logger, web: web, configuration: configuration, makeHosting: makeHosting, makeStore: makeStore)
+            matchmaker: matchmaker, clock: SystemClock(), logger: logger, web: web, configuration: configuration, makeHosting: makeHosting, makeStore: makeStore
+        )
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base).createRoom()
+        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
         let host = HostSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, name: hostName), logger: TestSupport.quietLogger)
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, name: hostName), clock: SystemClock(),
+                logger: TestSupport.quietLogger)
         )
         let hostTask = Task { try await host.run() }
         let browser = launchesChromium ? try await HeadlessChromium.launch(extraArguments: browserArguments) : nil
@@ -122,8 +127,11 @@ struct WebRoom: Sendable {
             }()
             try await run(
                 web: .init(spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify),
-                makeStore: { try await SQLiteRoomStore.open(path: database, logger: logs.logger) },
-                makeHosting: { store, hub in SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: following, logger: logs.logger) },
+                makeStore: { try await SQLiteRoomStore.open(path: database, clock: SystemClock(), logger: logs.logger) },
+                makeHosting: { store, hub in
+                    SpotifyRoomHosting(
+                        store: store, hub: hub, key: key, configuration: following, transport: AsyncHTTPClientTransport.live, logger: logs.logger)
+                },
                 logger: logs.logger
             ) { room in
                 try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 60_000))
@@ -220,7 +228,8 @@ struct WebRoom: Sendable {
             deviceClock: SystemClock(), seed: seed)
         let session = ListenerSession(
             client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), logger: TestSupport.quietLogger),
+                serverURL: base, hello: Wire.Hello(role: .listener, room: code, service: service, storefront: "us"), clock: SystemClock(),
+                logger: TestSupport.quietLogger),
             player: player, policy: .init(service: service, storefront: "us"), logger: TestSupport.quietLogger)
         return (session, player)
     }

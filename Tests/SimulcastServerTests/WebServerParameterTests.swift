@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Hummingbird
 import SimulcastClient
@@ -27,13 +28,16 @@ import Testing
             let port = try await FreePort.next()
             var web = WebListenerConfiguration(appleMusicSigner: WebRoom.signer, publicOrigins: ["http://localhost:\(port)"])
             web.testSDKs = WebTestSDKs(musicKitScript: try FakeBrowserSDKs.musicKitScript, spotifyPlayerScript: try FakeBrowserSDKs.spotifyPlayerScript)
-            let server = LocalServer(matchmaker: TestSupport.matchmaker, logger: TestSupport.quietLogger, web: web) { InMemoryRoomStore() }
+            let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, web: web) {
+                InMemoryRoomStore(clock: SystemClock())
+            }
             _ = try await server.start(port: port)
             let base = "http://127.0.0.1:\(port)"
-            let room = try await RoomsAPI(baseURL: base).createRoom()
+            let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
             let host = HostSession(
                 client: RoomConnection(
-                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), logger: TestSupport.quietLogger)
+                    serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                    logger: TestSupport.quietLogger)
             )
             let hostTask = Task { try await host.run() }
             defer { hostTask.cancel() }

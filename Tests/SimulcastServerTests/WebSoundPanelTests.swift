@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Fingerprint
 import Foundation
 import SimulcastClient
@@ -74,7 +75,7 @@ extension WebListenerPageTests {
                 deviceClock: SystemClock(), seed: 25)
             let cli = ListenerSession(
                 client: RoomConnection(
-                    serverURL: room.base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"),
+                    serverURL: room.base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
                     logger: TestSupport.quietLogger),
                 player: player, policy: .init(service: .appleMusic, storefront: "us"), outputLatencyMs: cliLatency, logger: TestSupport.quietLogger)
             let cliTask = Task { try await cli.run() }
@@ -97,7 +98,7 @@ extension WebListenerPageTests {
                 return inARow >= 10
             }
             #expect(agreed, "at the ear: page \(last.page) ms, CLI \(last.cli) ms from the host")
-            let summary = try #require(try await RoomsAPI(baseURL: room.base).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: room.base, http: .shared).room(code: room.code))
             #expect(summary.listeners.contains { $0.outputLatencyMs == cliLatency }, "the CLI listener's report says its output latency")
 
             // Remembered for this output (named by the browser once the microphone was allowed).
