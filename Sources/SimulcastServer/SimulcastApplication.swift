@@ -106,8 +106,7 @@ public enum SimulcastApplication {
                 "a few clients could hold every connection: lower --max-connections-per-address and --max-connections-per-network, or raise the descriptor limit",
                 metadata: ["connections": "\(limiter.total)", "networks": "\(networks)"])
         }
-        let tls: TLSContextStore?
-        do { tls = try configuration.tls.map(TLSContextStore.init(files:)) } catch { throw ServerStartError(description: error.description) }
+        let tls = try configuration.tls.map(TLSContextStore.init(files:))
         var application = Application(
             responder: SecurityHeadersResponder(wrapped: router.buildResponder(), policy: PageSecurityPolicy(web: configuration.web)),
             server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter, tls: tls) },

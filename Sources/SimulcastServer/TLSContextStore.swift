@@ -7,11 +7,6 @@ import Synchronization
 /// a renewed certificate serves new connections while open ones keep theirs. A renewal that
 /// cannot be loaded (half written, a key that does not fit) leaves the last good one serving.
 public final class TLSContextStore: Sendable {
-    /// Why the certificate or key cannot be served, said so an operator can act on it.
-    public struct LoadError: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     /// What identifies one version of the two files on disk.
     struct FileStamps: Equatable {
         var certificate: [Double]
@@ -28,7 +23,7 @@ public final class TLSContextStore: Sendable {
     private let loaded: Mutex<Loaded>
 
     /// Loads the files now: a server that cannot serve its certificate does not start.
-    public init(files: TLSFiles) throws(LoadError) {
+    public init(files: TLSFiles) throws(TLSFilesError) {
         self.files = files
         loaded = Mutex(try Self.load(files))
     }
@@ -41,7 +36,7 @@ public final class TLSContextStore: Sendable {
     /// Loads the files again if either changed on disk. Returns true when a new certificate is
     /// now served; throws when the files changed but cannot be used (the old one keeps serving).
     @discardableResult
-    public func reloadIfChanged(force: Bool = false) throws(LoadError) -> Bool {
+    public func reloadIfChanged(force: Bool = false) throws(TLSFilesError) -> Bool {
         let stamps = Self.stamps(files)
         guard force || stamps != loaded.withLock({ $0.stamps }) else { return false }
         let fresh: Loaded
@@ -65,28 +60,28 @@ public final class TLSContextStore: Sendable {
         return FileStamps(certificate: stamp(files.certificatePath), key: stamp(files.keyPath))
     }
 
-    static func load(_ files: TLSFiles) throws(LoadError) -> Loaded {
+    static func load(_ files: TLSFiles) throws(TLSFilesError) -> Loaded {
         // Stamped before reading: a write between the two is seen at the next look.
         let stamps = stamps(files)
         let chain: [NIOSSLCertificate]
         do { chain = try NIOSSLCertificate.fromPEMFile(files.certificatePath) } catch {
-            throw LoadError(
+            throw TLSFilesError(
                 description:
                     "tls-certificate \(files.certificatePath): \(readable(files.certificatePath) ? "not a PEM certificate chain" : "cannot be read by this user")"
             )
         }
-        guard let leaf = chain.first else { throw LoadError(description: "tls-certificate \(files.certificatePath): holds no certificate") }
+        guard let leaf = chain.first else { throw TLSFilesError(description: "tls-certificate \(files.certificatePath): holds no certificate") }
         let key: NIOSSLPrivateKey
         do { key = try NIOSSLPrivateKey(file: files.keyPath, format: .pem) } catch {
             // Never the key's text: only what is wrong with it.
-            throw LoadError(description: "tls-key \(files.keyPath): \(readable(files.keyPath) ? "not a PEM private key" : "cannot be read by this user")")
+            throw TLSFilesError(description: "tls-key \(files.keyPath): \(readable(files.keyPath) ? "not a PEM private key" : "cannot be read by this user")")
         }
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         // HTTP/1.1 only: the room WebSocket upgrades over it.
         configuration.applicationProtocols = ["http/1.1"]
         let context: NIOSSLContext
         do { context = try NIOSSLContext(configuration: configuration) } catch {
-            throw LoadError(description: "tls-key \(files.keyPath) does not belong to the certificate in \(files.certificatePath)")
+            throw TLSFilesError(description: "tls-key \(files.keyPath) does not belong to the certificate in \(files.certificatePath)")
         }
         return Loaded(context: context, stamps: stamps, serial: leaf.serialNumber)
     }

@@ -1,3 +1,4 @@
+import CatalogCore
 import Foundation
 import SimulcastCore
 
@@ -42,27 +43,27 @@ public enum EvaluationCase: Sendable {
         for (index, line) in data.split(separator: UInt8(ascii: "\n")).enumerated() where !line.allSatisfy({ $0 == 32 || $0 == 13 }) {
             let record: Record
             do { record = try JSONDecoder().decode(Record.self, from: Data(line)) } catch {
-                throw CatalogLineError(line: index + 1)
+                throw Self.notACase(line: index + 1)
             }
             switch record.kind {
             case "pick":
-                guard let source = record.source else { throw CatalogLineError(line: index + 1) }
+                guard let source = record.source else { throw Self.notACase(line: index + 1) }
                 cases.append(
                     .pick(
                         id: record.id, category: record.category, source: source.metadata, candidates: record.candidates?.map(\.metadata),
                         expected: record.expected))
             case "pair":
-                guard let a = record.a, let b = record.b, let same = record.same else { throw CatalogLineError(line: index + 1) }
+                guard let a = record.a, let b = record.b, let same = record.same else { throw Self.notACase(line: index + 1) }
                 cases.append(.pair(id: record.id, a: a.metadata, b: b.metadata, same: same))
             default:
-                throw CatalogLineError(line: index + 1)
+                throw Self.notACase(line: index + 1)
             }
         }
         return cases
     }
-}
 
-public struct CatalogLineError: Error, CustomStringConvertible {
-    public var line: Int
-    public var description: String { "line \(line): not a pick or pair case (see the matching data's README)" }
+    /// A line that is not a case: the same failure as an offline catalog's unreadable record.
+    static func notACase(line: Int) -> CatalogError {
+        CatalogError(.invalidRecord, "line \(line): not a pick or pair case (see the matching data's README)")
+    }
 }
