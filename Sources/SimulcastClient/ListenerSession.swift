@@ -1,20 +1,17 @@
 import Logging
 import SimulcastCore
 
-/// Keeps one player with the room: clock sync through the client, decisions by the core's
-/// `FollowPolicy`, commands to the player driver, and periodic reports to the server.
+/// Keeps one player with the room: clock sync through the client, decisions by
+/// `ListenerSessionCore` (the core's `FollowPolicy` with reports), commands to the player
+/// driver. This runs the core on a room connection and carries out what it asks.
 public actor ListenerSession {
     public let client: RoomConnection
     public let player: any PlayerDriver
     let clock: any LocalClock
     /// How often it reads its player and follows.
     public nonisolated let tickInterval: Duration
-    let reportInterval: Duration
     let logger: Logger
-    private var policy: FollowPolicy
-    private var connected = false
-    private var synchronised = false
-    private var lastReport = ServerTime(micros: 0)
+    private var core: ListenerSessionCore
     /// Matches made on this machine (a listener's own files the server cannot see), by source id.
     let localMatcher: (@Sendable (TrackMetadata) async -> MatchResult)?
     private var localMatches: [String: MatchResult] = [:]
@@ -31,30 +28,14 @@ public actor ListenerSession {
         var configuration = policy
         // Scheduled starts only where this player honours them.
         configuration.canScheduleStart = player.canScheduleStart
-        self.policy = FollowPolicy(configuration: configuration)
-        self.policy.outputLatencyMs = outputLatencyMs
+        self.core = ListenerSessionCore(policy: configuration, outputLatencyMs: outputLatencyMs, reportInterval: reportInterval)
         self.tickInterval = tickInterval
-        self.reportInterval = reportInterval
         self.logger = logger
     }
 
-    /// The last reaction, shown this long.
-    static let reactionShownFor: Duration = .seconds(4)
-    private var lastReaction: (reaction: Wire.RoomReaction, shownUntil: LocalTime)?
-
     public func status() async -> ListenerStatus {
-        ListenerStatus(
-            connected: connected,
-            synchronised: synchronised,
-            follow: policy.status,
-            sourceTrack: policy.room?.track?.source,
-            match: policy.targetMatch,
-            syncErrorMs: policy.syncErrorMs,
-            clockUncertaintyMs: await client.clockSync.uncertainty.map { Double($0) / 1000 },
-            correctionsThisTrack: policy.correctionsThisTrack,
-            outputLatencyMs: policy.outputLatencyMs,
-            reaction: lastReaction.flatMap { clock.now().distance(to: $0.shownUntil) > 0 ? $0.reaction : nil }
-        )
+        let uncertainty = await client.clockSync.uncertainty.map { Double($0) / 1000 }
+        return core.status(at: clock.now(), clockUncertaintyMs: uncertainty)
     }
 
     /// Sends a reaction to the room (false when not connected).
@@ -71,16 +52,10 @@ public actor ListenerSession {
 
     /// What the connection said (the live loop and the simulator both call this).
     public func handle(_ event: RoomConnectionEvent) async {
+        var event = event
         switch event {
-        case .joined:
-            connected = true
-            policy.connectionRestarted()
-        case .clockSynchronised:
-            synchronised = true
-            await step()
-        case .clockStepped:
-            policy.clockStepped()
         case .roomState(var state):
+            // A listener's own files: the match is made here, not by the server.
             if let localMatcher, var track = state.track {
                 let result: MatchResult
                 if let known = localMatches[track.source.id] {
@@ -90,45 +65,38 @@ public actor ListenerSession {
                     if localMatches.count > 256 { localMatches.removeAll() }
                     localMatches[track.source.id] = result
                 }
-                track.setMatch(result, for: policy.configuration.service, storefront: policy.configuration.storefront)
+                track.setMatch(result, for: core.policy.configuration.service, storefront: core.policy.configuration.storefront)
                 state.track = track
+                event = .roomState(state)
             }
-            policy.roomStateReceived(state)
-            await step()
-        case .reaction(let reaction):
-            lastReaction = (reaction, clock.now().advanced(by: Self.reactionShownFor))
         case .serverError(let error):
             logger.warning("server error", metadata: ["code": "\(error.code.rawValue)", "message": "\(error.message)"])
-        case .disconnected:
-            // Keep playing: the anchor stays valid while the server is away.
-            connected = false
+        default:
+            break
         }
+        await perform(core.handle(event, at: clock.now()))
     }
 
     /// Reads the player and does what the policy says (every `tickInterval`).
     public func step() async {
-        guard synchronised else { return }
+        guard core.isSynchronised else { return }
         let reading = await player.read()
-        guard let serverTime = await client.serverTime(at: reading.time) else { return }
-        let observation = reading.at(serverTime)
-        for command in policy.playerObserved(observation) {
+        let clockSync = await client.clockSync
+        await perform(core.observed(reading, clockSync: clockSync))
+    }
+
+    private func perform(_ actions: [ListenerSessionCore.Action]) async {
+        for action in actions {
             do {
-                if case .start(let trackId, let position, let serverTime) = command {
-                    let localTime = await client.localTime(at: serverTime) ?? reading.time
-                    try await player.start(trackId: trackId, positionMs: position, atLocalTime: localTime)
-                } else if let action = command.action {
-                    try await player.perform(action)
+                switch action {
+                case .readPlayer: await step()
+                case .start(let trackId, let position, let localTime): try await player.start(trackId: trackId, positionMs: position, atLocalTime: localTime)
+                case .perform(let playerAction): try await player.perform(playerAction)
+                case .send(let message): await client.send(message)
                 }
             } catch {
-                logger.warning("player command failed", metadata: ["command": "\(command)", "error": "\(error)"])
+                logger.warning("player command failed", metadata: ["command": "\(action)", "error": "\(error)"])
             }
-        }
-        if lastReport.distance(to: serverTime) >= reportInterval.inMicroseconds, connected {
-            lastReport = serverTime
-            let report = Wire.ListenerReport(
-                trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, measuredAt: serverTime, syncErrorMs: policy.syncErrorMs,
-                seq: policy.room?.seq, outputLatencyMs: policy.outputLatencyMs == 0 ? nil : policy.outputLatencyMs)
-            await client.send(.listenerReport(report))
         }
     }
 }
