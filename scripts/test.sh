@@ -61,6 +61,8 @@ log="$(mktemp)"
 # folders a killed Chromium leaves) goes in one folder that goes when the run ends: each run
 # used to leave about a hundred entries in /tmp.
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/simulcast-tests.XXXXXX")"
+# Run as root, PostgreSQL's own user must reach its cluster's folder inside.
+chmod 755 "$scratch"
 export TMPDIR="$scratch"
 trap 'scripts/test-postgres.sh stop || true; rm -f "$log"; rm -rf "$scratch"' EXIT
 summarise() { echo "== failures"; grep -aE "^✘|: error:" "$log" | grep -av "^✘ Test run" | head -40; }
