@@ -74,8 +74,14 @@ public actor MPRISPlayerDriver: PlayerDriver {
         guard let settled = try await settledPausedPositionMs(), abs(settled - targetMs) > Self.pausedSeekToleranceMs else { return }
         let volume = try? await player.volume()
         if volume != nil { try? await player.setVolume(0) }
-        try await player.play()
-        try await player.pause()
+        // The volume comes back whatever fails: a player left muted is silent for good.
+        do {
+            try await player.play()
+            try await player.pause()
+        } catch {
+            if let volume { try? await player.setVolume(volume) }
+            throw error
+        }
         if let volume { try? await player.setVolume(volume) }
     }
 

@@ -28,6 +28,8 @@ public actor FakeMPRISPlayer {
     /// buffer) until the player next plays, though it resumes from the true position.
     public var pausedSeekReadsShortMicros: Int64?
     private var readingShortMicros: Int64 = 0
+    /// Methods answered with an error, as a player that fails or times out a call.
+    private var failing: Set<String> = []
 
     /// Connects to the bus at `socketPath` and takes `org.mpris.MediaPlayer2.NAME`.
     public static func start(socketPath: String, name: String = "fake", library: [String: MPRISMetadata] = [:], clock: any LocalClock = SystemClock())
@@ -42,6 +44,8 @@ public actor FakeMPRISPlayer {
 
     public func readPausedSeeksShort(by micros: Int64?) { pausedSeekReadsShortMicros = micros }
     public func setVolume(_ value: Double) { volume = value }
+    /// From now on `member` (say "Pause") is answered with an error and does nothing.
+    public func fail(_ member: String) { failing.insert(member) }
 
     init(connection: DBusConnection, name: String, library: [String: MPRISMetadata], clock: any LocalClock) {
         self.connection = connection
@@ -120,6 +124,9 @@ public actor FakeMPRISPlayer {
 
     func handle(_ message: DBusMessage) async -> DBusMessage? {
         calls.append(Call(member: message.member ?? "", body: message.body, at: clock.now()))
+        if let member = message.member, failing.contains(member) {
+            return message.errorReply(name: "org.freedesktop.DBus.Error.Failed", text: "\(member) failed")
+        }
         switch (message.interface, message.member) {
         case ("org.freedesktop.DBus.Properties", "Get"):
             guard message.body.count == 2, let name = message.body[1].string, let value = properties()[name] else {

@@ -195,6 +195,26 @@ struct MPRISTests {
         }
     }
 
+    /// The muted play-pause that settles a paused seek left the player muted for good when its
+    /// pause failed (a call that times out on a loaded machine): the listener heard nothing
+    /// from then on, even once playing again. The volume comes back whatever fails.
+    @Test func aFailedSettlingPauseGivesTheVolumeBack() async throws {
+        try await withBus { daemon, _, client in
+            let fake = try await FakeMPRISPlayer.start(
+                socketPath: daemon.socketPath, name: "quirky", library: ["spotify:track:4dE2vWsTtOBBWmuJY4vkVf": Self.spotifyTrack],
+                clock: ManualClock(micros: 1_000_000))
+            let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("quirky", on: client), service: .spotify, clock: SystemClock())
+            try await driver.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: false))
+            await fake.readPausedSeeksShort(by: 157_000)
+            await fake.setVolume(0.8)
+            await fake.fail("Pause")
+
+            await #expect(throws: (any Error).self) { try await driver.perform(.seek(positionMs: 100_000, play: false)) }
+            #expect(await fake.volume == 0.8, "the player was left muted")
+            await fake.close()
+        }
+    }
+
     @Test func clearErrorsWhenThereIsNoPlayerOrNoBus() async throws {
         let daemon = try await PrivateDBusDaemon.start()
         defer { daemon.stop() }
