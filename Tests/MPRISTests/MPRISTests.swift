@@ -174,11 +174,7 @@ struct MPRISTests {
         try await withBus { daemon, _, client in
             // On a clock that stands still, so the play-pause's own few ms (more on a loaded
             // machine) do not move the player: what is checked is the reading, not the machine.
-            let fake = try await FakeMPRISPlayer.start(
-                socketPath: daemon.socketPath, name: "quirky", library: ["spotify:track:4dE2vWsTtOBBWmuJY4vkVf": Self.spotifyTrack],
-                clock: ManualClock(micros: 1_000_000))
-            let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("quirky", on: client), service: .spotify, clock: SystemClock())
-            try await driver.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: false))
+            let (fake, driver) = try await Self.quirkyPlayerPausedAt42s(on: daemon, client)
             await fake.readPausedSeeksShort(by: shortMicros)
             await fake.setVolume(0.8)
             let before = await fake.calls.count
@@ -195,16 +191,23 @@ struct MPRISTests {
         }
     }
 
+    /// A fake Spotify player on a clock that stands still, with the driver that loaded it
+    /// paused at 42 s.
+    static func quirkyPlayerPausedAt42s(on daemon: PrivateDBusDaemon, _ client: DBusConnection) async throws -> (FakeMPRISPlayer, MPRISPlayerDriver) {
+        let fake = try await FakeMPRISPlayer.start(
+            socketPath: daemon.socketPath, name: "quirky", library: ["spotify:track:4dE2vWsTtOBBWmuJY4vkVf": Self.spotifyTrack],
+            clock: ManualClock(micros: 1_000_000))
+        let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("quirky", on: client), service: .spotify, clock: SystemClock())
+        try await driver.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: false))
+        return (fake, driver)
+    }
+
     /// The muted play-pause that settles a paused seek left the player muted for good when its
     /// pause failed (a call that times out on a loaded machine): the listener heard nothing
     /// from then on, even once playing again. The volume comes back whatever fails.
     @Test func aFailedSettlingPauseGivesTheVolumeBack() async throws {
         try await withBus { daemon, _, client in
-            let fake = try await FakeMPRISPlayer.start(
-                socketPath: daemon.socketPath, name: "quirky", library: ["spotify:track:4dE2vWsTtOBBWmuJY4vkVf": Self.spotifyTrack],
-                clock: ManualClock(micros: 1_000_000))
-            let driver = MPRISPlayerDriver(player: try await MPRISPlayer.find("quirky", on: client), service: .spotify, clock: SystemClock())
-            try await driver.perform(.load(trackId: "4dE2vWsTtOBBWmuJY4vkVf", positionMs: 42_000, play: false))
+            let (fake, driver) = try await Self.quirkyPlayerPausedAt42s(on: daemon, client)
             await fake.readPausedSeeksShort(by: 157_000)
             await fake.setVolume(0.8)
             await fake.fail("Pause")
