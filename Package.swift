@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -15,9 +15,12 @@ let package = Package(
         .library(name: "SimulcastCore", targets: ["SimulcastCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // Without its swift-configuration support (a default trait), which nothing here reads.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        // Tests only: an independent HTTP client that probes the server (the product speaks HTTP
+        // to the services through ServiceHTTP's own NIO transport).
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -52,7 +55,8 @@ let package = Package(
             name: "ServiceHTTP",
             dependencies: [
                 "SimulcastCore", "CatalogCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -64,7 +68,6 @@ let package = Package(
             name: "Catalogs",
             dependencies: [
                 "ServiceHTTP", "SimulcastCore", "CatalogCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -144,10 +147,9 @@ let package = Package(
         .target(
             name: "SimulcastClient",
             dependencies: [
-                "SimulcastCore",
+                "SimulcastCore", "ServiceHTTP",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -199,7 +201,6 @@ let package = Package(
             name: "ServerSetup",
             dependencies: [
                 "ServiceHTTP", "SimulcastCore", "Catalogs", "Rooms", "RoomStorage", "SimulcastServer", "ServerHosting", "TrackMatching",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -216,7 +217,6 @@ let package = Package(
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "ServiceHTTP", "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
                 "DBus", "Fingerprint", "TerminalUI", "ServerHosting", "ServerSetup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -234,9 +234,8 @@ let package = Package(
             name: "simulcast-bench",
             dependencies: [
                 "SimulcastCore", "CatalogCore", "Catalogs", "TrackMatching", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Fingerprint", "TerminalUI",
-                "SyncSimulator",
+                "SyncSimulator", "ServiceHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -293,6 +292,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(
+            name: "ServiceHTTPTests",
+            dependencies: [
+                "ServiceHTTP", "SimulcastTesting", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
         .testTarget(name: "SimulcastClientTests", dependencies: ["SimulcastClient", "SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "ServerSetupTests",

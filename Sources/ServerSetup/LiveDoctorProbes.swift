@@ -1,10 +1,10 @@
-import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import RoomStorage
+import ServiceHTTP
 import SimulcastServer
 
 /// The probes `doctor` runs for real: HTTPS requests with the system's authorities (plus one
@@ -22,21 +22,18 @@ public struct LiveDoctorProbes: DoctorProbes {
     }
 
     public func health(origin: String) async -> HealthAnswer {
-        var configuration = HTTPClient.Configuration(tlsConfiguration: tls, redirectConfiguration: .disallow)
-        configuration.timeout = .init(connect: .seconds(10), read: .seconds(10))
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        defer { Task { try? await client.shutdown() } }
+        // A fresh transport: its own trust roots, and no connection kept past the check.
+        let transport = NIOHTTPTransport(timeout: .seconds(15), maximumBodyBytes: 1 << 16, tls: tls, maximumIdlePerOrigin: 0)
         do {
-            let response = try await client.execute(HTTPClientRequest(url: origin + "/healthz?verbose=true"), timeout: .seconds(15))
-            let body = try await response.body.collect(upTo: 1 << 16)
-            let date = response.headers.first(name: "date").flatMap(Self.httpDate)
+            let response = try await transport.send(TransportRequest(url: origin + "/healthz?verbose=true"))
+            let date = response.headers["date"].flatMap(Self.httpDate)
             struct Health: Decodable {
                 struct Check: Decodable { var name: String; var ok: Bool }
                 var checks: [Check]?
             }
-            let checks = (try? JSONDecoder().decode(Health.self, from: Data(body.readableBytesView)))?.checks
+            let checks = (try? JSONDecoder().decode(Health.self, from: response.body))?.checks
             let secure = checks?.first { $0.name == "request-https" }?.ok
-            return .answered(status: Int(response.status.code), requestSecure: secure, date: date)
+            return .answered(status: response.status, requestSecure: secure, date: date)
         } catch {
             return .unreachable(Self.describe(error))
         }
@@ -55,20 +52,13 @@ public struct LiveDoctorProbes: DoctorProbes {
             return .free
         }
         let target = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
-        var configuration = HTTPClient.Configuration(
-            tlsConfiguration: {
-                var insecure = TLSConfiguration.makeClientConfiguration()
-                insecure.certificateVerification = .none
-                return insecure
-            }())
-        configuration.timeout = .init(connect: .seconds(3), read: .seconds(5))
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        defer { Task { try? await client.shutdown() } }
+        // Whoever holds the port: any certificate will do, the question is only whether it is us.
+        var insecure = TLSConfiguration.makeClientConfiguration()
+        insecure.certificateVerification = .none
+        let transport = NIOHTTPTransport(timeout: .seconds(5), maximumBodyBytes: 1 << 12, tls: insecure, maximumIdlePerOrigin: 0)
         let url = "\(useTLS ? "https" : "http")://\(target.contains(":") ? "[\(target)]" : target):\(port)/healthz"
-        guard let response = try? await client.execute(HTTPClientRequest(url: url), timeout: .seconds(5)),
-            let body = try? await response.body.collect(upTo: 1 << 12)
-        else { return .taken }
-        return response.status == .ok && String(buffer: body).contains("\"status\":\"ok\"") ? .simulcast : .taken
+        guard let response = try? await transport.send(TransportRequest(url: url)) else { return .taken }
+        return response.status == 200 && String(decoding: response.body, as: UTF8.self).contains("\"status\":\"ok\"") ? .simulcast : .taken
     }
 
     public func schema(database: String, password: String?) async throws -> DatabaseSchema.Reading {
@@ -101,7 +91,7 @@ public struct LiveDoctorProbes: DoctorProbes {
     /// A connection error as one short line (the client's own descriptions run long).
     static func describe(_ error: any Error) -> String {
         let text = "\(error)"
-        if text.contains("connectTimeout") || text.contains("connect timeout") { return "the connection timed out" }
+        if error is TransportTimeout || text.contains("connectTimeout") || text.contains("connect timeout") { return "the connection timed out" }
         if text.contains("refused") { return "the connection was refused" }
         if text.contains("certificate") || text.contains("handshake") || text.contains("NIOSSL") {
             return "the certificate was not accepted (\(text.prefix(160)))"

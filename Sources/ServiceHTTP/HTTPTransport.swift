@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one thing catalog clients need from the network: send a request, get the answer.
-/// Live: AsyncHTTPClient. Tests point the same clients at loopback fake servers.
+/// Live: `NIOHTTPTransport`. Tests point the same clients at loopback fake servers.
 public protocol HTTPTransport: Sendable {
     /// Sends and reads the whole answer, giving up after `limit` when given (the time left in
     /// a lookup) or the transport's own timeout, whichever is shorter.

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Catalogs
 import Foundation
 import ServiceHTTP
@@ -78,7 +77,7 @@ public final class HeadlessChromium: Sendable {
 
     /// A new tab at `url`, with a DevTools session attached.
     public func open(_ url: String) async throws -> DevToolsPage {
-        let transport = AsyncHTTPClientTransport.live
+        let transport = NIOHTTPTransport.live
         // The whole address is the query: its own ?, & and # must not be read as ours.
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "?&#=+")

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Catalogs
 import Foundation
 import ServiceHTTP
@@ -16,7 +15,7 @@ public actor WebKitPage: BrowserPage {
     /// the result), or throws the driver's error.
     static func call(_ base: String, _ method: String, _ path: String, json: Data?) async throws -> Data {
         let request = TransportRequest(method: method, url: base + path, headers: [("Content-Type", "application/json")], body: json)
-        let response = try await AsyncHTTPClientTransport.live.send(request, within: .seconds(60))
+        let response = try await NIOHTTPTransport.live.send(request, within: .seconds(60))
         if response.status >= 400 {
             let value = ((try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any])?["value"] as? [String: Any]
             let error = value.map { "\($0["error"] ?? "?"): \($0["message"] ?? "")" } ?? "HTTP \(response.status)"

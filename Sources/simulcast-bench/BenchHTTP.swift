@@ -1,26 +1,20 @@
-import AsyncHTTPClient
 import Foundation
-import NIOCore
-import NIOHTTP1
+import ServiceHTTP
 
 /// The few REST calls the load benchmark makes.
 enum BenchHTTP {
     static func get(port: Int, path: String) async throws -> String {
-        let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)"), timeout: .seconds(5))
-        let body = try await response.body.collect(upTo: 1 << 22)
-        guard response.status == .ok else { throw BenchError("GET \(path): HTTP \(response.status.code)") }
-        return String(buffer: body)
+        let response = try await NIOHTTPTransport.live.send(TransportRequest(url: "http://127.0.0.1:\(port)\(path)"), within: .seconds(5))
+        guard response.status == 200 else { throw BenchError("GET \(path): HTTP \(response.status)") }
+        return String(decoding: response.body, as: UTF8.self)
     }
 
     /// Creates a room; returns (code, host token).
     static func createRoom(port: Int) async throws -> (code: String, token: String) {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/rooms")
-        request.method = .POST
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(10))
-        let body = try await response.body.collect(upTo: 1 << 20)
+        let response = try await NIOHTTPTransport.live.send(TransportRequest(method: "POST", url: "http://127.0.0.1:\(port)/v1/rooms"), within: .seconds(10))
         struct Created: Decodable { var code: String; var hostToken: String }
-        guard response.status == .created else { throw BenchError("creating a room: HTTP \(response.status.code)") }
-        let created = try JSONDecoder().decode(Created.self, from: Data(body.readableBytesView))
+        guard response.status == 201 else { throw BenchError("creating a room: HTTP \(response.status)") }
+        let created = try JSONDecoder().decode(Created.self, from: response.body)
         return (created.code, created.hostToken)
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Foundation
 import Logging
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import Synchronization
@@ -86,7 +86,7 @@ struct StormBenchmark: AsyncParsableCommand {
         var quiet = Logger(label: "storm")
         quiet.logLevel = .critical
         let base = "http://127.0.0.1:\(server.port)"
-        let api = RoomsAPI(baseURL: base, http: .shared)
+        let api = RoomsAPI(baseURL: base, transport: .live)
         let room = try await api.createRoom()
         let roomPairs = Self.countries.flatMap { [(MusicService.appleMusic, $0), (MusicService.deezer, $0)] }.prefix(count)
 

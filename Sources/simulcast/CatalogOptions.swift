@@ -108,7 +108,7 @@ struct CatalogOptions: ParsableArguments {
             var setup = try setup()
             setup.policy.heldBack = heldBack
             return TrackMatchmaker(
-                catalogs: try setup.makeCatalogs(cache: cache, transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: logger),
+                catalogs: try setup.makeCatalogs(cache: cache, transport: NIOHTTPTransport.live, clock: SystemClock(), logger: logger),
                 matcher: strategy)
         } catch let error as ValidationError {
             throw error

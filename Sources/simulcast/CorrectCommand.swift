@@ -1,6 +1,6 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 
@@ -49,7 +49,7 @@ struct CorrectCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let token =
             token ?? (global ? environment["SIMULCAST_ADMIN_TOKEN"] : nil) ?? environment["SIMULCAST_HOST_TOKEN"] ?? environment["SIMULCAST_ADMIN_TOKEN"]
-        let api = RoomsAPI(baseURL: serverOptions.firstURL, http: .shared)
+        let api = RoomsAPI(baseURL: serverOptions.firstURL, transport: .live)
         do {
             if list {
                 for correction in try await api.corrections(room: room, token: token) {

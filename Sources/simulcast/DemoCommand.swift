@@ -1,11 +1,11 @@
 import ArgumentParser
-import AsyncHTTPClient
 import CatalogCore
 import Catalogs
 import Foundation
 import Logging
 import RoomStorage
 import Rooms
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -64,7 +64,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let port = try await server.start(port: 0)
         let baseURL = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: baseURL, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: baseURL, transport: .live).createRoom()
         out.say("server on \(baseURL), database \(databasePath)")
         out.say("room \(room.code) created")
 

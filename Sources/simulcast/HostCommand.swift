@@ -1,5 +1,4 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Catalogs
 import DBus
 import Fingerprint
@@ -104,7 +103,7 @@ struct HostCommand: AsyncParsableCommand {
         var code = room
         var hostToken = token ?? ProcessInfo.processInfo.environment["SIMULCAST_HOST_TOKEN"]
         if create {
-            let created = try await RoomsAPI(baseURL: serverOptions.firstURL, http: .shared).createRoom(hostName: name)
+            let created = try await RoomsAPI(baseURL: serverOptions.firstURL, transport: .live).createRoom(hostName: name)
             code = created.code
             hostToken = created.hostToken
             print(

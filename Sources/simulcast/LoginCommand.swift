@@ -42,7 +42,7 @@ struct LoginCommand: AsyncParsableCommand {
         let tokenStore = SpotifyRefreshTokenStore(path: store ?? use.defaultStore)
         let login = SpotifyLogin(
             clientId: clientId, store: tokenStore, accountsURL: accountsURL ?? environment["SIMULCAST_SPOTIFY_ACCOUNTS_URL"] ?? "https://accounts.spotify.com",
-            port: port, scopes: use.scopes, transport: AsyncHTTPClientTransport.live, clock: SystemClock())
+            port: port, scopes: use.scopes, transport: NIOHTTPTransport.live, clock: SystemClock())
         print("Redirect URI to register in your Spotify app: \(login.redirectURI)")
         do {
             try await login.run { url in

@@ -103,9 +103,9 @@ struct MatchCommand: AsyncParsableCommand {
         let setup = try catalogOptions.setup()
         let user = try SpotifyUserTokenProvider.fromStore(
             SpotifyRefreshTokenStore(path: SpotifyRefreshTokenStore.defaultPath()), accountsURL: setup.spotifyAccountsURL,
-            transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: logger)
+            transport: NIOHTTPTransport.live, clock: SystemClock(), logger: logger)
         return SpotifyClient(
-            token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: setup.spotifyAPIURL, transport: AsyncHTTPClientTransport.live,
+            token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: setup.spotifyAPIURL, transport: NIOHTTPTransport.live,
             clock: SystemClock(), logger: logger)
     }
 }

@@ -224,7 +224,7 @@ struct ServeCommand: AsyncParsableCommand {
         let matchmaker: TrackMatchmaker
         do {
             matchmaker = TrackMatchmaker(
-                catalogs: try catalog.makeCatalogs(cache: cache, transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: logger),
+                catalogs: try catalog.makeCatalogs(cache: cache, transport: NIOHTTPTransport.live, clock: SystemClock(), logger: logger),
                 matcher: settings.matcher.make())
         } catch {
             throw ValidationError("\(error)")
@@ -281,7 +281,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.idleLimit = settings.server.expiry.roomIdle
         let hosting = configuration
         return { store, hub in
-            SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: hosting, transport: AsyncHTTPClientTransport.live, logger: logger)
+            SpotifyRoomHosting(store: store, hub: hub, key: key, configuration: hosting, transport: NIOHTTPTransport.live, logger: logger)
         }
     }
 }

@@ -16,13 +16,13 @@ enum SpotifyAccount {
         let tokens: SpotifyUserTokenProvider
         do {
             tokens = try SpotifyUserTokenProvider.fromStore(
-                SpotifyRefreshTokenStore(path: path), accountsURL: setup.spotifyAccountsURL, transport: AsyncHTTPClientTransport.live, clock: SystemClock(),
+                SpotifyRefreshTokenStore(path: path), accountsURL: setup.spotifyAccountsURL, transport: NIOHTTPTransport.live, clock: SystemClock(),
                 logger: logger)
         } catch {
             throw ValidationError("\(error)")
         }
         return SpotifyClient(
             token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: setup.spotifyAPIURL,
-            transport: AsyncHTTPClientTransport.live, retry: RetryPolicy(maximumAttempts: 1), clock: SystemClock(), logger: logger)
+            transport: NIOHTTPTransport.live, retry: RetryPolicy(maximumAttempts: 1), clock: SystemClock(), logger: logger)
     }
 }

@@ -36,7 +36,7 @@ import Testing
         return try await FakeServiceServer.run(router) { base in
             let signer = try AppleMusicDeveloperToken(keyId: Self.keyId, teamId: Self.teamId, pem: signingKey.pemRepresentation)
             let client = AppleMusicClient(
-                tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: base, transport: AsyncHTTPClientTransport.live, clock: clock,
+                tokens: AppleMusicTokenProvider(signer: signer, clock: clock), baseURL: base, transport: NIOHTTPTransport.live, clock: clock,
                 logger: logger ?? Logger(label: "test"))
             return try await body(client, state)
         }

@@ -25,7 +25,7 @@ import TrackMatching
                         "SIMULCAST_SPOTIFY_ACCOUNTS_URL": spotify, "SPOTIFY_CLIENT_ID": "client-id-123", "SPOTIFY_CLIENT_SECRET": "client-secret-456",
                     ])
                     let catalogs = try setup.makeCatalogs(
-                        cache: InMemoryResponseCache(), transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: .init(label: "test"))
+                        cache: InMemoryResponseCache(), transport: NIOHTTPTransport.live, clock: SystemClock(), logger: .init(label: "test"))
                     #expect(catalogs[.appleMusic] is ITunesSearchClient)
                     #expect(catalogs[.deezer] is DeezerClient)
                     let spotifyClient = try #require(catalogs[.spotify] as? SpotifyClient)
@@ -48,7 +48,7 @@ import TrackMatching
         var setup = CatalogSetup()
         setup.offlineFiles[.appleMusic] = file.path
         setup.live = false
-        let catalogs = try setup.makeCatalogs(cache: nil, transport: AsyncHTTPClientTransport.live, clock: SystemClock(), logger: .init(label: "test"))
+        let catalogs = try setup.makeCatalogs(cache: nil, transport: NIOHTTPTransport.live, clock: SystemClock(), logger: .init(label: "test"))
         #expect(catalogs.count == 1)
         #expect(catalogs[.appleMusic] is OfflineCatalog)
     }

@@ -19,7 +19,7 @@ import Testing
     {
         let state = FakeServiceState(tracks: Self.tracks, clock: clock)
         return try await FakeServiceServer.run(FakeDeezer.router(state: state)) { base in
-            try await body(DeezerClient(baseURL: base, transport: AsyncHTTPClientTransport.live, clock: clock), state)
+            try await body(DeezerClient(baseURL: base, transport: NIOHTTPTransport.live, clock: clock), state)
         }
     }
 

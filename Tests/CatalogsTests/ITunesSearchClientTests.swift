@@ -28,7 +28,7 @@ import TrackMatching
         let state = FakeServiceState(tracks: Self.tracks, clock: clock)
         return try await FakeServiceServer.run(FakeITunes.router(state: state, albums: Self.albums)) { base in
             let client = ITunesSearchClient(
-                configuration: .init(baseURL: base), transport: AsyncHTTPClientTransport.live, cache: InMemoryResponseCache(), clock: clock)
+                configuration: .init(baseURL: base), transport: NIOHTTPTransport.live, cache: InMemoryResponseCache(), clock: clock)
             return try await body(client, state)
         }
     }

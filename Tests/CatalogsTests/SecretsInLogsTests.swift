@@ -20,9 +20,9 @@ import Testing
         errors += try await FakeServiceServer.run(FakeSpotify.router(state: spotifyState, accounts: accounts)) { base -> [String] in
             let clock = ImmediateClock()
             let tokens = SpotifyAppTokenProvider(
-                clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: base, transport: AsyncHTTPClientTransport.live, clock: clock,
+                clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: base, transport: NIOHTTPTransport.live, clock: clock,
                 logger: logs.logger)
-            let client = SpotifyClient(appTokens: tokens, apiURL: base, transport: AsyncHTTPClientTransport.live, clock: clock, logger: logs.logger)
+            let client = SpotifyClient(appTokens: tokens, apiURL: base, transport: NIOHTTPTransport.live, clock: clock, logger: logs.logger)
             _ = try await client.track(id: "4dE2vWsTtOBBWmuJY4vkVf", storefront: "us")
             await spotifyState.failNext(.status(429, retryAfter: 1))
             _ = try await client.search(term: "perfect", storefront: "us", limit: 5)
@@ -43,7 +43,7 @@ import Testing
             state: appleState, publicKey: key.publicKey, keyId: "KEYID12345", teamId: "TEAMID1234", now: { Int64(Date().timeIntervalSince1970) })
         errors += try await FakeServiceServer.run(router) { base -> [String] in
             let client = AppleMusicClient(
-                tokens: provider, baseURL: base, transport: AsyncHTTPClientTransport.live, clock: ImmediateClock(), logger: logs.logger)
+                tokens: provider, baseURL: base, transport: NIOHTTPTransport.live, clock: ImmediateClock(), logger: logs.logger)
             _ = try await client.songs(isrc: AppleMusicClientTests.isrc, storefront: "us")
             await appleState.failNext(.status(401))
             do { _ = try await client.songs(isrc: AppleMusicClientTests.isrc, storefront: "us") } catch { return ["\(error)"] }

@@ -38,8 +38,8 @@ import Testing
 
     func catalog(_ fake: Fake, clock: any LocalClock = ImmediateClock()) -> SpotifyClient {
         let tokens = SpotifyAppTokenProvider(
-            clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: clock)
-        return SpotifyClient(appTokens: tokens, apiURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: clock)
+            clientId: "client-id-123", clientSecret: "client-secret-456", accountsURL: fake.base, transport: NIOHTTPTransport.live, clock: clock)
+        return SpotifyClient(appTokens: tokens, apiURL: fake.base, transport: NIOHTTPTransport.live, clock: clock)
     }
 
     @Test func catalogCallsWithAnAppToken() async throws {
@@ -92,9 +92,9 @@ import Testing
     @Test func wrongClientCredentialsAreUnauthorized() async throws {
         try await withFake { fake in
             let tokens = SpotifyAppTokenProvider(
-                clientId: "client-id-123", clientSecret: "wrong", accountsURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: ImmediateClock())
+                clientId: "client-id-123", clientSecret: "wrong", accountsURL: fake.base, transport: NIOHTTPTransport.live, clock: ImmediateClock())
             await #expect(throws: CatalogServiceError.unauthorized(.spotify)) {
-                try await SpotifyClient(appTokens: tokens, apiURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: SystemClock()).track(
+                try await SpotifyClient(appTokens: tokens, apiURL: fake.base, transport: NIOHTTPTransport.live, clock: SystemClock()).track(
                     id: "x", storefront: "us")
             }
         }
@@ -107,7 +107,7 @@ import Testing
             let store = SpotifyRefreshTokenStore(path: directory.appendingPathComponent("spotify.json").path)
             let port = try await Self.freePort()
             let login = SpotifyLogin(
-                clientId: "client-id-123", store: store, accountsURL: fake.base, port: port, transport: AsyncHTTPClientTransport.live, clock: SystemClock())
+                clientId: "client-id-123", store: store, accountsURL: fake.base, port: port, transport: NIOHTTPTransport.live, clock: SystemClock())
             try await login.run(timeoutSeconds: 10) { url in
                 // The "browser": follow the authorize URL; the fake approves and redirects to 127.0.0.1.
                 let items = URLComponents(string: url)?.queryItems ?? []
@@ -122,9 +122,9 @@ import Testing
             let permissions = try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int
             #expect(permissions == 0o600)
 
-            let user = try SpotifyUserTokenProvider.fromStore(store, accountsURL: fake.base, transport: AsyncHTTPClientTransport.live, clock: SystemClock())
+            let user = try SpotifyUserTokenProvider.fromStore(store, accountsURL: fake.base, transport: NIOHTTPTransport.live, clock: SystemClock())
             let player = SpotifyClient(
-                token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: fake.base, transport: AsyncHTTPClientTransport.live,
+                token: { try await user.token() }, invalidate: { await user.invalidate() }, apiURL: fake.base, transport: NIOHTTPTransport.live,
                 clock: SystemClock())
             #expect(try await player.currentlyPlaying() == nil)  // 204: idle
 
@@ -153,7 +153,7 @@ import Testing
         let port = try await Self.freePort()
         let store = SpotifyRefreshTokenStore(path: FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-\(UUID().uuidString).json").path)
         let login = SpotifyLogin(
-            clientId: "client-id-123", store: store, accountsURL: "http://127.0.0.1:9", port: port, transport: AsyncHTTPClientTransport.live,
+            clientId: "client-id-123", store: store, accountsURL: "http://127.0.0.1:9", port: port, transport: NIOHTTPTransport.live,
             clock: SystemClock())
         await #expect(throws: CatalogServiceError.notConfigured(.spotify, detail: "the redirect did not come from this login (state mismatch)")) {
             try await login.run(timeoutSeconds: 10) { _ in

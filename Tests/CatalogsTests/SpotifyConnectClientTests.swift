@@ -39,10 +39,10 @@ import Testing
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
             let refreshToken = await accounts.issueRefreshToken()
             let tokens = SpotifyUserTokenProvider(
-                clientId: "listener-client", refreshToken: refreshToken, accountsURL: base, transport: AsyncHTTPClientTransport.live, clock: clock,
+                clientId: "listener-client", refreshToken: refreshToken, accountsURL: base, transport: NIOHTTPTransport.live, clock: clock,
                 logger: logger)
             let api = SpotifyClient(
-                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, transport: AsyncHTTPClientTransport.live,
+                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, transport: NIOHTTPTransport.live,
                 retry: RetryPolicy(maximumAttempts: 1),
                 clock: clock, logger: logger)
             try await body(Rig(api: api, player: player, state: state, accounts: accounts, refreshToken: refreshToken))

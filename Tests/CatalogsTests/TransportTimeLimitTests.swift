@@ -17,7 +17,7 @@ import Testing
         let state = FakeServiceState(tracks: [])
         await state.failEvery(fault)
         try await FakeServiceServer.run(FakeDeezer.router(state: state)) { base in
-            let transport = AsyncHTTPClientTransport(client: .shared, timeout: .seconds(30))
+            let transport = NIOHTTPTransport(timeout: .seconds(30))
             let started = ContinuousClock.now
             await #expect(throws: TransportTimeout.self) { try await transport.send(TransportRequest(url: base + "/search?q=x"), within: .seconds(1)) }
             let took = ContinuousClock.now - started

@@ -72,10 +72,10 @@ import Testing
         }()
         try await FakeServiceServer.run(FakeSpotify.router(state: state, accounts: accounts, player: player)) { base in
             let tokens = SpotifyUserTokenProvider(
-                clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), accountsURL: base, transport: AsyncHTTPClientTransport.live,
+                clientId: "host-client", refreshToken: await accounts.issueRefreshToken(), accountsURL: base, transport: NIOHTTPTransport.live,
                 clock: clock, logger: logger)
             let api = SpotifyClient(
-                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, transport: AsyncHTTPClientTransport.live,
+                token: { try await tokens.token() }, invalidate: { await tokens.invalidate() }, apiURL: base, transport: NIOHTTPTransport.live,
                 retry: RetryPolicy(maximumAttempts: 1),
                 clock: clock, logger: logger)
             var configuration = SpotifyHostSource.Configuration()

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -19,7 +20,7 @@ import Testing
             InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
-        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared)
+        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live)
         let roomA = try await api.createRoom()
         let roomB = try await api.createRoom()
         do {
@@ -164,6 +165,6 @@ import Testing
     }
 
     func roomSummary(port: Int, code: String) async throws -> RoomSummary {
-        try #require(await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: code))
+        try #require(await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).room(code: code))
     }
 }

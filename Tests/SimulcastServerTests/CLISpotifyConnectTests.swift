@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -34,7 +35,7 @@ import Testing
                 makeStore: { InMemoryRoomStore(clock: SystemClock()) })
             let port = try await server.start()
             let base = "http://127.0.0.1:\(port)"
-            let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+            let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
             let host = HostSession(
                 client: RoomConnection(
                     serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),

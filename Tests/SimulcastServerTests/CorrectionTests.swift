@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -22,7 +23,7 @@ import TrackMatching
         }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let api = RoomsAPI(baseURL: base, http: .shared)
+        let api = RoomsAPI(baseURL: base, transport: .live)
         let room = try await api.createRoom()
         var single = Fixtures.sheLooksSoPerfect
         single.album = "She Looks So Perfect"

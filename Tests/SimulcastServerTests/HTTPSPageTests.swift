@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -184,7 +185,7 @@ import Testing
 
             // The host publishes straight to the server; the listener comes through Caddy.
             let upstream = "http://127.0.0.1:\(port)"
-            let room = try await RoomsAPI(baseURL: upstream, http: .shared).createRoom()
+            let room = try await RoomsAPI(baseURL: upstream, transport: .live).createRoom()
             let host = HostSession(
                 client: RoomConnection(
                     serverURL: upstream, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -39,7 +40,7 @@ import TrackMatching
 
     /// `urls`: the old host's node, Ana's, the new host's, and the Spotify listener's.
     static func handOver(_ urls: [String]) async throws {
-        let room = try await RoomsAPI(baseURL: urls[0], http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: urls[0], transport: .live).createRoom()
         let oldHost = HostSession(
             client: RoomConnection(
                 serverURL: urls[0], hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
@@ -160,7 +161,7 @@ import TrackMatching
     /// another, the host's player (on a third) queues it, and every node's listeners see each step.
     @Test(.enabled(if: TestPostgres.isAvailable)) func songRequestsHoldAcrossThreeNodes() async throws {
         let (nodes, urls) = try await Self.threeNodes()
-        let room = try await RoomsAPI(baseURL: urls[0], http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: urls[0], transport: .live).createRoom()
         let queue = SongRequestTests.TakingQueue()
         let host = HostSession(
             client: RoomConnection(

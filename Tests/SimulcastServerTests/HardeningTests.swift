@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -25,7 +26,7 @@ import Testing
             InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         do { try await body(port, room, server) } catch {
             await server.stop()
             throw error
@@ -103,7 +104,7 @@ import Testing
                 sockets.append(socket)
             }
             #expect(codes == [nil, nil, nil, 4413])
-            let summary = try #require(try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).room(code: room.code))
             #expect(summary.listeners.count == 3)
             _ = sockets
         }
@@ -305,7 +306,7 @@ import Testing
             InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         let sockets = try await RawTCP.run {
             let deaf = try RawTCP(port: port, receiveBuffer: 4096)
             _ = deaf.upgrade(room: room.code)
@@ -314,7 +315,7 @@ import Testing
             pending.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // a request that never ends
             return [deaf, pending]
         }
-        #expect(await Poll.until { (try? await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: room.code))?.listeners.count == 1 })
+        #expect(await Poll.until { (try? await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).room(code: room.code))?.listeners.count == 1 })
         let started = ContinuousClock.now
         await server.stop()
         #expect(ContinuousClock.now - started < .seconds(10))
@@ -345,7 +346,7 @@ import Testing
                 $0.roomCreation = .init(burst: 2, perSecond: 0.001); $0.roomLookupMisses = .init(burst: 3, perSecond: 0.001)
             }
         ) { port, room, _ in
-            let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared)
+            let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live)
             _ = try await api.createRoom()  // the second of the burst (withServer made the first)
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/rooms")
             request.method = .POST
@@ -389,7 +390,7 @@ import Testing
             configuration: ServerConfiguration(expiry: .init(roomIdle: .milliseconds(200), sweepInterval: .seconds(3600), unloadAfter: .zero))
         ) { store }
         let port = try await server.start()
-        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared)
+        let api = RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live)
         let old = try await api.createRoom()
         #expect(try await api.room(code: old.code) != nil)
         clock.advance(byMs: 300)

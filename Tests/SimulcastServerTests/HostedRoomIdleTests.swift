@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import ServerHosting
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
@@ -28,7 +29,7 @@ import Testing
                     return (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "none"
                 })
             #expect(rig.logs.all.contains { $0.contains("changed nothing for the idle limit") })
-            let summary = try #require(try await RoomsAPI(baseURL: await rig.base, http: .shared).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: await rig.base, transport: .live).room(code: room.code))
             #expect(!summary.state.hostConnected, "listeners see the host away")
         }
     }
@@ -60,7 +61,7 @@ import Testing
     static func roomSees(playing: Bool, rig: HostingRig, room: String, clock: ManualClock) async -> Bool {
         var nudgedMs = 0.0
         return await Poll.until(timeout: Patience.event, interval: .milliseconds(100)) {
-            if (try? await RoomsAPI(baseURL: await rig.base, http: .shared).room(code: room))?.state.playing == playing { return true }
+            if (try? await RoomsAPI(baseURL: await rig.base, transport: .live).room(code: room))?.state.playing == playing { return true }
             if nudgedMs < 1_000 {
                 clock.advance(byMs: 50)
                 nudgedMs += 50

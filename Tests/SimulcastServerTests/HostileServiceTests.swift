@@ -53,7 +53,7 @@ import TrackMatching
             let metrics = ServerMetrics()
             let policy = ServicePolicy(retryAfterCapSeconds: misbehaviour == .answers429ForADay ? 5 : 60) { metrics.serviceHeldBack($0, seconds: $1) }
             let deezer = DeezerClient(
-                baseURL: base, transport: AsyncHTTPClientTransport.live, policy: policy, clock: SystemClock(), logger: TestSupport.quietLogger)
+                baseURL: base, transport: NIOHTTPTransport.live, policy: policy, clock: SystemClock(), logger: TestSupport.quietLogger)
             let hub = RoomHub(
                 store: InMemoryRoomStore(clock: SystemClock()),
                 matchmaker: TrackMatchmaker(catalogs: [.deezer: deezer, .appleMusic: TestSupport.appleCatalog], matcher: SimulcastMatcher()),

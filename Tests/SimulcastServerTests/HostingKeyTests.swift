@@ -34,7 +34,7 @@ import Testing
                 matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: logs.logger, web: try HostingRig.web(spotify: spotify),
                 makeHosting: { store, hub in
                     SpotifyRoomHosting(
-                        store: store, hub: hub, key: other, configuration: HostingRig.testConfiguration(spotify), transport: AsyncHTTPClientTransport.live,
+                        store: store, hub: hub, key: other, configuration: HostingRig.testConfiguration(spotify), transport: NIOHTTPTransport.live,
                         logger: logs.logger)
                 },
                 makeStore: { try await SQLiteRoomStore.open(path: database, clock: SystemClock(), logger: logs.logger) })

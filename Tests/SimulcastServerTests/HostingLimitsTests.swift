@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import ServerHosting
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -23,7 +24,7 @@ import Testing
         var server = ServerConfiguration()
         server.trustedProxies = ["127.0.0.1"]
         try await HostingRig.run(server: server, clock: ManualClock()) { rig in
-            let room = try await RoomsAPI(baseURL: await rig.base, http: .shared).createRoom()
+            let room = try await RoomsAPI(baseURL: await rig.base, transport: .live).createRoom()
             var statuses: [Int: Int] = [:]
             for _ in 0..<300 {
                 let answer = try await rig.fetch("/v1/rooms/\(room.code)/hosting", method: .POST, bearer: room.hostToken, json: Self.login)
@@ -36,14 +37,14 @@ import Testing
             // One address, many rooms: the address's few.
             var before = await rig.accounts.codeExchanges
             for _ in 0..<10 {
-                let room = try await RoomsAPI(baseURL: await rig.base, http: .shared).createRoom()
+                let room = try await RoomsAPI(baseURL: await rig.base, transport: .live).createRoom()
                 var request = try await rig.request("/v1/rooms/\(room.code)/hosting", bearer: room.hostToken, json: Self.login)
                 request.headers.add(name: "X-Forwarded-For", value: "203.0.113.7")
                 _ = try await rig.send(request)
             }
             #expect(await rig.accounts.codeExchanges - before == Int(limits.hostingLogins.burst))
             // Many addresses, one room: the room's few.
-            let other = try await RoomsAPI(baseURL: await rig.base, http: .shared).createRoom()
+            let other = try await RoomsAPI(baseURL: await rig.base, transport: .live).createRoom()
             before = await rig.accounts.codeExchanges
             for index in 0..<50 {
                 var request = try await rig.request("/v1/rooms/\(other.code)/hosting", bearer: other.hostToken, json: Self.login)

@@ -58,7 +58,7 @@ struct HostingRig: Sendable {
                     var configuration = testConfiguration(spotify)
                     configure(&configuration)
                     return SpotifyRoomHosting(
-                        store: store, hub: hub, key: key, configuration: configuration, transport: AsyncHTTPClientTransport.live, logger: logs.logger)
+                        store: store, hub: hub, key: key, configuration: configuration, transport: NIOHTTPTransport.live, logger: logs.logger)
                 },
                 makeStore: { try await SQLiteRoomStore.open(path: database, clock: clock, logger: logs.logger) })
             try await server.start()
@@ -208,7 +208,7 @@ extension HostingRig {
     /// its host token, and the authorization code the stand-in's authorize page would send back.
     func hostedRoom(user: String = "fake-user", scope: String = "user-read-currently-playing user-read-playback-state") async throws -> CreatedRoom {
         let base = await self.base
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         var generator = SystemRandomNumberGenerator()
         let pkce = SpotifyPKCE(using: &generator)
         let redirect = base + "/r/callback"

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import ServerHosting
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -39,7 +40,7 @@ import Testing
 
     /// A room whose host (a `HostSession` over the WebSocket) plays C'est La Vie from `positionMs`.
     static func roomPlaying(_ base: String, from positionMs: Double) async throws -> (CreatedRoom, HostSession, Task<Void, any Error>) {
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let host = HostSession(
             client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
@@ -80,7 +81,7 @@ import Testing
                 })
             #expect(await TestSupport.metric(URL(string: base)!.port!, "simulcast_listeners_followed") == 1)
             // The follow joined as a Spotify listener of the listener's storefront.
-            let summary = try #require(try await RoomsAPI(baseURL: base, http: .shared).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: base, transport: .live).room(code: room.code))
             #expect(summary.listeners.contains { $0.service == .spotify && $0.storefront == "us" })
 
             // Only its own token reads or stops it; a wrong one is told nothing more than "no such follow".

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -59,7 +60,7 @@ import Testing
         }
         let port = try await server.start()
         let baseURL = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: baseURL, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: baseURL, transport: .live).createRoom()
         let hostClock = SkewedClock(base: SystemClock(), offsetMicros: -400_000, driftPPM: -20)
         let host = HostSession(
             client: RoomConnection(
@@ -106,7 +107,7 @@ import Testing
         #expect(await deezer.player.audibleNow().trackId == nil)
 
         // The server knows both listeners and what they report.
-        let summary = try #require(await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))
+        let summary = try #require(await RoomsAPI(baseURL: baseURL, transport: .live).room(code: room.code))
         #expect(Set(summary.listeners.map(\.service)) == [.appleMusic, .deezer])
         #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.method == MatchMethod(.seed, .titleAndAlbum))
         tasks.forEach { $0.cancel() }
@@ -120,7 +121,7 @@ import Testing
         }
         let port = try await server.start()
         let baseURL = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: baseURL, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: baseURL, transport: .live).createRoom()
         let host = HostSession(
             client: RoomConnection(
                 serverURL: baseURL, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
@@ -140,7 +141,7 @@ import Testing
                 let audible = await apple.player.audibleNow()
                 return audible.trackId == "298026101" && audible.playing
             })
-        let before = try #require(await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))
+        let before = try #require(await RoomsAPI(baseURL: baseURL, transport: .live).room(code: room.code))
 
         await server.stop()
         #expect(await TestSupport.eventually { await !apple.session.status().connected })
@@ -151,12 +152,12 @@ import Testing
 
         try await server.start(port: port)
         #expect(await TestSupport.eventually { await apple.session.status().connected })
-        let after = try #require(await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))
+        let after = try #require(await RoomsAPI(baseURL: baseURL, transport: .live).room(code: room.code))
         #expect(after.state.track == before.state.track)
         #expect(after.state.anchor == before.state.anchor)
         #expect(after.state.seq > before.state.seq)
         // The host came back too, and a listener joining now gets the state at once.
-        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: baseURL, http: .shared).room(code: room.code))?.state.hostConnected == true })
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: baseURL, transport: .live).room(code: room.code))?.state.hostConnected == true })
         let latecomer = Self.listener(baseURL: baseURL, code: room.code, service: .appleMusic, clockOffsetMs: -200, seed: 4)
         let late = Task { try await latecomer.session.run() }
         defer { late.cancel() }

@@ -6,6 +6,7 @@ import Foundation
 import HostSources
 import MPRIS
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -46,7 +47,7 @@ struct LocalFilesListenerTests {
             InMemoryRoomStore(clock: SystemClock())
         }
         let base = "http://127.0.0.1:\(try await server.start())"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let host = HostSession(
             client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -22,7 +23,7 @@ import Testing
             InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         var closes: [Int] = []
         for guess in 0..<8 {
             let code = "ZZZZZZZZZ" + String(Array("ABCDEFGH")[guess])

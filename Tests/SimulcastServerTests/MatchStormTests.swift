@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import CatalogCore
 import HummingbirdWSClient
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -45,7 +46,7 @@ import TrackMatching
         let server = LocalServer(matchmaker: matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) { InMemoryRoomStore(clock: SystemClock()) }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
 
         // The host, its refusals counted.
         let refused = Mutex(0)

@@ -34,7 +34,7 @@ struct MultiNodeHostingTests {
             for _ in 0..<3 { nodes.append(try await ServeProcess(databaseURL: database, extra: extra, environment: environment)) }
 
             await player.set(track: Fixtures.cestLaVie, progressMs: 30_000, isPlaying: true)
-            let room = try await RoomsAPI(baseURL: nodes[0].baseURL, http: .shared).createRoom()
+            let room = try await RoomsAPI(baseURL: nodes[0].baseURL, transport: .live).createRoom()
             var generator = SystemRandomNumberGenerator()
             let pkce = SpotifyPKCE(using: &generator)
             let redirect = nodes[0].baseURL + "/r/callback"
@@ -75,7 +75,7 @@ struct MultiNodeHostingTests {
             #expect(takeover < .seconds(7), "taken over in \(takeover)")
             await player.seek(toMs: 120_000)
             #expect(await TestSupport.eventually(10) { await MultiNodeProcessTests.following(listener, track: Fixtures.cestLaVie.id, nearMs: 120_000) })
-            let summary = try #require(try await RoomsAPI(baseURL: survivor, http: .shared).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: survivor, transport: .live).room(code: room.code))
             #expect(summary.state.hostConnected)
         }
     }
@@ -101,7 +101,7 @@ struct MultiNodeHostingTests {
                     matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, web: web,
                     makeHosting: { store, hub in
                         SpotifyRoomHosting(
-                            store: store, hub: hub, key: key, configuration: HostingRig.testConfiguration(spotify), transport: AsyncHTTPClientTransport.live,
+                            store: store, hub: hub, key: key, configuration: HostingRig.testConfiguration(spotify), transport: NIOHTTPTransport.live,
                             logger: TestSupport.quietLogger)
                     },
                     makeStore: { try await TestPostgres.store(database, logger: TestSupport.quietLogger) })

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
@@ -14,7 +15,7 @@ import Testing
 extension MultiNodeTests {
     static func presences(_ cluster: Cluster, code: String) async -> [RoomPresence?] {
         var answers: [RoomPresence?] = []
-        for index in cluster.ports.indices { answers.append(try? await RoomsAPI(baseURL: cluster.url(index), http: .shared).room(code: code)?.presence) }
+        for index in cluster.ports.indices { answers.append(try? await RoomsAPI(baseURL: cluster.url(index), transport: .live).room(code: code)?.presence) }
         return answers
     }
 
@@ -31,7 +32,7 @@ extension MultiNodeTests {
     // 300 sockets and a 2 s bound: in test.sh's isolated pass, not beside forty other suites.
     @Test(.enabled(if: TestSupport.isolatedPass)) func threeHundredListenersOnThreeNodesAreCountedAlikeEverywhere() async throws {
         let cluster = try await Self.cluster(3)
-        let room = try await RoomsAPI(baseURL: cluster.url(0), http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: cluster.url(0), transport: .live).createRoom()
         let services: [MusicService] = [.appleMusic, .spotify, .deezer]
         var peers: [WirePeer] = []
         for index in 0..<300 {

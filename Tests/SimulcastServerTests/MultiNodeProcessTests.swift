@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -41,7 +42,7 @@ struct MultiNodeProcessTests {
         let urls = nodes.map(\.baseURL)
         let nginx = front == .nginx ? try await NginxProcess(upstreams: nodes.map(\.port)) : nil
         defer { nginx?.stop() }
-        let room = try await RoomsAPI(baseURL: urls[0], http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: urls[0], transport: .live).createRoom()
         // Each client lists every node, its own first, as `--server URL1,URL2,URL3` does; or all use nginx.
         func list(from first: Int) -> String { nginx?.baseURL ?? (0..<3).map { urls[(first + $0) % 3] }.joined(separator: ",") }
         let host = HostSession(
@@ -58,7 +59,7 @@ struct MultiNodeProcessTests {
                 let three = await onThree.session.status().connected
                 return two && three
             })
-        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: urls[2], http: .shared).room(code: room.code))?.state.hostConnected == true })
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: urls[2], transport: .live).room(code: room.code))?.state.hostConnected == true })
         #expect(await Poll.until { await host.isSynchronised })
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
         #expect(await TestSupport.eventually { await Self.following(onTwo, track: Fixtures.cestLaVie.id) })
@@ -90,11 +91,11 @@ struct MultiNodeProcessTests {
         // A state refused while the database was away is sent again with the host's next heartbeat.
         #expect(await TestSupport.eventually(15) { await Self.following(onTwo, track: Fixtures.sheLooksSoPerfect.id) })
         #expect(await TestSupport.eventually(15) { await Self.following(onThree, track: Fixtures.sheLooksSoPerfect.id) })
-        let stored = try #require(try await RoomsAPI(baseURL: urls[2], http: .shared).room(code: room.code))
+        let stored = try #require(try await RoomsAPI(baseURL: urls[2], transport: .live).room(code: room.code))
         #expect(stored.state.track?.source == Fixtures.sheLooksSoPerfect)
         #expect(stored.state.hostConnected)
         // Node 1 still creates rooms: its pool reconnected.
-        _ = try await RoomsAPI(baseURL: urls[0], http: .shared).createRoom()
+        _ = try await RoomsAPI(baseURL: urls[0], transport: .live).createRoom()
         tasks.forEach { $0.cancel() }
     }
 }

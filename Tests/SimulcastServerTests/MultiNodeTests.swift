@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -51,7 +52,7 @@ import Testing
 
     @Test func aHostOnOneNodeAndListenersOnTwoOthersStayInSync() async throws {
         let cluster = try await Self.cluster(3)
-        let room = try await RoomsAPI(baseURL: cluster.url(0), http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: cluster.url(0), transport: .live).createRoom()
         let host = HostSession(
             client: RoomConnection(
                 serverURL: cluster.url(0), hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
@@ -69,7 +70,8 @@ import Testing
                 return await host.isSynchronised && appleSynchronised && deezerSynchronised
             })
         #expect(
-            await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2), http: .shared).room(code: room.code))?.state.hostConnected == true })
+            await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2), transport: .live).room(code: room.code))?.state.hostConnected == true }
+        )
 
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 30_000, queue: [Fixtures.sheLooksSoPerfect]))
         #expect(await TestSupport.eventually { await apple.player.audibleNow().trackId == Fixtures.appleCestLaVie.id })
@@ -84,7 +86,7 @@ import Testing
         // Matches made on two nodes for two services, one seq across nodes, never backwards.
         let seqs = await watcher.states.map(\.seq)
         #expect(seqs == seqs.sorted() && Set(seqs).count == seqs.count, "\(seqs)")
-        let final = try #require(try await RoomsAPI(baseURL: cluster.url(1), http: .shared).room(code: room.code))
+        let final = try #require(try await RoomsAPI(baseURL: cluster.url(1), transport: .live).room(code: room.code))
         #expect(final.state.track?.match(for: .appleMusic, storefront: "us")?.status == .matched)
         #expect(final.state.track?.match(for: .deezer, storefront: "us")?.status == .matched)
         #expect(!final.state.playing)
@@ -97,7 +99,7 @@ import Testing
     /// closed with 4409, and listeners see one sequence of states, never going backwards.
     @Test func twoHostConnectionsWithOneTokenOnTwoNodes() async throws {
         let cluster = try await Self.cluster(3)
-        let room = try await RoomsAPI(baseURL: cluster.url(0), http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: cluster.url(0), transport: .live).createRoom()
         let listeners = [
             await WirePeer.connect(port: cluster.ports[1], room: room.code, hello: RawPeer.hello(.listener, room: room.code)),
             await WirePeer.connect(port: cluster.ports[2], room: room.code, hello: RawPeer.hello(.listener, room: room.code)),
@@ -136,7 +138,7 @@ import Testing
             }
         }
         // The database holds the second host's claim and its last state.
-        let stored = try #require(try await RoomsAPI(baseURL: cluster.url(2), http: .shared).room(code: room.code))
+        let stored = try #require(try await RoomsAPI(baseURL: cluster.url(2), transport: .live).room(code: room.code))
         #expect(stored.state.anchor.positionMs == 519_000)
         #expect(stored.state.hostConnected)
         for peer in listeners + [second] { await peer.disconnect() }
@@ -147,7 +149,7 @@ import Testing
     /// follow the room's latest state; a host left on a dead node is shown as gone.
     @Test func listenersMoveToTheNextNodeAndTheRoomKeepsItsState() async throws {
         let cluster = try await Self.cluster(3)
-        let room = try await RoomsAPI(baseURL: cluster.url(0), http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: cluster.url(0), transport: .live).createRoom()
         let host = await WirePeer.connect(port: cluster.ports[0], room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         let listener = LiveRoomTests.listener(
             baseURL: "\(cluster.url(1)),\(cluster.url(2))", code: room.code, service: .appleMusic, clockOffsetMs: 300, seed: 13)
@@ -165,7 +167,9 @@ import Testing
         #expect(await TestSupport.eventually { await listener.player.audibleNow().trackId == Fixtures.appleSheLooksSoPerfect.id })
         await host.disconnect()
         #expect(
-            await TestSupport.eventually { (try? await RoomsAPI(baseURL: cluster.url(2), http: .shared).room(code: room.code))?.state.hostConnected == false })
+            await TestSupport.eventually {
+                (try? await RoomsAPI(baseURL: cluster.url(2), transport: .live).room(code: room.code))?.state.hostConnected == false
+            })
         task.cancel()
         await cluster.stop()
     }
@@ -180,7 +184,7 @@ import Testing
             try await TestPostgres.store(database, logger: TestSupport.quietLogger)
         }
         let port = try await node.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         // A node that took the room's host and then vanished: its heartbeat ran out long ago.
         let outside = try await TestPostgres.store(database, listen: false)
         try await outside.heartbeat(node: "vanished", lease: .milliseconds(1))

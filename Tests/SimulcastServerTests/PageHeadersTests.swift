@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import NIOCore
 import NIOHTTP1
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
@@ -20,7 +21,7 @@ import Testing
         }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         for path in ["/", "/r/\(room.code)", "/r/\(room.code)/host", "/r/callback", "/r/AAAAAAAAAA", "/join?code=x"] {
             for method in [HTTPMethod.GET, .HEAD] {
                 var request = HTTPClientRequest(url: base + path)
@@ -69,7 +70,7 @@ import Testing
             InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         let framer = Router()
         framer.get("/") { _, _ in
             FakeServiceServer.text(

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -42,7 +43,7 @@ import Testing
             matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         let ana = await WirePeer.connect(
             port: port, room: room.code,
@@ -75,7 +76,7 @@ import Testing
             matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         let watcher = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         // Joined before anyone reacts, or it misses what it is there to count.
         #expect(await TestSupport.eventually { await watcher.welcome != nil })
@@ -113,7 +114,7 @@ import Testing
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let watcher = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         // Joined before anyone reacts, or it misses what it is there to count.
         #expect(await TestSupport.eventually { await watcher.welcome != nil })
@@ -165,7 +166,7 @@ import Testing
             matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         var impostors: [WirePeer] = []
         for name in ["Host", "\u{041D}ost", "\u{3164}"] {
@@ -195,7 +196,7 @@ import Testing
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let host = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.host, room: room.code, token: room.hostToken))
         // 128 bytes each, none escaped shorter: four-byte emoji.
         let largest = String(repeating: "🎧", count: DisplayName.maximumBytes / 4)
@@ -227,7 +228,7 @@ import Testing
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let listener = await WirePeer.connect(port: port, room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         #expect(await TestSupport.eventually { await listener.welcome != nil })
 
@@ -245,7 +246,7 @@ import Testing
         #expect(try await post(#"{"reaction": "confetti"}"#, token: room.hostToken) == 400)
         #expect(try await post(String(repeating: "x", count: 5000), token: room.hostToken) == 400)
         #expect(await TestSupport.eventually { await listener.reactions == [Wire.RoomReaction(reaction: .party, from: "Host", fromHost: true)] })
-        let summary = try #require(try await RoomsAPI(baseURL: base, http: .shared).room(code: room.code))
+        let summary = try #require(try await RoomsAPI(baseURL: base, transport: .live).room(code: room.code))
         #expect(summary.reactions?.map(\.reaction) == [.party])
         #expect(summary.reactions?.first?.fromHost == true)
         await listener.disconnect()
@@ -257,7 +258,7 @@ extension MultiNodeTests {
     @Test func aReactionOnOneNodeReachesListenersOnAnother() async throws {
         let cluster = try await Self.cluster(2)
         defer { Task { await cluster.stop() } }
-        let room = try await RoomsAPI(baseURL: cluster.url(0), http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: cluster.url(0), transport: .live).createRoom()
         let onOne = await WirePeer.connect(port: cluster.ports[0], room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         let onTwo = await WirePeer.connect(port: cluster.ports[1], room: room.code, hello: RawPeer.hello(.listener, room: room.code))
         #expect(await TestSupport.eventually { await onOne.welcome != nil })

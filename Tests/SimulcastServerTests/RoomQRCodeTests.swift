@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
@@ -52,7 +53,7 @@ import Testing
         }
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         // Typed the way people type codes: lower case, in two halves.
         let typed = room.code.lowercased().prefix(5) + "-" + room.code.lowercased().dropFirst(5)
         let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(base)/r/\(typed)/qr.svg"), timeout: .seconds(10))

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Hummingbird
 import Rooms
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -16,14 +17,14 @@ import Testing
             InMemoryRoomStore(clock: SystemClock())
         }
         let port = try await server.start()
-        let found = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", http: .shared).room(code: "AAAAAAAAAA")
+        let found = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).room(code: "AAAAAAAAAA")
         #expect(found == nil)
         await server.stop()
     }
 
     @Test func anotherProgramsNotFoundIsAnError() async throws {
         _ = try await FakeServiceServer.run(Router()) { base in
-            await #expect(throws: APIClientError.self) { _ = try await RoomsAPI(baseURL: base, http: .shared).room(code: "AAAAAAAAAA") }
+            await #expect(throws: APIClientError.self) { _ = try await RoomsAPI(baseURL: base, transport: .live).room(code: "AAAAAAAAAA") }
         }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import Rooms
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -173,7 +174,7 @@ import Testing
         let base = "http://127.0.0.1:\(try await server.start())"
         defer { Task { await server.stop() } }
         let port = URL(string: base)!.port!
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let queue = TakingQueue()
         let host = HostSession(
             client: RoomConnection(

@@ -3,6 +3,7 @@ import CatalogCore
 import DBus
 import Foundation
 import MPRIS
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -71,7 +72,7 @@ struct TwoMPVPlayersTests {
             InMemoryRoomStore(clock: SystemClock())
         }
         let base = "http://127.0.0.1:\(try await server.start())"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let hostConnection = try await DBusConnection.connect(path: hostBus.socketPath)
         let listenerConnection = try await DBusConnection.connect(path: listenerBus.socketPath)
         let host = HostSession(

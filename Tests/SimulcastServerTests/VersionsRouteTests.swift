@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -25,7 +26,7 @@ import Testing
             matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration,
             makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let base = "http://127.0.0.1:\(try await server.start())"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let path = "\(base)/v1/rooms/\(room.code)/versions"
         // Nothing plays: nothing to choose from, and no lookup spent.
         let idle = try await Self.get(path + "?service=apple-music&storefront=us")
@@ -40,7 +41,7 @@ import Testing
         defer { hosting.cancel() }
         #expect(await Poll.until(timeout: Patience.event) { await host.isSynchronised })
         try await host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 0))
-        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: base, http: .shared).room(code: room.code))?.state.track != nil })
+        #expect(await TestSupport.eventually { (try? await RoomsAPI(baseURL: base, transport: .live).room(code: room.code))?.state.track != nil })
 
         let answer = try await Self.get(path + "?service=apple-music&storefront=us")
         #expect(answer.status == 200, "\(answer.text)")

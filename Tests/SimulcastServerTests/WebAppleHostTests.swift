@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import CatalogCore
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -150,7 +151,7 @@ import TrackMatching
 
             // Issue 35: the player pausing and playing by itself (headphones out, a call, Control
             // Center: the SDK's own state change, no page button) reaches the room within 2 s.
-            let rooms = RoomsAPI(baseURL: base, http: .shared)
+            let rooms = RoomsAPI(baseURL: base, transport: .live)
             @Sendable func roomPlays(_ playing: Bool) async -> Bool {
                 await Poll.until(timeout: .seconds(2), interval: .milliseconds(50)) { (try? await rooms.room(code: code))?.state.playing == playing }
             }

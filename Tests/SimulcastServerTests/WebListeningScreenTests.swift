@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
@@ -124,7 +125,7 @@ extension WebListenerPageTests {
             try await Self.waitStatus(page, "left")
             _ = try await page.waitFor("MusicKit.getInstance().playbackState === 3", as: Bool.self)
             #expect(try await page.evaluate("document.getElementById('reload').textContent", as: String.self) == "Listen again")
-            let api = RoomsAPI(baseURL: room.base, http: .shared)
+            let api = RoomsAPI(baseURL: room.base, transport: .live)
             #expect(
                 await Poll.until(timeout: Patience.event) { (try? await api.room(code: room.code))?.listeners.isEmpty == true },
                 "the room still lists the listener who left")

@@ -69,7 +69,7 @@ struct WebRoom: Sendable {
         )
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
-        let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+        let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
         let host = HostSession(
             client: RoomConnection(
                 serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken, name: hostName), clock: SystemClock(),
@@ -130,7 +130,7 @@ struct WebRoom: Sendable {
                 makeStore: { try await SQLiteRoomStore.open(path: database, clock: SystemClock(), logger: logs.logger) },
                 makeHosting: { store, hub in
                     SpotifyRoomHosting(
-                        store: store, hub: hub, key: key, configuration: following, transport: AsyncHTTPClientTransport.live, logger: logs.logger)
+                        store: store, hub: hub, key: key, configuration: following, transport: NIOHTTPTransport.live, logger: logs.logger)
                 },
                 logger: logs.logger
             ) { room in

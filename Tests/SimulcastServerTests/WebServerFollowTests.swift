@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -73,7 +74,8 @@ import Testing
             // no room state, and nothing the page shows.
             let secrets = await accounts.issuedAccessTokens + accounts.issuedRefreshTokens
             #expect(!secrets.isEmpty)
-            let summary = String(decoding: try JSONEncoder().encode(try await RoomsAPI(baseURL: room.base, http: .shared).room(code: room.code)), as: UTF8.self)
+            let summary = String(
+                decoding: try JSONEncoder().encode(try await RoomsAPI(baseURL: room.base, transport: .live).room(code: room.code)), as: UTF8.self)
             let shown = try await again.evaluate("location.href + document.body.innerText + JSON.stringify(localStorage)", as: String.self)
             for secret in secrets {
                 #expect(!summary.contains(secret) && !shown.contains(secret), "a Spotify token in the room's state or the page")

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import Hummingbird
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -33,7 +34,7 @@ import Testing
             }
             _ = try await server.start(port: port)
             let base = "http://127.0.0.1:\(port)"
-            let room = try await RoomsAPI(baseURL: base, http: .shared).createRoom()
+            let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()
             let host = HostSession(
                 client: RoomConnection(
                     serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),

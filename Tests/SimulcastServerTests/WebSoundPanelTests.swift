@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Fingerprint
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
@@ -98,7 +99,7 @@ extension WebListenerPageTests {
                 return inARow >= 10
             }
             #expect(agreed, "at the ear: page \(last.page) ms, CLI \(last.cli) ms from the host")
-            let summary = try #require(try await RoomsAPI(baseURL: room.base, http: .shared).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: room.base, transport: .live).room(code: room.code))
             #expect(summary.listeners.contains { $0.outputLatencyMs == cliLatency }, "the CLI listener's report says its output latency")
 
             // Remembered for this output (named by the browser once the microphone was allowed).

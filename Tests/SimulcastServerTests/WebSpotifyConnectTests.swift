@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -88,7 +89,7 @@ import Testing
             // state, or anything the page shows.
             let tokens = await accounts.issuedAccessTokens
             #expect(!tokens.isEmpty)
-            let summary = try await RoomsAPI(baseURL: room.base, http: .shared).room(code: room.code)
+            let summary = try await RoomsAPI(baseURL: room.base, transport: .live).room(code: room.code)
             let seen = [
                 try await page.evaluate("location.href + document.body.innerText", as: String.self),
                 String(decoding: try JSONEncoder().encode(summary), as: UTF8.self),

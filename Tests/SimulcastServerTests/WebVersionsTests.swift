@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -40,7 +41,7 @@ import Testing
             try await page.click("#versions-list li:nth-child(2) .version-actions .secondary")
             _ = try await page.waitFor("MusicKit.getInstance().nowPlayingItem?.id === 'am-slsp-demo'", as: Bool.self, seconds: 15)
             try await room.waitInSync(page)
-            let summary = try #require(try await RoomsAPI(baseURL: room.base, http: .shared).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: room.base, transport: .live).room(code: room.code))
             #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.track?.id == Fixtures.appleSheLooksSoPerfect.id)
 
             // Suggest it for the room: the correction rules answer (a listener's suggestion).
@@ -67,7 +68,7 @@ import Testing
             try await room.waitInSync(page)
             let said = try await page.evaluate("simulcastPage.message?.text ?? ''", as: String.self)
             #expect(said.contains("clean version of Loud Words"), "\(said)")
-            let summary = try #require(try await RoomsAPI(baseURL: room.base, http: .shared).room(code: room.code))
+            let summary = try #require(try await RoomsAPI(baseURL: room.base, transport: .live).room(code: room.code))
             #expect(summary.state.track?.match(for: .appleMusic, storefront: "us")?.track?.id == Fixtures.appleLoudWords.id)
         }
     }
