@@ -30,7 +30,12 @@ final class HTTPExchangeHandler: ChannelDuplexHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard let exchange = current else { return }
+        guard let exchange = current else {
+            // Nothing asked for it (an idle connection, or the rest of a refused body): the
+            // connection can no longer be trusted to line answers up with requests.
+            context.close(promise: nil)
+            return
+        }
         switch unwrapInboundIn(data) {
         case .head(let responseHead):
             head = responseHead
@@ -46,7 +51,12 @@ final class HTTPExchangeHandler: ChannelDuplexHandler {
             collected.writeBuffer(&part)
             body = collected
         case .end:
-            guard let responseHead = head else { return }
+            guard let responseHead = head else {
+                // The decoder never ends an answer it did not start; if it did, this is no answer.
+                fail(HTTPConnectionError.closed(host: exchange.host, answerStarted: false))
+                context.close(promise: nil)
+                return
+            }
             current = nil
             let reusable = responseHead.isKeepAlive && exchange.head.isKeepAlive
             exchange.answer.succeed(.init(head: responseHead, body: body ?? ByteBuffer(), reusable: reusable))
