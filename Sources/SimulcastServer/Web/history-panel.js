@@ -2,7 +2,8 @@
 // "Played in this room": the room's history (GET /v1/rooms/{code}/history), oldest first, each
 // song with who asked for it and a link to it on this listener's own service (the host's
 // where they have none), and "Save as a playlist" on their service. Names and titles are
-// written as text, never as markup. Loaded when opened, again when the room's song changes.
+// written as text, never as markup. Loaded when opened, again when the room's song changes
+// and when this listener's match of it comes in.
 import { $ } from "./dom.js";
 import * as strings from "./strings.js";
 import { withTimeout } from "./timeout.js";
@@ -17,6 +18,21 @@ import { withTimeout } from "./timeout.js";
 const clockTime = (startedAtMicros) => new Date(startedAtMicros / 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 /**
+ * When an open list must be read again: a new song, and again when this listener's own
+ * recording of it comes in. The match usually lands a moment after the song starts, and a
+ * list read at the start shows the host's link for it until the next song.
+ * @param {any} track the room's track: its source and its matches
+ * @param {string | null} service @param {string | null} storefront
+ * @returns {string | null}
+ */
+export function historyMoment(track, service, storefront) {
+  const id = track?.source?.id ?? null;
+  if (id === null || !service) return id;
+  const found = (track.matches || []).find((/** @type {any} */ m) => m.service === service && m.storefront === storefront);
+  return found?.result?.status === "matched" && found.result.track ? id + " " + service : id;
+}
+
+/**
  * @param {string} room
  * @param {HistoryOptions} options
  */
@@ -29,9 +45,14 @@ export function mountHistory(room, options) {
   /** @type {HistorySong[]} */
   let songs = [];
   let loading = false;
+  // A reason to read again that came while a read was under way: one more read after it.
+  let again = false;
 
   async function load() {
-    if (loading) return;
+    if (loading) {
+      again = true;
+      return;
+    }
     loading = true;
     try {
       const service = options.service();
@@ -44,6 +65,10 @@ export function mountHistory(room, options) {
       note.textContent = words.couldNotLoad;
     } finally {
       loading = false;
+      if (again) {
+        again = false;
+        load();
+      }
     }
   }
 
@@ -100,12 +125,12 @@ export function mountHistory(room, options) {
     }
   }
 
-  let lastTrack = /** @type {string | null} */ (null);
+  let lastMoment = /** @type {string | null} */ (null);
   return {
-    /** The room's song changed: an open list gains it. @param {string | null} trackId */
-    roomTrack(trackId) {
-      if (trackId === lastTrack) return;
-      lastTrack = trackId;
+    /** The room's song changed, or this listener's match of it came in (`historyMoment`): an open list shows it. @param {string | null} moment */
+    roomTrack(moment) {
+      if (moment === lastMoment) return;
+      lastMoment = moment;
       if (panel.open) load();
     },
     /** After a login asked for to save: open and save at once. */

@@ -22,7 +22,7 @@ import { secureOrigin } from "./secure-origin.js";
 import { mountShare } from "./share.js";
 import { mountSoundPanel } from "./sound-panel.js";
 import { beginLogin, SpotifyLogin } from "./spotify-login.js";
-import { mountHistory } from "./history-panel.js";
+import { historyMoment, mountHistory } from "./history-panel.js";
 import { PLAYLIST_SCOPE, saveToAppleMusic, saveToSpotify } from "./playlist-save.js";
 import { forgetFollow, followStatus, stopFollow, storedFollow } from "./server-follow.js";
 import { mountHandoverOffer } from "./handover.js";
@@ -511,7 +511,7 @@ function start() {
     $("message").className = "message " + (message?.kind || "");
     const room = page.room;
     setHidden("now", !room);
-    roomHistory.roomTrack(room?.track?.source?.id ?? null);
+    roomHistory.roomTrack(historyMoment(room?.track, page.phase === "listening" ? page.service : null, page.storefront));
     if (!room) return;
     const headline = room.hostName ? words.listenAlongWith(room.hostName) : words.listenAlong;
     setText("headline", headline);
