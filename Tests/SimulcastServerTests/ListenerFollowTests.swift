@@ -14,7 +14,9 @@ import Testing
 /// Issue 36 (2) over REST, as /r/callback calls it: a listener's follow is made from their
 /// login and device, read and stopped only with its own token, replaced by a newer follow of
 /// the same Spotify account, and ended (said as "refused") when Spotify refuses the login.
-@Suite(.serialized) struct ListenerFollowTests {
+/// Real time on a simulated Connect device, with 20 s waits and a 2 s idle limit: in the test
+/// script's isolated pass (beside a CPU hog in the main pass it missed one in three of four runs).
+@Suite(.serialized, .enabled(if: TestSupport.isolatedPass, "the isolated pass")) struct ListenerFollowTests {
     struct Ticket: Decodable {
         struct Follow: Decodable { var status: String }
         var id: String
