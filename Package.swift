@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         // Without its swift-configuration support (a default trait), which nothing here reads.
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: ["FullFoundation"]),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
         // Tests only: an independent HTTP client that probes the server (the product speaks HTTP
         // to the services through ServiceHTTP's own NIO transport).
@@ -49,8 +48,9 @@ let package = Package(
         .target(name: "CatalogCore", dependencies: ["SimulcastCore"], swiftSettings: strict),
         // Turning a source track into a target service's track.
         .target(name: "TrackMatching", dependencies: ["SimulcastCore", "CatalogCore"], swiftSettings: strict),
-        // Talking to a music service's HTTP API: the transport (AsyncHTTPClient live, loopback
+        // Talking to a music service's HTTP API: the transport (HTTP/1.1 over NIO live, loopback
         // fakes in tests), pacing, retries, typed errors; shared by the catalogs and the login.
+        // And the client WebSocket the room connection runs on.
         .target(
             name: "ServiceHTTP",
             dependencies: [
@@ -60,6 +60,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -148,7 +149,6 @@ let package = Package(
             name: "SimulcastClient",
             dependencies: [
                 "SimulcastCore", "ServiceHTTP",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -255,7 +255,6 @@ let package = Package(
                 "RoomStorage",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -296,7 +295,8 @@ let package = Package(
             name: "ServiceHTTPTests",
             dependencies: [
                 "ServiceHTTP", "SimulcastTesting", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -352,7 +352,6 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strict

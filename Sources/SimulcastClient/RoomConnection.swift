@@ -42,7 +42,7 @@ public actor RoomConnection {
         serverURL: String, hello: Wire.Hello, clock: any LocalClock, pingInterval: Duration = ConnectionDriver.defaultPingInterval,
         seed: UInt64? = nil, tls: TLSConfiguration? = nil, transport: (any RoomTransport)? = nil, logger: Logger = Logger(label: "simulcast.client")
     ) {
-        self.transport = transport ?? WebSocketRoomTransport(tls: tls, logger: logger)
+        self.transport = transport ?? WebSocketRoomTransport(tls: tls)
         let bases = Self.serverURLs(serverURL).map { url in
             var base = url
             if base.hasPrefix("https://") { base = "wss://" + base.dropFirst("https://".count) }

@@ -1,6 +1,5 @@
 import Foundation
-import HummingbirdWSClient
-import Logging
+import ServiceHTTP
 
 /// One tab under the Chrome DevTools protocol: JSON commands with ids over a WebSocket,
 /// answered in any order. Enough for tests: evaluate script, take screenshots.
@@ -26,11 +25,9 @@ public actor DevToolsPage {
     private func start(_ url: String) {
         let (messages, outbox) = AsyncStream<String>.makeStream()
         self.outbox = outbox
-        var logger = Logger(label: "devtools")
-        logger.logLevel = .critical
         connection = Task {
             do {
-                try await self.session(url, messages: messages, logger: logger)
+                try await self.session(url, messages: messages)
                 self.failAll("the DevTools connection closed")
             } catch {
                 self.failAll("the DevTools connection failed: \(error)")
@@ -39,16 +36,13 @@ public actor DevToolsPage {
         }
     }
 
-    private nonisolated func session(_ url: String, messages: AsyncStream<String>, logger: Logger) async throws {
-        try await WebSocketClient.connect(url: url, configuration: .init(maxFrameSize: 1 << 26), logger: logger) { inbound, outbound, _ in
+    private nonisolated func session(_ url: String, messages: AsyncStream<String>) async throws {
+        try await WebSocketConnection.open(url, maximumMessageBytes: 1 << 26) { inbound, outbound in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await message in messages { try await outbound.write(.text(message)) }
+                    for await message in messages { try await outbound.write(message) }
                 }
-                for try await frame in inbound.messages(maxSize: 1 << 26) {
-                    guard case .text(let text) = frame else { continue }
-                    await self.receive(Data(text.utf8))
-                }
+                for try await text in inbound { await self.receive(Data(text.utf8)) }
                 group.cancelAll()
             }
         }

@@ -1,6 +1,5 @@
 import AsyncHTTPClient
 import CatalogCore
-import HummingbirdWSClient
 import RoomStorage
 import ServiceHTTP
 import SimulcastClient
@@ -70,13 +69,10 @@ import TrackMatching
             let hello = try WireCodec().encode(.hello(Wire.Hello(role: .listener, room: room.code, service: pair.0, storefront: pair.1)))
             listenerTasks.append(
                 Task {
-                    _ = try? await WebSocketClient.connect(
-                        url: "ws://127.0.0.1:\(port)/v1/rooms/\(room.code)/ws", configuration: .init(maxFrameSize: 1 << 22), logger: TestSupport.quietLogger
-                    ) { inbound, outbound, _ in
-                        try await outbound.write(.text(hello))
-                        for try await message in inbound.messages(maxSize: 1 << 22) {
-                            if case .text(let text) = message { arrivals.record(listener: index, text: text) }
-                        }
+                    _ = try? await WebSocketConnection.open("ws://127.0.0.1:\(port)/v1/rooms/\(room.code)/ws", maximumMessageBytes: 1 << 22) {
+                        inbound, outbound in
+                        try await outbound.write(hello)
+                        for try await text in inbound { arrivals.record(listener: index, text: text) }
                     }
                 })
         }

@@ -2,11 +2,11 @@ import AsyncHTTPClient
 import CatalogCore
 import Catalogs
 import Foundation
-import HummingbirdWSClient
 import Logging
 import NIOCore
 import NIOWebSocket
 import RoomStorage
+import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SimulcastServer
@@ -56,18 +56,14 @@ struct RawPeer {
     /// server's; otherwise it closes first (1000), which races a server's own close.
     static func exchange(port: Int, room: String, frames: [String], replies: [Int], untilServerCloses: Bool = false) async throws -> Outcome {
         let collected = Collected()
-        let close = try await WebSocketClient.connect(
-            url: "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws",
-            configuration: .init(maxFrameSize: 1 << 20),
-            logger: TestSupport.quietLogger
-        ) { inbound, outbound, _ in
-            var iterator = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+        let close = try await WebSocketConnection.open("ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws", maximumMessageBytes: 1 << 20) { inbound, outbound in
+            var iterator = inbound.makeAsyncIterator()
             for (frame, expected) in zip(frames, replies) {
-                try await outbound.write(.text(frame))
+                try await outbound.write(frame)
                 var replied = 0
                 while replied < expected {
-                    guard let message = try await iterator.next() else { return }
-                    guard case .text(let text) = message, let decoded = try? WireCodec().decode(text) else {
+                    guard let text = try await iterator.next() else { return }
+                    guard let decoded = try? WireCodec().decode(text) else {
                         replied += 1
                         continue
                     }
@@ -82,7 +78,7 @@ struct RawPeer {
             }
             if untilServerCloses { while try await iterator.next() != nil {} }
         }
-        return Outcome(messages: await collected.messages, closeCode: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) })
+        return Outcome(messages: await collected.messages, closeCode: close.map { Int(UInt16(webSocketErrorCode: $0)) })
     }
 
     actor Collected {

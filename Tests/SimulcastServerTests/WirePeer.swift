@@ -1,7 +1,6 @@
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
 import NIOWebSocket
+import ServiceHTTP
 import SimulcastCore
 import SimulcastTesting
 
@@ -27,22 +26,20 @@ actor WirePeer {
         self.outbox = outbox
         outbox.yield(hello)
         task = Task {
-            let close = try? await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws",
-                configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: forwardedFor.map { [HTTPField.Name("X-Forwarded-For")!: $0] } ?? [:]),
-                logger: TestSupport.quietLogger
-            ) { inbound, outbound, _ in
+            let close = try? await WebSocketConnection.open(
+                "ws://127.0.0.1:\(port)/v1/rooms/\(room)/ws", headers: forwardedFor.map { ["X-Forwarded-For": $0] } ?? [:], maximumMessageBytes: 1 << 20
+            ) { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
-                        for await frame in frames { try await outbound.write(.text(frame)) }
+                        for await frame in frames { try await outbound.write(frame) }
                     }
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
-                        if case .text(let text) = message, let decoded = try? WireCodec().decode(text) { await self.record(decoded) }
+                    for try await text in inbound {
+                        if let decoded = try? WireCodec().decode(text) { await self.record(decoded) }
                     }
                     group.cancelAll()
                 }
             }
-            self.finish(close: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) })
+            self.finish(close: close.map { Int(UInt16(webSocketErrorCode: $0)) })
         }
     }
 
