@@ -117,11 +117,13 @@ let package = Package(
         ),
         // QR codes for room links: a pure encoder (ISO/IEC 18004, byte mode, level M) drawn as SVG.
         .target(name: "QRCode", dependencies: ["SimulcastCore"], swiftSettings: strict),
+        // The system's zlib, for the web files gzipped once at start (every Linux and macOS has it).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         // The HTTP and WebSocket application: routes, the socket pipeline, connection limits, the web page.
         .target(
             name: "SimulcastServer",
             dependencies: [
-                "Rooms", "SimulcastCore", "CatalogCore", "TrackMatching", "Catalogs", "QRCode",
+                "Rooms", "SimulcastCore", "CatalogCore", "TrackMatching", "Catalogs", "QRCode", "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -10,12 +10,14 @@ enum AppIcons {
 
     static let themeColour = "#101418"
 
-    static let manifest = """
+    /// The web app manifest; `startURL` is where the home screen's icon opens.
+    static func manifest(startURL: String) -> String {
+        """
         {
           "name": "Simulcast",
           "short_name": "Simulcast",
           "description": "Listen along with friends, each on your own music service.",
-          "start_url": "/",
+          "start_url": "\(startURL)",
           "scope": "/",
           "display": "standalone",
           "background_color": "\(themeColour)",
@@ -28,4 +30,5 @@ enum AppIcons {
         }
 
         """
+    }
 }

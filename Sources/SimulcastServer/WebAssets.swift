@@ -1,83 +1,113 @@
 import Foundation
 import Rooms
 
-/// The web pages' files, read once from the bundle. Only names listed here are served (the
-/// type declarations under `Web/types` are for the type check, not the browser).
+/// The web pages' files, read once from the bundle when the server starts. Modules and style
+/// sheets are served from `/web/{version}/...`, where the version is a hash of every file: a
+/// browser keeps them for a year and asks nothing on a return visit, and a new release is a new
+/// address. The pages (templates filled in per request) name that address and preload the
+/// entry's whole import graph (`modulepreload`), so a phone on party Wi-Fi fetches the modules
+/// side by side instead of one import level at a time. The type declarations under `types/`
+/// are for the type check, not the browser.
 struct WebAssets: Sendable {
     static let contentTypes = [
-        "apple-host.js": "text/javascript; charset=utf-8",
-        "apple-music-player.js": "text/javascript; charset=utf-8",
-        "base.css": "text/css; charset=utf-8",
-        "browser-support.js": "text/javascript; charset=utf-8",
-        "calibrate.js": "text/javascript; charset=utf-8",
-        "calibration-worklet.js": "text/javascript; charset=utf-8",
-        "calibration.js": "text/javascript; charset=utf-8",
-        "callback.html": "text/html; charset=utf-8",
-        "callback.js": "text/javascript; charset=utf-8",
-        "clock-sync.js": "text/javascript; charset=utf-8",
-        "connection-driver.js": "text/javascript; charset=utf-8",
-        "constants.js": "text/javascript; charset=utf-8",
-        "dom.js": "text/javascript; charset=utf-8",
-        "follow-target.js": "text/javascript; charset=utf-8",
-        "follow.js": "text/javascript; charset=utf-8",
-        "format.js": "text/javascript; charset=utf-8",
-        "front.css": "text/css; charset=utf-8",
-        "front.js": "text/javascript; charset=utf-8",
-        "host-status.js": "text/javascript; charset=utf-8",
-        "host.css": "text/css; charset=utf-8",
-        "host.html": "text/html; charset=utf-8",
-        "host.js": "text/javascript; charset=utf-8",
-        "index.html": "text/html; charset=utf-8",
-        "latency.js": "text/javascript; charset=utf-8",
-        "linear-fit.js": "text/javascript; charset=utf-8",
-        "listener-status.js": "text/javascript; charset=utf-8",
-        "listener.html": "text/html; charset=utf-8",
-        "listener.js": "text/javascript; charset=utf-8",
-        "musickit.js": "text/javascript; charset=utf-8",
-        "next-track.js": "text/javascript; charset=utf-8",
-        "output-latency.js": "text/javascript; charset=utf-8",
-        "player.css": "text/css; charset=utf-8",
-        "presence-panel.js": "text/javascript; charset=utf-8",
-        "rate-learner.js": "text/javascript; charset=utf-8",
-        "reactions.js": "text/javascript; charset=utf-8",
-        "room-connection.js": "text/javascript; charset=utf-8",
-        "secure-origin.js": "text/javascript; charset=utf-8",
-        "share.js": "text/javascript; charset=utf-8",
-        "social.css": "text/css; charset=utf-8",
-        "sound-panel.js": "text/javascript; charset=utf-8",
-        "spotify-login.js": "text/javascript; charset=utf-8",
-        "spotify-player.js": "text/javascript; charset=utf-8",
-        "spotify-connect-player.js": "text/javascript; charset=utf-8",
-        "spotify-devices.js": "text/javascript; charset=utf-8",
-        "server-follow.js": "text/javascript; charset=utf-8",
-        "history-panel.js": "text/javascript; charset=utf-8",
-        "playlist-save.js": "text/javascript; charset=utf-8",
-        "versions.js": "text/javascript; charset=utf-8",
-        "song-requests.js": "text/javascript; charset=utf-8",
-        "handover.js": "text/javascript; charset=utf-8",
-        "spotify-web-api.js": "text/javascript; charset=utf-8",
-        "storage.js": "text/javascript; charset=utf-8",
-        "strings.js": "text/javascript; charset=utf-8",
-        "timeout.js": "text/javascript; charset=utf-8",
-        "wake-lock.js": "text/javascript; charset=utf-8",
-        "tokens.css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8", "html": "text/html; charset=utf-8",
     ]
 
-    let files: [String: String]
+    /// Modules and style sheets by their path under `Web/` ("listener.js", "ui/player.css").
+    let files: [String: WebStaticFile]
+    /// The pages' templates, their `/web/` addresses versioned and the preloads in.
+    let templates: [String: String]
+    /// The first 12 hex digits of the SHA-256 of every file, in path order.
+    let version: String
 
     static func load() -> WebAssets {
-        var files: [String: String] = [:]
-        let folder = Bundle.module.url(forResource: "Web", withExtension: nil)
-        for name in contentTypes.keys {
-            if let url = folder?.appendingPathComponent(name), let text = try? String(contentsOf: url, encoding: .utf8) { files[name] = text }
+        var texts: [String: String] = [:]
+        if let folder = Bundle.module.url(forResource: "Web", withExtension: nil) {
+            let root = folder.standardizedFileURL.path
+            for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init() {
+                let path = String(url.standardizedFileURL.path.dropFirst(root.count + 1))
+                guard contentTypes[url.pathExtension] != nil, !path.hasPrefix("types/"),
+                    let text = try? String(contentsOf: url, encoding: .utf8)
+                else { continue }
+                texts[path] = text
+            }
         }
-        return WebAssets(files: files)
+        return WebAssets(texts: texts)
     }
 
-    /// A bundled file, or in test mode one of the SDK stand-ins.
-    func file(_ name: String, testSDKs: WebTestSDKs? = nil) -> (text: String, contentType: String)? {
-        if let script = testSDKs?.script(named: name) { return (script, "text/javascript; charset=utf-8") }
-        guard let type = Self.contentTypes[name], let text = files[name] else { return nil }
-        return (text, type)
+    init(texts: [String: String]) {
+        var all: [UInt8] = []
+        for path in texts.keys.sorted() { all += Array(path.utf8) + [0] + Array(texts[path]!.utf8) + [0] }
+        version = String(WebStaticFile.digest(all).prefix(12))
+        var files: [String: WebStaticFile] = [:]
+        var templates: [String: String] = [:]
+        for (path, text) in texts {
+            let fileExtension = (path as NSString).pathExtension
+            if fileExtension == "html" {
+                templates[path] = Self.versioned(text, version: version, modules: texts)
+            } else if let type = Self.contentTypes[fileExtension] {
+                files[path] = WebStaticFile(contentType: type, text: text)
+            }
+        }
+        self.files = files
+        self.templates = templates
+    }
+
+    /// A bundled module or style sheet, or in test mode one of the SDK stand-ins.
+    func file(_ path: String, testSDKs: WebTestSDKs? = nil) -> WebStaticFile? {
+        if let script = testSDKs?.script(named: path) { return WebStaticFile(contentType: Self.contentTypes["js"]!, text: script) }
+        return files[path]
+    }
+
+    /// `/web/x` becomes `/web/{version}/x` for every bundled file the page names, and each
+    /// module entry's static imports are preloaded before `</head>`.
+    static func versioned(_ page: String, version: String, modules: [String: String]) -> String {
+        var text = page
+        for path in modules.keys where !path.hasSuffix(".html") {
+            text = text.replacingOccurrences(of: "\"/web/\(path)\"", with: "\"/web/\(version)/\(path)\"")
+        }
+        let entries = moduleEntries(of: page).filter { modules[$0] != nil }
+        var preloaded: [String] = []
+        for entry in entries {
+            for path in importGraph(from: entry, modules: modules) where !preloaded.contains(path) { preloaded.append(path) }
+        }
+        guard !preloaded.isEmpty, let head = text.range(of: "</head>") else { return text }
+        let links = preloaded.map { "<link rel=\"modulepreload\" href=\"/web/\(version)/\($0)\">\n" }.joined()
+        text.insert(contentsOf: links, at: head.lowerBound)
+        return text
+    }
+
+    /// The paths of `<script type="module" src="/web/...">` in a page.
+    static func moduleEntries(of page: String) -> [String] {
+        let pattern = /<script type="module" src="\/web\/([^"]+)">/
+        return page.matches(of: pattern).map { String($0.output.1) }
+    }
+
+    /// Every module `entry` imports, directly or not, by its static `import ... from "./x.js"`
+    /// (dynamic imports are left to load when asked for), the entry first.
+    static func importGraph(from entry: String, modules: [String: String]) -> [String] {
+        var order: [String] = []
+        var queue = [entry]
+        while let path = queue.first {
+            queue.removeFirst()
+            guard !order.contains(path), let text = modules[path] else { continue }
+            order.append(path)
+            let folder = (path as NSString).deletingLastPathComponent
+            for match in text.matches(of: /(?m)^\s*(?:import|export)\s[^;"']*?from\s+"(\.{1,2}\/[^"]+)"/) {
+                let joined = folder.isEmpty ? String(match.output.1) : folder + "/" + match.output.1
+                queue.append(normalised(joined))
+            }
+        }
+        return order
+    }
+
+    /// `a/./b/../c.js` as `a/c.js`.
+    static func normalised(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(part) }
+        }
+        return parts.joined(separator: "/")
     }
 }

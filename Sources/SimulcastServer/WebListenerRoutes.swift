@@ -88,22 +88,49 @@ enum WebListenerRoutes {
         router.get("/manifest.webmanifest") { _, _ -> Response in
             Response(
                 status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(string: AppIcons.manifest)))
+                body: .init(byteBuffer: ByteBuffer(string: AppIcons.manifest(startURL: "/"))))
+        }
+        router.get("/r/:code/manifest.webmanifest") { _, context -> Response in
+            // Added to a home screen from a room's page, the icon reopens that room.
+            let room = try await lookUp(try context.parameters.require("code"))
+            return Response(
+                status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(string: AppIcons.manifest(startURL: "/r/\(room.code)"))))
         }
         router.get("/favicon.ico") { _, _ -> Response in Self.png(covers.png(CoverArt(seed: nil), width: 48, height: 48)) }
-        router.get("/web/:file") { _, context -> Response in
-            let name = try context.parameters.require("file")
-            if let icon = AppIcons.size(of: name) { return Self.png(covers.png(CoverArt(seed: nil), width: icon, height: icon)) }
-            if name == AppIcons.svgName {
+        router.get("/web/**") { request, context -> Response in
+            var path = context.parameters.getCatchAll().joined(separator: "/")
+            // `/web/{version}/x`: this release's file, kept for a year; an older version's
+            // address (a page loaded before an upgrade) gets today's file, revalidated.
+            var immutable = false
+            if let slash = path.firstIndex(of: "/"), path[..<slash].count == assets.version.count, path[..<slash].allSatisfy(\.isHexDigit) {
+                immutable = path[..<slash] == assets.version
+                path = String(path[path.index(after: slash)...])
+            }
+            if let icon = AppIcons.size(of: path) { return Self.png(covers.png(CoverArt(seed: nil), width: icon, height: icon)) }
+            if path == AppIcons.svgName {
                 return Response(
-                    status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-cache"],
+                    status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "max-age=86400"],
                     body: .init(byteBuffer: ByteBuffer(string: CoverArt(seed: nil).svg)))
             }
-            guard let file = assets.file(name, testSDKs: web.testSDKs) else { throw HTTPError(.notFound) }
-            return Response(
-                status: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(string: file.text)))
+            guard let file = assets.file(path, testSDKs: web.testSDKs) else { throw HTTPError(.notFound) }
+            return Self.staticFile(file, request: request, immutable: immutable && web.testSDKs?.script(named: path) == nil)
         }
+    }
+
+    /// A module or style sheet: 304 when the browser holds this content, gzipped when it
+    /// accepts that.
+    static func staticFile(_ file: WebStaticFile, request: Request, immutable: Bool) -> Response {
+        var headers: HTTPFields = [
+            .cacheControl: immutable ? "public, max-age=31536000, immutable" : "no-cache", .eTag: file.entityTag, .vary: "Accept-Encoding",
+        ]
+        if file.isNamed(byIfNoneMatch: request.headers[.ifNoneMatch]) { return Response(status: .notModified, headers: headers) }
+        headers[.contentType] = file.contentType
+        if let gzipped = file.gzipped, AcceptEncoding.acceptsGzip(request.headers[.acceptEncoding]) {
+            headers[.contentEncoding] = "gzip"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: gzipped)))
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
     static let encoder: JSONEncoder = {
@@ -130,7 +157,7 @@ enum WebListenerRoutes {
         _ assets: WebAssets, _ name: String, room: String, web: WebListenerConfiguration, hostingOffered: Bool, share: RoomLink.Decision? = nil,
         preview: RoomPreview? = nil
     ) throws -> Response {
-        guard let template = assets.file(name)?.text else { throw HTTPError(.internalServerError) }
+        guard let template = assets.templates[name] else { throw HTTPError(.internalServerError) }
         let json = try configJSON(room: room, web: web, hostingOffered: hostingOffered, share: share)
         // Only the listener page is a room's link; the others carry the icons alone.
         // What others typed (a host's name, a song's title) goes in last, so no placeholder inside it is filled.
@@ -139,8 +166,13 @@ enum WebListenerRoutes {
             .replacingOccurrences(of: "{{ROOM}}", with: room)
             .replacingOccurrences(of: "{{TITLE}}", with: MarkupText.escaped((preview?.headline ?? "Listen along") + " · Simulcast"))
             .replacingOccurrences(of: "{{HEADLINE}}", with: MarkupText.escaped(preview?.headline ?? "Listen along"))
-            .replacingOccurrences(of: "{{HEAD}}", with: preview?.headTags ?? RoomPreview.iconTags)
+            .replacingOccurrences(of: "{{HEAD}}", with: Self.roomManifest(preview?.headTags ?? RoomPreview.iconTags, room: room))
         return html(text, status: .ok)
+    }
+
+    /// A room's pages name the room's own manifest, whose start address is the room.
+    static func roomManifest(_ tags: String, room: String) -> String {
+        room.isEmpty ? tags : tags.replacingOccurrences(of: "href=\"/manifest.webmanifest\"", with: "href=\"/r/\(room)/manifest.webmanifest\"")
     }
 
     static func png(_ bytes: [UInt8]) -> Response {
@@ -166,7 +198,7 @@ enum WebListenerRoutes {
 
     /// `error`: a message of our own (never the typed text) shown above the button.
     static func frontPage(_ assets: WebAssets, error: String?, config: String, status: HTTPResponse.Status = .ok) throws -> Response {
-        guard let template = assets.file("index.html")?.text else { throw HTTPError(.internalServerError) }
+        guard let template = assets.templates["index.html"] else { throw HTTPError(.internalServerError) }
         let text = template.replacingOccurrences(of: "{{CONFIG}}", with: config).replacingOccurrences(of: "{{HEAD}}", with: RoomPreview.iconTags)
             .replacingOccurrences(of: "{{ERROR_HIDDEN}}", with: error == nil ? " hidden" : "")
             .replacingOccurrences(of: "{{ERROR}}", with: error ?? "")

@@ -92,7 +92,9 @@ extension WebListenerPageTests {
             _ = try await page.waitFor("!document.getElementById('back').hidden", as: Bool.self)
             #expect(
                 try await page.evaluate("document.getElementById('status').textContent", as: String.self)
-                    == "The Spotify login did not finish (access_denied).")
+                    == "You cancelled the Spotify login, so nothing changed. Go back to the room to choose Spotify again or another service.")
+            // Issue 51: a sentence with the next step, and the way back is a link a person finds by name.
+            #expect(try await page.controls(role: "link", name: "Back to the room").count == 1)
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "callback: \(findings)") }
             try await page.navigate("\(room.base)/r/ZZZZZZZZZZ")
             _ = try await page.waitFor("document.readyState === 'complete'", as: Bool.self)

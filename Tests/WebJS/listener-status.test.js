@@ -22,7 +22,7 @@ const cases = [
   ["any other final refusal", { finalClose: { code: 4409, text: "taken" } }, "refused", "taken"],
   ["the connection dropped", { connected: false }, "reconnecting", "Connection lost. Reconnecting…"],
   ["no clock sample yet", { joined: false }, "joining", "Joining…"],
-  ["the browser wants a tap", { needsTap: true }, "tap", "Tap to listen"],
+  ["the browser wants a tap", { needsTap: true }, "tap", "The sound is off until you tap the button below."],
   ["nothing played yet", { room: { ...room, track: null } }, "waiting", "Waiting for the host to play something."],
   ["nothing played, host away", { room: { ...room, track: null, hostConnected: false } }, "waiting", "The host is away."],
   ["paused for themselves", { wantsSound: false }, "pausedByYou", "Paused for you"],

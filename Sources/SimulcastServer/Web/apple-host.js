@@ -97,7 +97,7 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
     onSynchronised: () => publish("reanchor"),
     onMessage(message) {
       if (message.type === MessageType.roomState) queueAccepted(message);
-      else if (message.type === MessageType.roomReaction) showReaction(message);
+      else if (message.type === MessageType.roomReaction) showReaction(message, null);
       else if (message.type === MessageType.error) note(strings.appleHost.roomRefused(String(message.message || message.code)));
     },
     onFinalClose(code) {

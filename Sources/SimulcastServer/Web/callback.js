@@ -36,10 +36,7 @@ async function finishHosting() {
     const response = await fetch("/v1/rooms/" + encodeURIComponent(saved.room) + "/hosting", { method: "POST",
       headers: { "Content-Type": "application/json", "Authorization": "Bearer " + hostToken },
       body: JSON.stringify({ service: "spotify", code: query.get("code"), codeVerifier: saved.verifier, redirectUri: location.origin + "/r/callback" }) });
-    if (!response.ok) {
-      const body = await response.json().catch(() => null);
-      return fail(words.serverCouldNotFinish(body?.error?.message || String(response.status)), hostPage);
-    }
+    if (!response.ok) return fail(words.serverCouldNotFinish, hostPage);
     // The new login replaced the last: it may add to the host's queue only if it asked to.
     const requests = readJSON(localStorage, hostRequestsKey(saved.room)) || {};
     requests.queueScope = (saved.extraScopes || []).includes(SPOTIFY_QUEUE_SCOPE);
@@ -55,15 +52,12 @@ async function finishFollowing() {
   const roomPage = "/r/" + encodeURIComponent(saved.room);
   const choice = saved.follow;
   sessionStorage.removeItem(StorageKey.pkce);
-  if (!choice?.deviceId) return fail(words.didNotFinish("no device"), roomPage);
+  if (!choice?.deviceId) return fail(words.didNotFinish(null), roomPage);
   try {
     const response = await fetch("/v1/rooms/" + encodeURIComponent(saved.room) + "/follows", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ service: "spotify", code: query.get("code"), codeVerifier: saved.verifier, redirectUri: location.origin + "/r/callback",
         deviceId: choice.deviceId, storefront: choice.storefront, ...(choice.name ? { name: choice.name } : {}) }) });
-    if (!response.ok) {
-      const body = await response.json().catch(() => null);
-      return fail(words.serverCouldNotFinish(body?.error?.message || String(response.status)), roomPage);
-    }
+    if (!response.ok) return fail(words.serverCouldNotFinish, roomPage);
     const ticket = await response.json();
     keepFollow(saved.room, { id: ticket.id, token: ticket.token, deviceName: choice.deviceName || "" });
     location.replace(roomPage);
@@ -78,7 +72,7 @@ async function finishListening() {
     const response = await fetch(config.spotifyAccountsURL + "/api/token", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ grant_type: "authorization_code", code: query.get("code") || "", redirect_uri: location.origin + "/r/callback",
         client_id: config.spotifyClientId || "", code_verifier: saved.verifier }) });
-    if (!response.ok) return fail(words.spotifyRefused(response.status));
+    if (!response.ok) return fail(words.spotifyRefused);
     sessionStorage.setItem(StorageKey.spotifyTokens, JSON.stringify(tokensFrom(await response.json(), null, Date.now())));
     sessionStorage.removeItem(StorageKey.pkce);
     sessionStorage.setItem(StorageKey.returning, "spotify");
@@ -88,7 +82,7 @@ async function finishListening() {
   }
 }
 
-if (!saved || !query.get("code")) fail(words.didNotFinish(query.get("error") || "no code"));
+if (!saved || !query.get("code")) fail(words.didNotFinish(query.get("error")));
 else if (query.get("state") !== saved.state) fail(words.notStartedHere);
 else if (saved.purpose === "host") finishHosting();
 else if (saved.purpose === "follow") finishFollowing();

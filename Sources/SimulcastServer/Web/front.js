@@ -65,7 +65,7 @@ function startRoom(button, next) {
         ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ hostName }) }
         : { method: "POST" });
       const body = await response.json().catch(() => null);
-      if (!response.ok || !body?.code) throw new Error(body?.error?.message || strings.front.serverCouldNot(response.status));
+      if (!response.ok || !body?.code) throw new Error(body?.error?.message || strings.front.serverCouldNot);
       localStorage.setItem(hostTokenKey(body.code), body.hostToken);
       await next(body.code);
     } catch (failure) {

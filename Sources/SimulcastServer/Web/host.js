@@ -77,7 +77,7 @@ function start() {
     page.status = status.key;
     setText("status", status.pill);
     setText("status-detail", status.text);
-    $("status").className = "pill " + (status.live ? "inSync" : status.key);
+    $("status").dataset.status = status.live ? "inSync" : status.key;
     setHidden("login", status.login === null);
     setText("login", status.login ?? "");
     setHidden("stop", !status.stop);
@@ -109,7 +109,7 @@ function start() {
       if (summary.state.playing) position += (summary.serverTime - anchor.serverTime) / 1000;
       setText("position", strings.host.position(summary.state.playing, formatTime(position)));
     }
-    if (summary.presence) showPresence(summary.presence);
+    if (summary.presence) showPresence(summary.presence, { role: "host" });
     setHidden("host-requests", !hostToken || page.stopped);
     roomRequests.update(summary.state);
     handoverChoice.update(summary.state, summary.presence);
@@ -120,7 +120,7 @@ function start() {
         const key = reaction.at + " " + reaction.from + " " + reaction.reaction;
         if (seenReactions.has(key) || reaction.at < openedAt) continue;
         seenReactions.add(key);
-        showReaction(reaction);
+        showReaction(reaction, summary.state.hostName ?? null);
       }
     }
   }
@@ -152,7 +152,7 @@ function start() {
         showMessage("");
         page.hosting = "none";
       } else if (!hosting.ok) {
-        showMessage(body?.error?.message || strings.host.serverAnswered(hosting.status));
+        showMessage(body?.error?.message || strings.host.serverAnswered);
       } else {
         showMessage("");
         page.hosting = body.status;

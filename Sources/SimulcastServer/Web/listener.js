@@ -211,10 +211,10 @@ function start() {
         break;
       case MessageType.roomPresence:
         page.presence = message;
-        showPresence(message);
+        showPresence(message, { role: "listener", you: page.nameInRoom, hostName: page.room?.hostName ?? null });
         break;
       case MessageType.roomReaction:
-        showReaction(message);
+        showReaction(message, page.room?.hostName ?? null);
         break;
       case MessageType.handoverGranted:
         handoverOffer.granted(String(message.hostToken));
@@ -489,11 +489,10 @@ function start() {
     const status = listenerStatus({ ...page, joined: connection.clock.samples.length > 0, policyStatus: policy?.status ?? null });
     page.status = status.key;
     setText("status", status.text);
-    // A pill that opens the Sync details while listening; before that, only words.
-    const pill = $("status-pill");
-    const canOpen = !!page.room && page.phase === "listening" && !page.finalClose;
-    if (pill.disabled === canOpen) pill.disabled = !canOpen;
-    if (pill.className !== "pill " + status.key) pill.className = "pill " + status.key;
+    // The status is words (its colour from its key); "Sync details" beside it while listening.
+    if ($("status").dataset.status !== status.key) $("status").dataset.status = status.key;
+    const canOpen = !!page.room && page.phase === "listening" && !page.finalClose && !page.needsTap;
+    setHidden("status-pill", !canOpen);
     if (!canOpen && !$("sync-details").hidden) setSheetOpen(false);
     setHidden("chooser", page.phase !== "choosing");
     setHidden("tap", !page.needsTap || !!page.finalClose);
@@ -673,7 +672,6 @@ function start() {
     const room = page.room;
     const error = page.syncErrorMs;
     renderProgress(room, serverNow);
-    setText("sheet-latency", words.milliseconds(sound.milliseconds));
     // Only while this listener's audio plays along: never "in sync" over silence.
     const playing = error !== null && room?.playing && page.reading?.playing && page.wantsSound && page.status !== "noMatch";
     setHidden("meter", !playing);
@@ -782,7 +780,6 @@ function start() {
   $("volume").addEventListener("input", () => setVolume(Number($("volume").value) / 100));
   $("status-pill").addEventListener("click", () => setSheetOpen($("sync-details").hidden));
   $("sheet-close").addEventListener("click", () => { setSheetOpen(false); $("status-pill").focus(); });
-  $("sheet-sound").addEventListener("click", () => { $("sound").open = true; });
   // Load the SDK of the service this browser chose before, so the click finds it ready.
   if (returning) prepare(returning).catch(() => {});
   else if (offered.includes("apple-music")) prepare("apple-music").catch(() => {});

@@ -13,17 +13,29 @@ export function countLine(presence) {
   return strings.presence.count(presence.count, services.map(([service, count]) => count + " " + serviceName(service)));
 }
 
-/** @param {import("./types/wire").RoomPresence} presence */
-export function showPresence(presence) {
+/**
+ * Who is here, as the one looking sees it: the host by name; "(you)" beside this listener's own
+ * name; the host alone is told to send the link.
+ * @typedef {object} Viewer
+ * @property {"host" | "listener"} role
+ * @property {string | null} [you] the name the room gave this listener
+ * @property {string | null} [hostName]
+ */
+
+/** @param {import("./types/wire").RoomPresence} presence @param {Viewer} viewer */
+export function showPresence(presence, viewer) {
   $("presence").hidden = false;
   $("presence-count").textContent = countLine(presence);
-  $("presence-host").textContent = presence.hostConnected ? strings.presence.hostHere : strings.presence.hostAway;
+  $("presence-host").textContent = hostLine(presence, viewer);
   const listeners = presence.listeners || [];
+  let youMarked = false;
   $("presence-list").replaceChildren(...listeners.map((listener) => {
     const item = document.createElement("li");
     const name = document.createElement("span");
     name.className = "who";
-    name.textContent = listener.name;
+    const isYou = !youMarked && viewer.role === "listener" && !!viewer.you && listener.name === viewer.you;
+    youMarked ||= isYou;
+    name.textContent = isYou ? strings.presence.you(listener.name) : listener.name;
     item.append(name, " · " + serviceName(listener.service) + " · " + (strings.presence.status[listener.status] || listener.status));
     return item;
   }));
@@ -31,6 +43,12 @@ export function showPresence(presence) {
   const more = presence.count - listeners.length;
   $("presence-more").hidden = more <= 0;
   $("presence-more").textContent = more > 0 ? strings.presence.andMore(more) : "";
+}
+
+/** The line under the count: the host by name, or for the host alone the next step. @param {import("./types/wire").RoomPresence} presence @param {Viewer} viewer */
+export function hostLine(presence, viewer) {
+  if (viewer.role === "host") return presence.count === 0 ? strings.presence.nobodyYet : "";
+  return presence.hostConnected ? strings.presence.hostHere(viewer.hostName) : strings.presence.hostAway(viewer.hostName);
 }
 
 /**

@@ -38,8 +38,13 @@ export function mountReactions(send) {
   }));
 }
 
-/** One reaction from the room: shown a few seconds, the newest few at most. Names are text. @param {import("./types/wire").RoomReaction} reaction */
-export function showReaction(reaction) {
+/**
+ * One reaction from the room: shown a few seconds, the newest few at most, with who sent it.
+ * Names are text.
+ * @param {import("./types/wire").RoomReaction} reaction
+ * @param {string | null} hostName the room's host, named where the server says the host sent it
+ */
+export function showReaction(reaction, hostName) {
   const list = $("reactions-shown");
   if (!list || !emoji[reaction?.reaction]) return;
   const item = document.createElement("li");
@@ -48,12 +53,11 @@ export function showReaction(reaction) {
   mark.textContent = emoji[reaction.reaction];
   mark.setAttribute("aria-label", strings.reactions.words[reaction.reaction]);
   mark.setAttribute("role", "img");
-  // The host is marked by the server's word (fromHost), never by a name, which no listener
-  // may take anyway.
+  // The host is known by the server's word (fromHost), never by the name a sender gives.
   if (reaction.fromHost === true) {
     item.className = "from-host";
     const badge = document.createElement("strong");
-    badge.textContent = strings.reactions.host;
+    badge.textContent = hostName || strings.reactions.host;
     item.append(mark, " ", badge);
   } else {
     item.append(mark, " " + String(reaction.from || ""));

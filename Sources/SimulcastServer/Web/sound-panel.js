@@ -1,13 +1,25 @@
 // @ts-check
-// "Your sound": this device's output latency (output-latency.js), shown with where it came
-// from, a slider (±500 ms, 5 ms steps, in effect at once) and the Calibrate button. The
-// listener page asks `sound.milliseconds` and hears of changes through `onChange`.
+// "Your sound": this device's output latency (output-latency.js). On the listening screen, in
+// words: what the listener hears through (a preset) and Earlier / Later; under the Sync
+// details, the figure with where it came from, a slider (±500 ms, 5 ms steps, in effect at
+// once) and the Calibrate button. The listener page asks `sound.milliseconds` and hears of
+// changes through `onChange`.
 import { calibrate } from "./calibrate.js";
 import { $ } from "./dom.js";
 import { choose, describe, storageKey, platformMs } from "./output-latency.js";
 import * as strings from "./strings.js";
 
 const SLIDER_LIMIT_MS = 500;
+/** One press of Earlier or Later. */
+const NUDGE_MS = 20;
+/**
+ * What each kind of output typically adds, player to ear: a speaker or wired headphones next
+ * to nothing beyond what the sound system reports; Bluetooth about 200 ms; a speaker over
+ * Wi-Fi more than the slider reaches, so its end (calibration measures it better).
+ * @type {Readonly<Record<string, number | null>>} null: the sound system's own figure
+ */
+export const OUTPUT_PRESETS_MS = Object.freeze({ speaker: null, wired: null, bluetooth: 200, air: SLIDER_LIMIT_MS });
+const PRESET_KEY = "simulcast.outputKind";
 
 /** @typedef {{ milliseconds: number, source: string }} Latency */
 
@@ -41,7 +53,36 @@ export function mountSoundPanel() {
     update(choose(milliseconds, null, null));
   }
 
+  /** A preset's figure: its own, or what the sound system reports. @param {string} kind */
+  function presetMs(kind) {
+    const figure = OUTPUT_PRESETS_MS[kind];
+    return figure ?? Math.round(platform ?? 0);
+  }
+
+  /** @param {string} kind */
+  function choosePreset(kind) {
+    if (!(kind in OUTPUT_PRESETS_MS)) return;
+    set(presetMs(kind));
+    localStorage.setItem(PRESET_KEY, kind);
+    render();
+  }
+
+  /** Earlier: the page plays further ahead of the room, so the ear hears it sooner. @param {number} direction */
+  function nudge(direction) {
+    const next = Math.max(-SLIDER_LIMIT_MS, Math.min(SLIDER_LIMIT_MS, current.milliseconds + direction * NUDGE_MS));
+    localStorage.removeItem(PRESET_KEY);
+    set(next);
+  }
+
+  /** The preset the figure still is, if the listener chose one. */
+  function presetShown() {
+    const kind = localStorage.getItem(PRESET_KEY);
+    return kind && kind in OUTPUT_PRESETS_MS && presetMs(kind) === Math.round(current.milliseconds) ? kind : "";
+  }
+
   function render() {
+    const select = /** @type {HTMLSelectElement} */ ($("output-kind"));
+    if (select && select.value !== presetShown()) select.value = presetShown();
     $("latency-figure").textContent = describe(current);
     $("latency-hint").hidden = current.source !== "notCalibrated";
     const slider = $("latency-slider");
@@ -91,6 +132,7 @@ export function mountSoundPanel() {
       return;
     }
     await learnDevice();
+    localStorage.removeItem(PRESET_KEY);
     set(Math.round(result.outputLatencyMs));
     $("calibration-result").textContent = strings.sound.measured(result);
   }
@@ -106,7 +148,10 @@ export function mountSoundPanel() {
     async afterGesture() { await learnPlatform(); await refresh(); },
   };
 
-  $("latency-slider").addEventListener("input", (/** @type {any} */ event) => set(Number(event.target.value)));
+  $("latency-slider").addEventListener("input", (/** @type {any} */ event) => { localStorage.removeItem(PRESET_KEY); set(Number(event.target.value)); });
+  $("output-kind")?.addEventListener("change", (event) => choosePreset(/** @type {HTMLSelectElement} */ (event.target).value));
+  $("sound-earlier")?.addEventListener("click", () => nudge(1));
+  $("sound-later")?.addEventListener("click", () => nudge(-1));
   $("calibrate").addEventListener("click", calibrateNow);
   render();
   refresh();

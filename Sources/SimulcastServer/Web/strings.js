@@ -25,7 +25,7 @@ export const listener = Object.freeze({
     login: (service) => `Log in to ${serviceName(service)} again to keep listening.`,
     reconnecting: "Connection lost. Reconnecting…",
     joining: "Joining…",
-    tap: "Tap to listen",
+    tap: "The sound is off until you tap the button below.",
     hostAway: "The host is away.",
     waiting: "Waiting for the host to play something.",
     pausedByYou: "Paused for you",
@@ -102,8 +102,19 @@ export const spotify = Object.freeze({
   playerGone: "Spotify's player went away. Reconnecting it…",
   couldNotPlay: "Spotify could not play this song.",
   didNotConnect: "Spotify's player did not connect.",
-  /** @param {number} status */
-  wouldNotPlay: (status) => `Spotify would not play this song (${status}).`,
+  /**
+   * Why Spotify's Web API refused, by its HTTP status, as a sentence with what to do next; the
+   * status itself is never shown. 403 is what Spotify answers an account its development-mode
+   * app has not listed ("User not registered in the Developer Dashboard") or without Premium.
+   * @param {number} status
+   */
+  wouldNotPlay: (status) =>
+    status === 403 ? "Spotify did not let this account play here. While this server's Spotify app is in development mode, Spotify lets in only the accounts its owner listed, with Premium: ask whoever runs this server to add your Spotify e-mail, or choose another service."
+      : status === 401 ? "Your Spotify login has expired. Log in again to keep listening."
+        : status === 404 ? "Open Spotify on your phone or computer, then try again."
+          : status === 429 ? "Spotify asked us to slow down. Trying again in a moment…"
+            : status >= 500 ? "Spotify is not answering just now. Try again in a minute, or choose another service."
+              : "Spotify would not play this song. Try again, or choose another service.",
   connectPremiumOnly: "Spotify plays on your app from here only with Premium.",
   noDevice: "Open Spotify on your phone or computer, then try again.",
   onlyRestricted: "Your Spotify devices do not let other apps control them. Open Spotify on your phone or computer.",
@@ -181,7 +192,10 @@ export const history = Object.freeze({
   /** @param {number} count @param {string} service */
   saved: (count, service) => `Saved ${count} song${count === 1 ? "" : "s"} as a playlist in ${service}.`,
   /** @param {number} status */
-  spotifyRefused: (status) => `Spotify did not make the playlist (${status}).`,
+  spotifyRefused: (status) =>
+    status === 403 ? "Spotify did not let this account make playlists here. Try again after logging in to Spotify again."
+      : status >= 500 ? "Spotify is not answering just now, so nothing was saved. Try again in a minute."
+        : "Spotify did not make the playlist. Try again in a moment.",
 });
 
 export const host = Object.freeze({
@@ -216,8 +230,7 @@ export const host = Object.freeze({
   ended: "This room has ended.",
   startNew: "Start a new room from the front page.",
   unreachable: "The server cannot be reached. Trying again…",
-  /** @param {number} status */
-  serverAnswered: (status) => `The server answered ${status}.`,
+  serverAnswered: "The server could not do that just now. Try again in a moment.",
   couldNotStop: "Hosting could not be stopped. Try again.",
   logInAgain: "Log in with Spotify again",
   hostWithSpotify: "Host with Spotify",
@@ -231,8 +244,8 @@ export const appleHost = Object.freeze({
   tokenRefused: "The room refused this page's host token. Start a room again from the front page.",
   takenOver: "Another host connection took over this room. Reload to host from here again.",
   refused: "The room refused this page. Reload to try again.",
-  /** @param {string} why */
-  roomRefused: (why) => `The room refused that (${why}).`,
+  /** @param {string} why the server's own sentence */
+  roomRefused: (why) => `The room refused that: ${why}`,
   renewalFailed: "Apple Music's token could not be renewed. Trying again soon.",
   connected: "Connected. Search and play; listeners hear it on their own service.",
   couldNotConnect: "Apple Music could not be connected.",
@@ -251,29 +264,36 @@ export const front = Object.freeze({
   notACode: "That is not a room code: ten letters and digits, like K7PQ2 MXR9T.",
   /** @param {string} why */
   notStarted: (why) => `No room was started. ${why.charAt(0).toUpperCase() + why.slice(1)}.`,
-  /** @param {number} status */
-  serverCouldNot: (status) => `the server could not make a room (${status})`,
+  serverCouldNot: "the server could not make a room just now; try again in a moment",
 });
 
 export const callback = Object.freeze({
-  /** @param {string} why */
-  didNotFinish: (why) => `The Spotify login did not finish (${why}).`,
+  /**
+   * The login came back without a code: Spotify's `error` (RFC 6749 §4.1.2.1) as words.
+   * @param {string | null} error
+   */
+  didNotFinish: (error) =>
+    error === "access_denied" ? "You cancelled the Spotify login, so nothing changed. Go back to the room to choose Spotify again or another service."
+      : "The Spotify login did not finish. Go back to the room and try again.",
   notStartedHere: "This Spotify login was not started here. Start it again from the room.",
   backToHost: "Back to the host page",
   noHostToken: "This browser does not hold the room's host token. Start a room again from the front page.",
-  /** @param {string} why */
-  serverCouldNotFinish: (why) => `The server could not finish the login (${why}).`,
+  serverCouldNotFinish: "The server could not finish the Spotify login. Go back and try again in a moment.",
   serverUnreachable: "Could not reach the server to finish the login.",
-  /** @param {number} status */
-  spotifyRefused: (status) => `Spotify refused the login (${status}).`,
+  spotifyRefused: "Spotify did not accept this login; it may have taken too long. Go back to the room and log in again.",
   spotifyUnreachable: "Could not reach Spotify to finish the login.",
 });
 
 export const presence = Object.freeze({
   /** @param {number} count @param {string[]} parts */
   count: (count, parts) => count + " listening" + (parts.length ? ": " + parts.join(", ") : ""),
-  hostHere: "The host is here.",
-  hostAway: "The host is away.",
+  /** @param {string | null | undefined} host */
+  hostHere: (host) => `${host || "The host"} is here.`,
+  /** @param {string | null | undefined} host */
+  hostAway: (host) => `${host || "The host"} is away.`,
+  nobodyYet: "No one here yet: send the link.",
+  /** @param {string} name */
+  you: (name) => `${name} (you)`,
   /** @type {Readonly<Record<string, string>>} */
   status: Object.freeze({ inSync: "in sync", catchingUp: "catching up", matching: "waiting for a match", noMatch: "no match for this song", idle: "paused" }),
   /** @param {number} count */

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Controls found as a person finds them: by role and visible name, from Chromium's own
+/// accessibility tree (`Accessibility.queryAXTree`), never by an id or a class. Only what is on
+/// the screen counts: an element hidden, of no size or invisible is not a control anyone sees.
+extension DevToolsPage {
+    /// Every visible control with `role` ("button", "link", "checkbox", ...), in document order;
+    /// `name`, when given, must be the exact accessible name.
+    public func controls(role: String, name: String? = nil) async throws -> [AccessibleControl] {
+        struct Document: Decodable {
+            struct Node: Decodable { var backendNodeId: Int }
+            var root: Node
+        }
+        struct Query: Decodable {
+            struct Value: Decodable { var value: String? }
+            struct Node: Decodable {
+                var ignored: Bool
+                var role: Value?
+                var name: Value?
+                var backendDOMNodeId: Int?
+            }
+            var nodes: [Node]
+        }
+        let document = try JSONDecoder().decode(Document.self, from: try await send("DOM.getDocument", ["depth": 0]))
+        var query: [String: any Sendable] = ["backendNodeId": document.root.backendNodeId, "role": role]
+        if let name { query["accessibleName"] = name }
+        let found = try JSONDecoder().decode(Query.self, from: try await send("Accessibility.queryAXTree", query))
+        var controls: [AccessibleControl] = []
+        for node in found.nodes where !node.ignored {
+            guard let id = node.backendDOMNodeId, let box = try await visibleBox(backendNodeId: id) else { continue }
+            controls.append(
+                AccessibleControl(
+                    role: node.role?.value ?? role, name: node.name?.value ?? "", backendNodeId: id, x: box.x, y: box.y, width: box.width,
+                    height: box.height))
+        }
+        return controls
+    }
+
+    /// Visible buttons and links whose name matches `pattern` (a regular expression, case
+    /// ignored): "listen|play|start" finds every control that offers to start the sound.
+    public func controls(namedLike pattern: String, roles: [String] = ["button", "link"]) async throws -> [AccessibleControl] {
+        let expression = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+        var matches: [AccessibleControl] = []
+        for role in roles {
+            for control in try await controls(role: role) {
+                let range = NSRange(control.name.startIndex..., in: control.name)
+                if expression.firstMatch(in: control.name, range: range) != nil { matches.append(control) }
+            }
+        }
+        return matches
+    }
+
+    /// A real click on the one visible control with this role and name, waiting for it to
+    /// appear. Fails when two visible controls share the name: a person could not tell which.
+    public func click(role: String, name: String, seconds: Double? = nil) async throws {
+        let deadline = ContinuousClock.now + (seconds.map { .milliseconds(Int64($0 * 1000)) } ?? Patience.event)
+        while true {
+            let found = try await controls(role: role, name: name)
+            if found.count > 1 { throw ProtocolError(description: "\(found.count) visible controls are named \(role) \"\(name)\": \(found)") }
+            if let control = found.first {
+                try await clickCentre(of: control)
+                return
+            }
+            guard ContinuousClock.now < deadline else { throw ProtocolError(description: "no visible \(role) named \"\(name)\"") }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Mouse pressed and released at the control's centre (trusted input, a user activation).
+    public func clickCentre(of control: AccessibleControl) async throws {
+        guard let box = try await visibleBox(backendNodeId: control.backendNodeId, scroll: true) else {
+            throw ProtocolError(description: "\(control) is no longer visible")
+        }
+        let x = box.x + box.width / 2
+        let y = box.y + box.height / 2
+        for type in ["mousePressed", "mouseReleased"] {
+            try await send("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1])
+        }
+    }
+
+    private struct Box: Decodable {
+        var x: Double
+        var y: Double
+        var width: Double
+        var height: Double
+    }
+
+    /// The node's box, or nil when a person cannot see it (not rendered, no size, hidden by
+    /// `visibility` or inside a closed `<details>`).
+    private func visibleBox(backendNodeId: Int, scroll: Bool = false) async throws -> Box? {
+        struct Resolved: Decodable {
+            struct Object: Decodable { var objectId: String? }
+            var object: Object
+        }
+        struct Called: Decodable {
+            struct Value: Decodable { var value: String? }
+            var result: Value
+        }
+        guard let resolved = try? JSONDecoder().decode(Resolved.self, from: try await send("DOM.resolveNode", ["backendNodeId": backendNodeId])),
+            let objectId = resolved.object.objectId
+        else { return nil }
+        let function = """
+            function(scroll) {
+              if (!this.isConnected || this.getClientRects().length === 0) return "null";
+              if (!this.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return "null";
+              if (scroll) this.scrollIntoView({ block: "center" });
+              const r = this.getBoundingClientRect();
+              if (r.width === 0 || r.height === 0) return "null";
+              return JSON.stringify({ x: r.x, y: r.y, width: r.width, height: r.height });
+            }
+            """
+        let answer = try await send(
+            "Runtime.callFunctionOn",
+            ["objectId": objectId, "functionDeclaration": function, "arguments": [["value": scroll]], "returnByValue": true])
+        try await send("Runtime.releaseObject", ["objectId": objectId])
+        guard let json = try JSONDecoder().decode(Called.self, from: answer).result.value, json != "null" else { return nil }
+        return try JSONDecoder().decode(Box.self, from: Data(json.utf8))
+    }
+}
