@@ -142,7 +142,7 @@ enum WebListenerRoutes {
     static func noSuchRoom(_ raw: String) -> Response {
         let shown = String(raw.prefix(12)).filter { $0.isLetter || $0.isNumber }
         return html(
-            "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><link rel=stylesheet href='/web/tokens.css'><link rel=stylesheet href='/web/base.css'><main><h1>No room \(shown)</h1><p>Check the code with whoever shared it; rooms are started from <a href='/'>the front page</a> or with <code>simulcast host --create</code>.</p></main>",
+            "<!doctype html><html lang=en><meta charset=utf-8><meta name=viewport content='width=device-width'><title>No such room</title><link rel=stylesheet href='/web/tokens.css'><link rel=stylesheet href='/web/base.css'><link rel=stylesheet href='/web/front.css'><main class=front><h1>No room \(shown)</h1><p>The link may have a typo, or the room has ended. Check the code with whoever shared it and type it here:</p><form class=join action='/join' method=get><label for=code>Room code</label><input id=code name=code type=text autocomplete=off autocapitalize=characters spellcheck=false maxlength=32 placeholder='K7PQ2 MXR9T' required><button type=submit class='service join-button'>Join the room</button></form><p><a href='/'>Start your own room</a></p></main>",
             status: .notFound)
     }
 

@@ -13,10 +13,10 @@ struct WebStaticFile: Sendable {
 
     init(contentType: String, text: String) {
         self.contentType = contentType
-        bytes = Array(text.utf8)
-        let compressed = Gzip.compress(bytes)
-        gzipped = compressed.flatMap { $0.count < bytes.count ? $0 : nil }
-        entityTag = "\"" + Self.digest(bytes).prefix(16) + "\""
+        let plain = Array(text.utf8)
+        bytes = plain
+        gzipped = Gzip.compress(plain).flatMap { $0.count < plain.count ? $0 : nil }
+        entityTag = "\"" + Self.digest(plain).prefix(16) + "\""
     }
 
     /// The content's SHA-256 in hex.

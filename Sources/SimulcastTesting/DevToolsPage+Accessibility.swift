@@ -5,7 +5,7 @@ import Foundation
 /// the screen counts: an element hidden, of no size or invisible is not a control anyone sees.
 extension DevToolsPage {
     /// Every visible control with `role` ("button", "link", "checkbox", ...), in document order;
-    /// `name`, when given, must be the exact accessible name.
+    /// `name`, when given, must be its exact accessible name or the text it shows.
     public func controls(role: String, name: String? = nil) async throws -> [AccessibleControl] {
         struct Document: Decodable {
             struct Node: Decodable { var backendNodeId: Int }
@@ -22,29 +22,31 @@ extension DevToolsPage {
             var nodes: [Node]
         }
         let document = try JSONDecoder().decode(Document.self, from: try await send("DOM.getDocument", ["depth": 0]))
-        var query: [String: any Sendable] = ["backendNodeId": document.root.backendNodeId, "role": role]
-        if let name { query["accessibleName"] = name }
+        let query: [String: any Sendable] = ["backendNodeId": document.root.backendNodeId, "role": role]
         let found = try JSONDecoder().decode(Query.self, from: try await send("Accessibility.queryAXTree", query))
         var controls: [AccessibleControl] = []
         for node in found.nodes where !node.ignored {
             guard let id = node.backendDOMNodeId, let box = try await visibleBox(backendNodeId: id) else { continue }
-            controls.append(
-                AccessibleControl(
-                    role: node.role?.value ?? role, name: node.name?.value ?? "", backendNodeId: id, x: box.x, y: box.y, width: box.width,
-                    height: box.height))
+            let control = AccessibleControl(
+                role: node.role?.value ?? role, name: node.name?.value ?? "", visibleText: box.text, backendNodeId: id, x: box.x, y: box.y,
+                width: box.width, height: box.height)
+            if name.map(control.isNamed) ?? true { controls.append(control) }
         }
         return controls
     }
 
-    /// Visible buttons and links whose name matches `pattern` (a regular expression, case
-    /// ignored): "listen|play|start" finds every control that offers to start the sound.
+    /// Visible buttons and links whose name or shown text matches `pattern` (a regular
+    /// expression, case ignored): "listen|play|start" finds every control that offers to start
+    /// the sound.
     public func controls(namedLike pattern: String, roles: [String] = ["button", "link"]) async throws -> [AccessibleControl] {
         let expression = try NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
         var matches: [AccessibleControl] = []
         for role in roles {
             for control in try await controls(role: role) {
-                let range = NSRange(control.name.startIndex..., in: control.name)
-                if expression.firstMatch(in: control.name, range: range) != nil { matches.append(control) }
+                let named = [control.name, control.visibleText].contains { text in
+                    expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                }
+                if named { matches.append(control) }
             }
         }
         return matches
@@ -79,6 +81,7 @@ extension DevToolsPage {
     }
 
     private struct Box: Decodable {
+        var text: String
         var x: Double
         var y: Double
         var width: Double
@@ -106,7 +109,8 @@ extension DevToolsPage {
               if (scroll) this.scrollIntoView({ block: "center" });
               const r = this.getBoundingClientRect();
               if (r.width === 0 || r.height === 0) return "null";
-              return JSON.stringify({ x: r.x, y: r.y, width: r.width, height: r.height });
+              const text = (this.innerText || this.value || "").replace(/\\s+/g, " ").trim();
+              return JSON.stringify({ text, x: r.x, y: r.y, width: r.width, height: r.height });
             }
             """
         let answer = try await send(

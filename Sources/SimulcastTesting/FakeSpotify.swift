@@ -225,6 +225,11 @@ public enum FakeSpotify {
 
         public func setPremium(_ premium: Bool) { self.premium = premium }
 
+        /// An account the app's owner has not listed: a development-mode app (five users since
+        /// February 2026) answers every Web API call 403, as Spotify words it.
+        public private(set) var registered = true
+        public func setRegistered(_ registered: Bool) { self.registered = registered }
+
         /// Carries out a command at once (a device with no latency); nil when refused, with the reason.
         func command(_ kind: String, deviceId: String?, track: TrackMetadata? = nil, positionMs: Int? = nil) -> String? {
             guard premium else { return "PREMIUM_REQUIRED" }
@@ -353,6 +358,10 @@ public enum FakeSpotify {
         }
         router.get("/v1/me/player/devices") { request, _ -> Response in
             if let problem = try await check(request, path: "devices", state: state, accounts: accounts) { return problem }
+            guard await player.registered else {
+                return FakeServiceServer.json(
+                    ["error": ["status": 403, "message": "User not registered in the Developer Dashboard"]], status: .forbidden)
+            }
             if let connect {
                 return try await refusing { FakeServiceServer.json(["devices": .array(try await connect.devices().map(deviceObject))]) }
             }

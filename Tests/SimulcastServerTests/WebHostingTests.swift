@@ -141,7 +141,8 @@ import Testing
 
             try await hostPage.click("[data-reaction=clap]")
             _ = try await listener.waitFor(
-                "Array.from(document.querySelectorAll('#reactions-shown li')).some(li => li.textContent === '👏 Host')", as: Bool.self, seconds: 5)
+                "Array.from(document.querySelectorAll('#reactions-shown li.from-host')).some(li => li.textContent === '👏 ' + (simulcastPage.room?.hostName || 'Host'))",
+                as: Bool.self, seconds: 5)
             if let findings = try await AxeCore.scan(listener) { #expect(findings.isEmpty, "listener with reactions: \(findings)") }
             if let findings = try await AxeCore.scan(hostPage) { #expect(findings.isEmpty, "host page with reactions: \(findings)") }
             try await listener.run("document.getElementById('reaction-bar').scrollIntoView({block: 'center'})")

@@ -143,11 +143,12 @@ struct WebRoom: Sendable {
 
     /// Gives the listener page a plain name (after a test of escaping, so no screenshot shows
     /// a fixture as a name) and waits until the room lists it.
+    /// Renames the page's own listener and waits until the room lists it, marked "(you)".
     static func rename(_ page: any BrowserPage, to name: String) async throws {
         try await page.run(
             "(() => { const i = document.getElementById('listener-name'); i.value = \(AxeCore.quoted(name)); i.dispatchEvent(new Event('change')); })()")
         _ = try await page.waitFor(
-            "simulcastPage.connected && Array.from(document.querySelectorAll('#presence-list .who')).some(e => e.textContent === \(AxeCore.quoted(name)))",
+            "simulcastPage.connected && Array.from(document.querySelectorAll('#presence-list .who')).some(e => e.textContent === \(AxeCore.quoted(name + " (you)")))",
             as: Bool.self, seconds: 10)
     }
 

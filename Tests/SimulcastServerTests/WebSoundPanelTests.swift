@@ -47,8 +47,28 @@ extension WebListenerPageTests {
             let source = try await page.evaluate("simulcastPage.sound.latency.source", as: String.self)
             #expect(try await page.evaluate("document.getElementById('latency-hint').hidden", as: Bool.self) == (source != "notCalibrated"))
 
+            // Issue 51: no figure in milliseconds on the listening screen; what the listener hears
+            // through is words (a preset), and Earlier / Later move it.
+            let shownText = "document.body.innerText"
+            let figures = try await page.evaluate(shownText, as: String.self).matches(of: /\d+\s*ms\b/).map { String($0.output) }
+            #expect(figures.isEmpty, "milliseconds on the listening screen: \(figures)")
+            try await page.run("(() => { const s = document.getElementById('output-kind'); s.focus(); })()")
+            #expect(try await page.controls(role: "combobox", name: "Sound through").count == 1)
+            try await page.run(
+                "(() => { const s = document.getElementById('output-kind'); s.value = 'bluetooth'; s.dispatchEvent(new Event('change')); })()")
+            #expect(try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self) == 200)
+            try await page.click(role: "button", name: "Earlier")
+            #expect(try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self) == 220)
+            #expect(try await page.evaluate("document.getElementById('output-kind').value", as: String.self) == "", "moved off the preset")
+            try await page.click(role: "button", name: "Later")
+            try await page.click(role: "button", name: "Later")
+            #expect(try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self) == 180)
+            #expect(try await page.evaluate(shownText, as: String.self).matches(of: /\d+\s*ms\b/).isEmpty)
+
             // Calibrate on a microphone that hears only noise: refused, the setting unchanged.
             let before = try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self)
+            // The figures and the calibration are under the Sync details.
+            try await page.click(role: "button", name: "Sync details")
             try await page.click("#sound summary")
             try await page.click("#calibrate")
             let refusal = try await page.waitFor(
@@ -120,6 +140,8 @@ extension WebListenerPageTests {
         try await WebRoom.run(browserArguments: Self.fakeMicrophone(clicksFile)) { room in
             let page = try await room.open()
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await page.click(role: "button", name: "Listen on Apple Music")
+            try await page.click(role: "button", name: "Sync details")
             try await page.click("#sound summary")
             try await page.click("#calibrate")
             let result = try await page.waitFor(

@@ -119,6 +119,18 @@ import Testing
             let refusal = try await page.evaluate("document.getElementById('connect-line').textContent", as: String.self)
             #expect(refusal.contains("Premium"), "\(refusal)")
             #expect(await player.commands.isEmpty)
+
+            // Issue 51: an account the server's Spotify app has not listed (403 from every call in
+            // development mode) hears why and what to do, in a sentence with no status code.
+            await player.setRegistered(false)
+            try await page.navigate("\(room.base)/r/\(room.code)")
+            _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
+            try await page.click(role: "button", name: "Play on my Spotify app")
+            let unlisted = try await page.waitFor("simulcastPage.message?.text", as: String.self)
+            #expect(unlisted.contains("lets in only the accounts its owner listed") && unlisted.contains("choose another service"), "\(unlisted)")
+            let shown = try await page.evaluate("document.body.innerText", as: String.self)
+            #expect(shown.contains(unlisted), "the sentence is on the screen")
+            #expect(shown.matches(of: /\b[1-5]\d\d\b|\(\w+_\w+\)/).isEmpty, "a status or an error code on the screen: \(shown)")
         }
     }
 }

@@ -22,7 +22,6 @@ secureOrigin();
 const form = $("join");
 const input = $("code");
 const error = $("code-error");
-$("origin").textContent = location.origin;
 
 form.addEventListener("submit", (/** @type {Event} */ event) => {
   event.preventDefault();

@@ -491,7 +491,7 @@ function start() {
     setText("status", status.text);
     // The status is words (its colour from its key); "Sync details" beside it while listening.
     if ($("status").dataset.status !== status.key) $("status").dataset.status = status.key;
-    const canOpen = !!page.room && page.phase === "listening" && !page.finalClose && !page.needsTap;
+    const canOpen = page.phase === "listening" && !page.finalClose && !page.needsTap;
     setHidden("status-pill", !canOpen);
     if (!canOpen && !$("sync-details").hidden) setSheetOpen(false);
     setHidden("chooser", page.phase !== "choosing");

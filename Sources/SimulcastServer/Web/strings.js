@@ -12,9 +12,9 @@ export const listener = Object.freeze({
     1000: "You left the room.",
     4400: "The server refused this page's request to join. Reload the page; if it happens again, ask the host for a new link.",
     4401: "The server refused this page's request to join. Reload the page; if it happens again, ask the host for a new link.",
-    4404: "This room no longer exists.",
-    4409: "This room was taken over by another connection.",
-    4413: "This room is full.",
+    4404: "This room has ended. Start your own room from the front page, or ask for a new link.",
+    4409: "This page was replaced by another one for the same room. Reload to listen here again.",
+    4413: "This room is full. Try again in a while, or start your own room from the front page.",
   }),
   status: Object.freeze({
     choosing: "Choose where you listen.",
