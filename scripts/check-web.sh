@@ -25,8 +25,14 @@ export NODE_PATH="$PWD/scripts/web-lint:/usr/share/nodejs${NODE_PATH:+:$NODE_PAT
 
 echo "== web: type check (tsc $(tsc --version | sed 's/Version //'), tsconfig.json)"
 tsc -p tsconfig.json
+echo "== web: no \`any\` outside the declaration files, no module over 300 lines"
+if grep -rnE "\{[^}]*\bany\b[^}]*\}" --include=*.js Sources/SimulcastServer/Web; then
+  echo "a type annotation says \`any\` (above): give it its type, or declare the SDK's in Web/types/*.d.ts"; exit 1
+fi
+long="$(find Sources/SimulcastServer/Web -name '*.js' -exec wc -l {} + | awk '$2 != "total" && $1 > 300')"
+if [ -n "$long" ]; then echo "modules over 300 lines:"; echo "$long"; exit 1; fi
 echo "== web: lint (eslint $(eslint --version), .eslintrc.json)"
-eslint --no-eslintrc -c .eslintrc.json --max-warnings 0 "Sources/SimulcastServer/Web/*.js" "Tests/WebJS/*.js"
+eslint --no-eslintrc -c .eslintrc.json --max-warnings 0 "Sources/SimulcastServer/Web/**/*.js" "Tests/WebJS/*.js"
 echo "== web: unit tests (node --test Tests/WebJS/*.test.js)"
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT

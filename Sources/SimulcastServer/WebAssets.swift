@@ -44,7 +44,7 @@ struct WebAssets: Sendable {
         for (path, text) in texts {
             let fileExtension = (path as NSString).pathExtension
             if fileExtension == "html" {
-                templates[path] = Self.versioned(text, version: version, modules: texts)
+                templates[path] = Self.versioned(Self.withPanels(text, from: texts), version: version, modules: texts)
             } else if let type = Self.contentTypes[fileExtension] {
                 files[path] = WebStaticFile(contentType: type, text: text)
             }
@@ -57,6 +57,18 @@ struct WebAssets: Sendable {
     func file(_ path: String, testSDKs: WebTestSDKs? = nil) -> WebStaticFile? {
         if let script = testSDKs?.script(named: path) { return WebStaticFile(contentType: Self.contentTypes["js"]!, text: script) }
         return files[path]
+    }
+
+    /// Each `{{> panels/name.html}}` replaced by that file: a panel both pages show (the room's
+    /// history, the insecure-origin notice) is written once. A name that is not a bundled file
+    /// stays as it is, for the page test to see.
+    static func withPanels(_ page: String, from files: [String: String]) -> String {
+        var text = page
+        for match in page.matches(of: /\{\{> ([\w\/.-]+\.html)\}\}/) {
+            guard let panel = files[String(match.output.1)] else { continue }
+            text = text.replacingOccurrences(of: String(match.output.0), with: panel.trimmingCharacters(in: .newlines))
+        }
+        return text
     }
 
     /// `/web/x` becomes `/web/{version}/x` for every bundled file the page names, and each

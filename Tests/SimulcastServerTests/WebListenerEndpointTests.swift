@@ -104,7 +104,7 @@ import Testing
                 #expect(response.status == .notFound)
                 #expect(!String(buffer: response.body).contains("<script>"))
             }
-            try await client.execute(uri: "/web/follow.js", method: .get) { response in
+            try await client.execute(uri: "/web/sync/follow.js", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/javascript") == true)
             }
@@ -112,7 +112,7 @@ import Testing
             // would stop its page loading at all).
             let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                 .appendingPathComponent("Sources/SimulcastServer/Web")
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") }
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".js") || $0.hasSuffix(".css") }
             #expect(files.count >= 30)
             for file in files {
                 try await client.execute(uri: "/web/\(file)", method: .get) { response in #expect(response.status == .ok, "\(file)") }

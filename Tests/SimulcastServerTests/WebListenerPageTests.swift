@@ -329,11 +329,11 @@ import Testing
             #expect(try await page.evaluate("typeof window.SimulcastFollow === 'undefined' && typeof window.simulcastShare === 'undefined'", as: Bool.self))
             #expect(
                 try await page.evaluate(
-                    "(async () => { const m = await import('/web/follow.js'); return typeof m.FollowPolicy === 'function' && !('Follower' in m); })()",
+                    "(async () => { const m = await import('/web/sync/follow.js'); return typeof m.FollowPolicy === 'function' && !('Follower' in m); })()",
                     as: Bool.self))
-            #expect(try await page.evaluate("(async () => new (await import('/web/clock-sync.js')).ClockSync().window)()", as: Int.self) == 32)
+            #expect(try await page.evaluate("(async () => new (await import('/web/sync/clock-sync.js')).ClockSync().window)()", as: Int.self) == 32)
             let offset = try await page.evaluate(
-                "(async () => { const c = new (await import('/web/clock-sync.js')).ClockSync(); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.offset; })()",
+                "(async () => { const c = new (await import('/web/sync/clock-sync.js')).ClockSync(); c.add(0, 1000080, 1000080, 100); c.add(200, 1000210, 1000210, 220); return c.offset; })()",
                 as: Double.self)
             #expect(offset == 1_000_000)
         }

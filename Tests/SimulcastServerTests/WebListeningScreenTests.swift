@@ -66,9 +66,18 @@ extension WebListenerPageTests {
             #expect(try await page.evaluate("document.documentElement.scrollWidth <= 390", as: Bool.self))
             try await WebRoom.screenshot(page, "listener-player")
 
-            // The pill opens the Sync details by a real click, and Close puts the focus back.
+            // Issue 51: no figure in milliseconds before the Sync details are opened; every
+            // reaction button is big enough for a finger; one control for the sound's pause.
+            let shown = try await page.evaluate("document.body.innerText", as: String.self)
+            #expect(shown.matches(of: /\d+\s*ms\b/).isEmpty, "milliseconds on the listening screen: \(shown)")
+            let reactions = try await page.controls(role: "button").filter { ["Fire", "Love it", "Applause", "Funny", "Party", "Wow"].contains($0.name) }
+            #expect(reactions.count == 6, "\(reactions)")
+            for reaction in reactions { #expect(reaction.width >= 44 && reaction.height >= 44, "\(reaction)") }
+            #expect(try await page.controls(role: "button", name: "Pause for me").count == 1)
+
+            // "Sync details" opens the details by a real click, and Close puts the focus back.
             #expect(try await page.evaluate("document.getElementById('sync-details').hidden", as: Bool.self))
-            try await page.click("#status-pill")
+            try await page.click(role: "button", name: "Sync details")
             #expect(try await page.evaluate("!document.getElementById('sync-details').hidden", as: Bool.self))
             #expect(try await page.evaluate("document.getElementById('status-pill').getAttribute('aria-expanded')", as: String.self) == "true")
             let detail = try await page.waitFor(
@@ -85,16 +94,18 @@ extension WebListenerPageTests {
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "light theme, Sync details open: \(findings)") }
             try await WebRoom.screenshot(page, "listener-sync-details-light")
             try await page.emulateColorScheme("dark")
-            try await page.click("#sheet-close")
+            try await page.click(role: "button", name: "Close")
             #expect(try await page.evaluate("document.getElementById('sync-details').hidden", as: Bool.self))
             #expect(try await page.evaluate("document.activeElement.id", as: String.self) == "status-pill")
 
             // Paused for the listener: said in the pill, and Resume rejoins live.
-            try await page.click("#pause")
+            try await page.click(role: "button", name: "Pause for me")
             try await Self.waitStatus(page, "pausedByYou")
             #expect(try await page.evaluate("document.getElementById('status').textContent", as: String.self) == "Paused for you")
-            #expect(try await page.evaluate("document.getElementById('resume').textContent", as: String.self) == "Resume live")
-            try await page.click("#resume")
+            // Issue 51: Resume live is then the main button, the width of the screen.
+            let resume = try await page.controls(role: "button", name: "Resume live")
+            #expect(resume.count == 1 && resume[0].width >= 300 && resume[0].height >= 44, "\(resume)")
+            try await page.click(role: "button", name: "Resume live")
             try await room.waitInSync(page)
 
             // Volume, by keyboard on the real slider: MusicKit's volume follows and is remembered.
@@ -121,7 +132,8 @@ extension WebListenerPageTests {
             try await page.emulatePhone()
 
             // Leave: the sound stops, the room no longer counts this listener, and nothing reconnects.
-            try await page.click("#leave")
+            try await page.click(role: "button", name: "More")
+            try await page.click(role: "button", name: "Leave")
             try await Self.waitStatus(page, "left")
             _ = try await page.waitFor("MusicKit.getInstance().playbackState === 3", as: Bool.self)
             #expect(try await page.evaluate("document.getElementById('reload').textContent", as: String.self) == "Listen again")
@@ -138,7 +150,8 @@ extension WebListenerPageTests {
             try await Self.waitStatus(page, "choosing")
             try await page.click("[data-service=apple-music]")
             try await room.waitInSync(page)
-            try await page.click("#switch-service")
+            try await page.click(role: "button", name: "More")
+            try await page.click(role: "button", name: "Switch service")
             try await Self.waitStatus(page, "choosing")
             #expect(try await page.evaluate("localStorage.getItem('simulcast.service')", as: String?.self) == nil)
         }

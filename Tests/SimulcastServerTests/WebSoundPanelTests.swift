@@ -52,7 +52,8 @@ extension WebListenerPageTests {
             let shownText = "document.body.innerText"
             let figures = try await page.evaluate(shownText, as: String.self).matches(of: /\d+\s*ms\b/).map { String($0.output) }
             #expect(figures.isEmpty, "milliseconds on the listening screen: \(figures)")
-            try await page.run("(() => { const s = document.getElementById('output-kind'); s.focus(); })()")
+            // In the More sheet, found by name.
+            try await page.click(role: "button", name: "More")
             #expect(try await page.controls(role: "combobox", name: "Sound through").count == 1)
             try await page.run(
                 "(() => { const s = document.getElementById('output-kind'); s.value = 'bluetooth'; s.dispatchEvent(new Event('change')); })()")
@@ -128,7 +129,7 @@ extension WebListenerPageTests {
                 "(() => { const t = document.getElementById('latency-figure').textContent; return t.includes('remembered') ? t : null; })()", as: String.self)
             #expect(remembered == "\(Int(pageLatency)) ms (remembered for this output)")
             // The page's own click train, 0.3 s in, for the next microphone's file.
-            let clickTrain = try await page.evaluate("(async () => Array.from((await import('/web/calibration.js')).clickTrain(48000)))()", as: [Float].self)
+            let clickTrain = try await page.evaluate("(async () => Array.from((await import('/web/sync/calibration.js')).clickTrain(48000)))()", as: [Float].self)
             var looped = [Float](repeating: 0, count: 14_400 + 9_600) + clickTrain
             looped += [Float](repeating: 0, count: max(0, 96_000 - looped.count))
             try Self.writeWAV(looped, to: clicksFile)

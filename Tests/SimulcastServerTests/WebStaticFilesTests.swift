@@ -49,14 +49,18 @@ import Testing
         let entry = try #require(html.firstMatch(of: /<script type="module" src="([^"]+)">/)?.output.1)
         #expect(preloaded.first == String(entry))
         // Each preloaded module's own imports are preloaded too: the graph is closed.
-        let versionPrefix = String(entry.dropLast("listener.js".count))
+        var missing: [String] = []
         for path in preloaded {
             let module = try await Self.get(base + path, headers: [])
             let text = String(decoding: module.body, as: UTF8.self)
-            for imported in text.matches(of: /from "\.\/([^"]+)"/) {
-                #expect(preloaded.contains(versionPrefix + imported.output.1), "\(path) imports \(imported.output.1), not preloaded")
+            for imported in text.matches(of: /from "(\.{1,2}\/[^"]+)"/) {
+                let resolved = try #require(URL(string: String(imported.output.1), relativeTo: URL(string: base + path))).path
+                if !preloaded.contains(resolved) { missing.append("\(path) imports \(resolved)") }
             }
         }
+        #expect(missing.isEmpty, "not preloaded: \(missing)")
+        // Every panel the pages include is in them.
+        #expect(!html.contains("{{"), "a placeholder left in the page")
         // The room's manifest reopens the room; light and dark each have their theme colour.
         #expect(html.contains("href=\"/r/\(room.code)/manifest.webmanifest\""))
         let manifest = try await Self.get("\(base)/r/\(room.code)/manifest.webmanifest")

@@ -80,7 +80,9 @@ import Testing
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
             let page = try await room.listeningOnAppleMusic()
             defer { Task { await page.close() } }
-            try await page.click("#prefer-clean")
+            // Issue 51: behind More, found by its label.
+            try await page.click(role: "button", name: "More")
+            try await page.click(role: "checkbox", name: "Clean versions")
             #expect(try await page.evaluate("localStorage.getItem('\(WebStorageKey.preferClean)')", as: String.self) == "1")
             try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.loudWords, positionMs: 0))
             _ = try await page.waitFor("MusicKit.getInstance().nowPlayingItem?.id === '\(Fixtures.appleLoudWordsClean.id)'", as: Bool.self, seconds: 20)

@@ -1,7 +1,7 @@
 // Which browsers are told to open the link elsewhere, and what a Media Session action means.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { browserAdvice, mediaSessionDecision } from "../../Sources/SimulcastServer/Web/browser-support.js";
+import { browserAdvice, mediaSessionDecision } from "../../Sources/SimulcastServer/Web/players/browser-support.js";
 
 const agents = [
   ["iPhone Safari", "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1", 0, "ios", null, null],

@@ -2,7 +2,7 @@
 // 10 dB below the clicks, a room echo, clipping, and recordings without the clicks. Prints
 // one JSON line per case; CalibrationTableTests checks them.
 // Usage: node Tests/WebJS/calibration-table.js
-import { clickTrain, measureRoundTrip } from "../../Sources/SimulcastServer/Web/calibration.js";
+import { clickTrain, measureRoundTrip } from "../../Sources/SimulcastServer/Web/sync/calibration.js";
 
 // A small deterministic generator (mulberry32) and Gaussian noise from it.
 function generator(seed) {

@@ -2,7 +2,7 @@
 // ClockSync) through follow.js's ClockSync and fails on the first estimate that differs.
 // Usage: node Tests/WebJS/clocksync.js FILE
 import fs from "node:fs";
-import { ClockSync } from "../../Sources/SimulcastServer/Web/clock-sync.js";
+import { ClockSync } from "../../Sources/SimulcastServer/Web/sync/clock-sync.js";
 
 const table = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const sync = new ClockSync(table.window);

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import test from "node:test";
-import { ConnectionDriver } from "../../Sources/SimulcastServer/Web/connection-driver.js";
+import { ConnectionDriver } from "../../Sources/SimulcastServer/Web/room/connection-driver.js";
 
 const table = JSON.parse(fs.readFileSync(new URL("../Fixtures/connection-schedule.json", import.meta.url), "utf8"));
 

@@ -2,7 +2,7 @@
 // a new host on Apple Music goes on from.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { continuation, offeredTo } from "../../Sources/SimulcastServer/Web/handover.js";
+import { continuation, offeredTo } from "../../Sources/SimulcastServer/Web/ui/handover.js";
 
 const anchor = { positionMs: 40000, serverTime: 1_000_000_000 };
 const spotifyRoom = {

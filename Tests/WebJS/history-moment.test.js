@@ -3,7 +3,7 @@
 // newest song with the host's link: the list had been read before the match landed).
 import assert from "node:assert/strict";
 import test from "node:test";
-import { historyMoment } from "../../Sources/SimulcastServer/Web/history-panel.js";
+import { historyMoment } from "../../Sources/SimulcastServer/Web/ui/history-panel.js";
 
 const matched = (service, storefront, id) => ({ service, storefront, result: { status: "matched", track: { id } } });
 const song = (id, matches = []) => ({ source: { service: "spotify", id }, matches });

@@ -1,7 +1,7 @@
 // What the host page says and offers, as a table: node --test Tests/WebJS/
 import assert from "node:assert/strict";
 import test from "node:test";
-import { hostStatus } from "../../Sources/SimulcastServer/Web/host-status.js";
+import { hostStatus } from "../../Sources/SimulcastServer/Web/ui/host-status.js";
 
 const base = { hasToken: true, roomEnded: false, playsHere: false, stopped: false, spotifyOffered: true, hosting: "following", appleLive: false };
 

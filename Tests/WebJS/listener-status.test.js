@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { IN_SYNC_MS } from "../../Sources/SimulcastServer/Web/constants.js";
-import { listenerStatus, meterReading } from "../../Sources/SimulcastServer/Web/listener-status.js";
+import { listenerStatus, meterReading } from "../../Sources/SimulcastServer/Web/ui/listener-status.js";
 
 const track = { id: "am-1", service: "apple-music", title: "Song", artists: ["Ana"] };
 const room = { track: { source: { ...track, service: "spotify", id: "sp-1" } }, playing: true, anchor: { positionMs: 0, serverTime: 0 }, hostConnected: true };

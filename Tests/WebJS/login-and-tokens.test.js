@@ -1,8 +1,8 @@
 // Token renewal rules, the same on every page: MusicKit's developer token and Spotify's tokens.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { claims, renewalDelayMs } from "../../Sources/SimulcastServer/Web/musickit.js";
-import { renewalDue, tokensFrom } from "../../Sources/SimulcastServer/Web/spotify-login.js";
+import { claims, renewalDelayMs } from "../../Sources/SimulcastServer/Web/players/musickit.js";
+import { renewalDue, tokensFrom } from "../../Sources/SimulcastServer/Web/players/spotify-login.js";
 
 test("a developer token is renewed by 80 % of its lifetime, and a fifth of it before exp by this device's clock", () => {
   const iat = 1_000_000, exp = iat + 3600;

@@ -2,7 +2,7 @@
 // the web page's follow.js and fails on the first decisions that differ.
 // Usage: node Tests/WebJS/replay.js Tests/Fixtures/follow-decisions.json
 import fs from "node:fs";
-import { FollowPolicy } from "../../Sources/SimulcastServer/Web/follow.js";
+import { FollowPolicy } from "../../Sources/SimulcastServer/Web/sync/follow.js";
 
 const table = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const keys = ["kind", "trackId", "positionMs", "play", "atServerTime", "reason"];

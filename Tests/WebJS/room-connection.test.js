@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import test from "node:test";
 import { CONNECTION, FINAL_CLOSE_CODES } from "../../Sources/SimulcastServer/Web/constants.js";
-import { RoomConnection, roomServers } from "../../Sources/SimulcastServer/Web/room-connection.js";
+import { RoomConnection, roomServers } from "../../Sources/SimulcastServer/Web/room/room-connection.js";
 
 /** Timers on a virtual clock: `advance(ms)` runs what falls due, in order. */
 function virtualTimers() {

@@ -1,7 +1,7 @@
 // Song requests as the pages show them: where each stands in words, who may +1, and the order.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { canSupport, orderedRequests, requestStatusLine } from "../../Sources/SimulcastServer/Web/song-requests.js";
+import { canSupport, orderedRequests, requestStatusLine } from "../../Sources/SimulcastServer/Web/ui/song-requests.js";
 
 const song = { service: "apple-music", id: "am-1", title: "Song", artists: ["Artist"] };
 /** @param {string} status @param {object} [more] */

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import test from "node:test";
-import { chooseDevice, deviceFrom } from "../../Sources/SimulcastServer/Web/spotify-devices.js";
+import { chooseDevice, deviceFrom } from "../../Sources/SimulcastServer/Web/players/spotify-devices.js";
 
 const table = JSON.parse(fs.readFileSync(new URL("../Fixtures/spotify-device-choice.json", import.meta.url), "utf8"));
 

@@ -2,7 +2,7 @@
 // only while the room plays that song.
 import assert from "node:assert/strict";
 import test from "node:test";
-import { withChosenVersion } from "../../Sources/SimulcastServer/Web/versions.js";
+import { withChosenVersion } from "../../Sources/SimulcastServer/Web/ui/versions.js";
 
 const room = {
   seq: 3,
@@ -40,7 +40,7 @@ test("a storefront the room has no match for yet gets the chosen version", () =>
 });
 
 test("the clean version is the best one the matcher would take that is not explicit", async () => {
-  const { cleanVersion, isContentRestricted } = await import("../../Sources/SimulcastServer/Web/versions.js");
+  const { cleanVersion, isContentRestricted } = await import("../../Sources/SimulcastServer/Web/ui/versions.js");
   const version = (id, explicit, accepted) => ({ id, title: "t", artists: [], explicit, accepted, chosen: false, why: [] });
   assert.equal(cleanVersion([version("e", true, true), version("c", false, true)])?.id, "c");
   assert.equal(cleanVersion([version("e", true, true), version("live", false, false)]), null, "a clean live recording is another song");

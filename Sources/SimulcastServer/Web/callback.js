@@ -5,10 +5,10 @@
 // the server trades it and follows the host's Spotify, so the host's tokens never reach the page.
 // A listener's code for the server's follow goes to our server the same way, with the device.
 import { SPOTIFY_QUEUE_SCOPE, StorageKey } from "./constants.js";
-import { $, readConfig } from "./dom.js";
-import { keepFollow } from "./server-follow.js";
-import { tokensFrom } from "./spotify-login.js";
-import { hostRequestsKey, hostTokenKey, readJSON } from "./storage.js";
+import { $, element, readConfig } from "./ui/dom.js";
+import { keepFollow } from "./room/server-follow.js";
+import { tokensFrom } from "./players/spotify-login.js";
+import { hostRequestsKey, hostTokenKey, readJSON } from "./room/storage.js";
 import * as strings from "./strings.js";
 
 const words = strings.callback;
@@ -20,8 +20,9 @@ history.replaceState(null, "", location.pathname);  // the code is single-use; k
 /** @param {string} text @param {string} [back] */
 function fail(text, back) {
   $("status").textContent = text;
-  if (back) $("back-link").href = back;
-  else if (saved?.room) $("back-link").href = "/r/" + encodeURIComponent(saved.room);
+  const link = element("back-link", HTMLAnchorElement);
+  if (back) link.href = back;
+  else if (saved?.room) link.href = "/r/" + encodeURIComponent(saved.room);
   $("back").hidden = false;
 }
 

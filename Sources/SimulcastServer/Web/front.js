@@ -4,15 +4,18 @@
 // same); "Start a room" makes the room, keeps its host token in this browser, and goes on to
 // the Spotify login or the Apple Music host page.
 import { StorageKey } from "./constants.js";
-import { $, readConfig } from "./dom.js";
-import { secureOrigin } from "./secure-origin.js";
-import { beginLogin } from "./spotify-login.js";
-import { forgetHostToken, hostModeKey, hostTokenKey } from "./storage.js";
+import { $, element, readConfig } from "./ui/dom.js";
+import { secureOrigin } from "./room/secure-origin.js";
+import { beginLogin } from "./players/spotify-login.js";
+import { forgetHostToken, hostModeKey, hostTokenKey } from "./room/storage.js";
 import * as strings from "./strings.js";
 
 const ALPHABET = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]+$/;
 
-/** The code typed, as the server spells it, or null. @param {string} text */
+/**
+ * The code typed, as the server spells it, or null.
+ * @param {string} text
+ */
 export function normaliseCode(text) {
   const code = text.toUpperCase().replace(/[\s-]/g, "");
   return (code.length === 10 || code.length === 6) && ALPHABET.test(code) ? code : null;
@@ -20,7 +23,7 @@ export function normaliseCode(text) {
 
 secureOrigin();
 const form = $("join");
-const input = $("code");
+const input = element("code", HTMLInputElement);
 const error = $("code-error");
 
 form.addEventListener("submit", (/** @type {Event} */ event) => {
@@ -49,16 +52,20 @@ for (let index = localStorage.length - 1; index >= 0; index -= 1) {
 }
 
 const config = readConfig();
-$("host-name").value = localStorage.getItem(StorageKey.hostName) || "";
+element("host-name", HTMLInputElement).value = localStorage.getItem(StorageKey.hostName) || "";
 const startError = $("start-error");
 
-/** Makes the room and keeps its host token here; then `next(code)`. @param {HTMLButtonElement} button @param {(code: string) => Promise<void> | void} next */
+/**
+ * Makes the room and keeps its host token here; then `next(code)`.
+ * @param {HTMLButtonElement} button
+ * @param {(code: string) => Promise<void> | void} next
+ */
 function startRoom(button, next) {
   button.addEventListener("click", async () => {
     button.disabled = true;
     startError.hidden = true;
     try {
-      const hostName = $("host-name").value.trim();
+      const hostName = element("host-name", HTMLInputElement).value.trim();
       localStorage.setItem(StorageKey.hostName, hostName);
       const response = await fetch("/v1/rooms", hostName
         ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ hostName }) }
@@ -77,12 +84,12 @@ function startRoom(button, next) {
 // Spotify: /r/callback hands the login's code to the server, which follows the host's player.
 if (config.hostingOffered && config.spotifyClientId) {
   $("start-spotify").hidden = false;
-  startRoom($("start-with-spotify"), (code) => beginLogin({ config, room: code, purpose: "host" }));
+  startRoom(element("start-with-spotify", HTMLButtonElement), (code) => beginLogin({ config, room: code, purpose: "host" }));
 }
 // Apple Music: the host plays in the host page itself (MusicKit JS), which publishes the room.
 if ((config.services || []).includes("apple-music")) {
   $("start-apple").hidden = false;
-  startRoom($("start-with-apple-music"), (code) => {
+  startRoom(element("start-with-apple-music", HTMLButtonElement), (code) => {
     localStorage.setItem(hostModeKey(code), "apple-music");
     location.assign("/r/" + code + "/host");
   });

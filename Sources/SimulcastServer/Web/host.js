@@ -5,20 +5,20 @@
 // (apple-host.js). Every call carries the room's host token from this browser's storage;
 // without it the page shows nothing of the room. `window.simulcastHostPage` is the page's
 // state, for a look from outside (the browser tests); no other script reads it.
-import { mountAppleHost } from "./apple-host.js";
-import { $, readConfig, setArtwork, setHidden, setText } from "./dom.js";
-import { artistLine, formatTime, generatedCoverURL } from "./format.js";
-import { mountHistory } from "./history-panel.js";
-import { hostStatus } from "./host-status.js";
-import { showPresence } from "./presence-panel.js";
-import { mountReactions, showReaction } from "./reactions.js";
-import { secureOrigin } from "./secure-origin.js";
-import { mountShare } from "./share.js";
-import { mountHandoverChoice, takeHandoverMarker } from "./handover.js";
-import { mountHostRequests } from "./song-requests.js";
+import { mountAppleHost } from "./players/apple-host.js";
+import { $, element, readConfig, setArtwork, setHidden, setText } from "./ui/dom.js";
+import { artistLine, formatTime, generatedCoverURL } from "./ui/format.js";
+import { mountHistory } from "./ui/history-panel.js";
+import { hostStatus } from "./ui/host-status.js";
+import { showPresence } from "./ui/presence-panel.js";
+import { mountReactions, showReaction } from "./ui/reactions.js";
+import { secureOrigin } from "./room/secure-origin.js";
+import { mountShare } from "./ui/share.js";
+import { mountHandoverChoice, takeHandoverMarker } from "./ui/handover.js";
+import { mountHostRequests } from "./ui/song-requests.js";
 import { SPOTIFY_QUEUE_SCOPE } from "./constants.js";
-import { beginLogin } from "./spotify-login.js";
-import { forgetHostToken, hostModeKey, hostRequestsKey, hostTokenKey, readJSON } from "./storage.js";
+import { beginLogin } from "./players/spotify-login.js";
+import { forgetHostToken, hostModeKey, hostRequestsKey, hostTokenKey, readJSON } from "./room/storage.js";
 import * as strings from "./strings.js";
 
 if (!secureOrigin()) {
@@ -36,7 +36,7 @@ function start() {
   const playsHere = localStorage.getItem(hostModeKey(config.room)) === "apple-music";
   const page = (window.simulcastHostPage = {
     hosting: /** @type {string | null} */ (null), status: /** @type {string | null} */ (null), stopped: false, polls: 0, roomEnded: false,
-    /** The listener this page handed the room to. @type {string | null} */ handedOverTo: null,
+    handedOverTo: /** @type {string | null} */ (null),
     share: mountShare(config),
     apple: playsHere && hostToken ? mountAppleHost(config, hostToken, () => render(), { continueRoom: takeHandoverMarker(config.room) }) : null,
   });
@@ -94,7 +94,10 @@ function start() {
     return fetch(api + path, { ...options, headers: { ...(options.headers || {}), Authorization: "Bearer " + hostToken } });
   }
 
-  /** What the room plays, with its artwork (the host's, else a cover drawn from its name). @param {any} summary */
+  /**
+   * What the room plays, with its artwork (the host's, else a cover drawn from its name).
+   * @param {import("./types/wire").RoomSummary} summary
+   */
   function showRoom(summary) {
     const track = summary.state.track?.source;
     roomHistory.roomTrack(track?.id ?? null);
@@ -118,7 +121,7 @@ function start() {
     if (!playsHere) {
       for (const reaction of summary.reactions || []) {
         const key = reaction.at + " " + reaction.from + " " + reaction.reaction;
-        if (seenReactions.has(key) || reaction.at < openedAt) continue;
+        if (seenReactions.has(key) || (reaction.at ?? 0) < openedAt) continue;
         seenReactions.add(key);
         showReaction(reaction, summary.state.hostName ?? null);
       }
@@ -185,7 +188,7 @@ function start() {
 
   $("login").addEventListener("click", () => beginLogin({ config, room: config.room, purpose: "host" }));
   $("stop").addEventListener("click", async () => {
-    $("stop").disabled = true;
+    element("stop", HTMLButtonElement).disabled = true;
     try {
       const response = await request("/hosting", { method: "DELETE" });
       if (!response.ok) throw new Error(String(response.status));
@@ -197,7 +200,7 @@ function start() {
     } catch {
       showMessage(strings.host.couldNotStop);
     } finally {
-      $("stop").disabled = false;
+      element("stop", HTMLButtonElement).disabled = false;
     }
   });
 

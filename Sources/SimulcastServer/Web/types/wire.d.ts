@@ -11,11 +11,12 @@ export interface TrackMetadata {
   durationMs?: number;
   isrc?: string;
   artworkURL?: string;
+  explicit?: boolean;
 }
 
 export interface MatchResult {
-  service: string;
-  storefront: string;
+  service?: string;
+  storefront?: string;
   status: "matched" | "ambiguous" | "notFound" | "unavailable" | string;
   track?: TrackMetadata;
   confidence?: number;
@@ -23,9 +24,16 @@ export interface MatchResult {
   reasons?: string[];
 }
 
+/** One service and storefront's match of a room's track. */
+export interface RoomMatch {
+  service: string;
+  storefront: string;
+  result: MatchResult;
+}
+
 export interface RoomTrack {
   source: TrackMetadata;
-  matches?: MatchResult[];
+  matches?: RoomMatch[];
 }
 
 export interface Anchor {
@@ -104,4 +112,65 @@ export interface PageConfig {
   origins?: string[];
   shareLink: string | null;
   shareRefusal: string | null;
+}
+
+/** The server's answer to a hello: the name the room gives this connection. */
+export interface Welcome {
+  type: "welcome";
+  room?: string;
+  name?: string;
+  notice?: string;
+}
+
+/** The room was handed to this listener: their page is the host from now on. */
+export interface HandoverGranted {
+  type: "handover.granted";
+  hostToken: string;
+}
+
+export interface TimePong {
+  type: "time.pong";
+  t0: number;
+  t1: number;
+  t2: number;
+}
+
+/** Every message the server sends a page's socket (docs/PROTOCOL.md). */
+export type ServerMessage =
+  | Welcome
+  | (RoomState & { type: "room.state" })
+  | (RoomPresence & { type: "room.presence" })
+  | (RoomReaction & { type: "room.reaction" })
+  | HandoverGranted
+  | TimePong
+  | WireError;
+
+/** What the room connection needs of a WebSocket (the browser's, or a test's stand-in). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** `GET /v1/rooms/{code}`: the room for a look before joining, and for the host page. */
+export interface RoomSummary {
+  code: string;
+  state: RoomState;
+  /** Server microseconds when the summary was made. */
+  serverTime: number;
+  presence?: RoomPresence;
+  reactions?: RoomReaction[];
+}
+
+/** What a host publishes (host.state): its player's song, anchor, queue and why. */
+export interface HostState {
+  type: string;
+  track: TrackMetadata | null;
+  playing: boolean;
+  anchor: Anchor;
+  queue: TrackMetadata[];
+  intent: string;
 }

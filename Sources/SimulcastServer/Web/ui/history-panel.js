@@ -1,0 +1,146 @@
+// @ts-check
+// "Played in this room": the room's history (GET /v1/rooms/{code}/history), oldest first, each
+// song with who asked for it and a link to it on this listener's own service (the host's
+// where they have none), and "Save as a playlist" on their service. Names and titles are
+// written as text, never as markup. Loaded when opened, again when the room's song changes
+// and when this listener's match of it comes in.
+import { $ } from "./dom.js";
+import * as strings from "../strings.js";
+import { withTimeout } from "../players/timeout.js";
+import { errorFields } from "./format.js";
+
+/**
+ * @typedef {{ id: string, title: string, artists: string[], link?: string }} HistoryTrack
+ * @typedef {{ startedAt: number, service: string, id: string, title: string, artists: string[], link?: string, requestedBy?: string, yours?: HistoryTrack }} HistorySong
+ * @typedef {{ service: () => string | null, storefront: () => string | null, save: ((songs: HistorySong[]) => Promise<string>) | null }} HistoryOptions
+ */
+
+/**
+ * A song's time of day, in the listener's own clock and language.
+ * @param {number} startedAtMicros
+ */
+const clockTime = (startedAtMicros) => new Date(startedAtMicros / 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+/**
+ * When an open list must be read again: a new song, and again when this listener's own
+ * recording of it comes in. The match usually lands a moment after the song starts, and a
+ * list read at the start shows the host's link for it until the next song.
+ * @param {import("../types/wire").RoomTrack | null} track the room's track: its source and its matches
+ * @param {string | null} service @param {string | null} storefront
+ * @returns {string | null}
+ */
+export function historyMoment(track, service, storefront) {
+  const id = track?.source?.id ?? null;
+  if (id === null || !service) return id;
+  const found = (track?.matches || []).find((m) => m.service === service && m.storefront === storefront);
+  return found?.result?.status === "matched" && found.result.track ? id + " " + service : id;
+}
+
+/**
+ * @param {string} room
+ * @param {HistoryOptions} options
+ */
+export function mountHistory(room, options) {
+  const words = strings.history;
+  const panel = /** @type {HTMLDetailsElement} */ ($("history"));
+  const list = $("history-list");
+  const note = $("history-note");
+  const save = /** @type {HTMLButtonElement} */ ($("save-playlist"));
+  /** @type {HistorySong[]} */
+  let songs = [];
+  let loading = false;
+  // A reason to read again that came while a read was under way: one more read after it.
+  let again = false;
+
+  async function load() {
+    if (loading) {
+      again = true;
+      return;
+    }
+    loading = true;
+    try {
+      const service = options.service();
+      const query = service ? "?" + new URLSearchParams({ service, storefront: options.storefront() || "us" }) : "";
+      const response = await withTimeout(fetch("/v1/rooms/" + encodeURIComponent(room) + "/history" + query, { cache: "no-store" }), "the server");
+      if (!response.ok) throw new Error(String(response.status));
+      songs = (await response.json()).songs || [];
+      render();
+    } catch {
+      note.textContent = words.couldNotLoad;
+    } finally {
+      loading = false;
+      if (again) {
+        again = false;
+        load();
+      }
+    }
+  }
+
+  function render() {
+    list.replaceChildren(...songs.map((song) => {
+      const item = document.createElement("li");
+      const time = document.createElement("span");
+      time.className = "when small";
+      time.textContent = clockTime(song.startedAt);
+      const what = document.createElement("span");
+      what.className = "what";
+      const shown = song.yours || song;
+      what.textContent = `${shown.title} · ${shown.artists.join(", ")}`;
+      item.append(time, " ", what);
+      if (song.requestedBy) {
+        const who = document.createElement("span");
+        who.className = "small";
+        who.textContent = " · " + words.askedBy(song.requestedBy);
+        item.append(who);
+      }
+      const link = shown.link || song.link;
+      if (link) {
+        const anchor = document.createElement("a");
+        anchor.href = link;
+        anchor.target = "_blank";
+        anchor.rel = "noopener";
+        anchor.className = "small";
+        anchor.textContent = words.open;
+        anchor.setAttribute("aria-label", words.openSong(shown.title));
+        item.append(" ", anchor);
+      }
+      return item;
+    }));
+    $("history-empty").hidden = songs.length > 0;
+    save.hidden = !options.save || !songs.some((song) => song.yours);
+  }
+
+  panel.addEventListener("toggle", () => { if (panel.open) load(); });
+  save.addEventListener("click", () => saveNow());
+
+  async function saveNow() {
+    if (!options.save) return;
+    save.disabled = true;
+    note.textContent = words.saving;
+    try {
+      // Read afresh: a song that just began may have gained this listener's match since the list was drawn.
+      panel.open = true;
+      await load();
+      note.textContent = await options.save(songs.filter((song) => song.yours));
+    } catch (error) {
+      note.textContent = errorFields(error).message ?? words.couldNotSave;
+    } finally {
+      save.disabled = false;
+    }
+  }
+
+  let lastMoment = /** @type {string | null} */ (null);
+  return {
+    /**
+     * The room's song changed, or this listener's match of it came in (`historyMoment`): an open list shows it.
+     * @param {string | null} moment
+     */
+    roomTrack(moment) {
+      if (moment === lastMoment) return;
+      lastMoment = moment;
+      if (panel.open) load();
+    },
+    /** After a login asked for to save: open and save at once. */
+    saveNow,
+  };
+}
