@@ -5,12 +5,15 @@
 // each binary given, one after the other on the same machine, so a table compares them.
 //
 //   node --experimental-websocket scripts/page-load-bench.mjs --server .build/release/simulcast \
-//        [--baseline /path/to/older/simulcast] [--runs 5]
+//        [--baseline /path/to/older/simulcast] [--runs 5] [--via-caddy]
 //
-// Needs Debian's chromium and node 20 (its WebSocket behind --experimental-websocket); nothing
-// from npm. Prints a Markdown table, and JSON with --json.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+// Directly the browser speaks HTTP/1.1 to `serve` (six connections, a round trip per file);
+// `--via-caddy` puts Caddy in front with TLS (its own local authority) as docs/Caddyfile
+// deploys it, so the browser speaks HTTP/2 to it, every file on one connection.
+// Needs Debian's chromium (and caddy for --via-caddy) and node 20 (its WebSocket behind
+// --experimental-websocket); nothing from npm. Prints a Markdown table, and JSON with --json.
+import { execSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -20,6 +23,7 @@ const option = (name, fallback) => { const i = args.indexOf(name); return i >= 0
 const servers = [["this build", option("--server", ".build/release/simulcast")]];
 if (option("--baseline")) servers.unshift(["baseline", option("--baseline")]);
 const runs = Number(option("--runs", "3"));
+const viaCaddy = args.includes("--via-caddy");
 // DevTools' "Fast 3G": 562.5 ms round trip, 1.44 Mbit/s down, 675 kbit/s up.
 const FAST_3G = { offline: false, latency: 562.5, downloadThroughput: (1.6 * 1024 * 1024 / 8) * 0.9, uploadThroughput: (750 * 1024 / 8) * 0.9 };
 
@@ -50,13 +54,47 @@ async function waitFor(check, seconds, what) {
 function startServer(binary, folder) {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(binary, ["serve", "--port", String(port), "--offline", "--database", join(folder, "bench.sqlite"), "--log-level", "error",
-    "--spotify-client-id", "page-load-bench"], { stdio: "ignore" });
+    "--spotify-web-client-id", "page-load-bench"], { stdio: "ignore" });
   return { child, base: `http://127.0.0.1:${port}` };
 }
 
-function startChromium(folder) {
+/** Caddy in front of `base` on a free port, TLS from its own local authority; returns its https origin. */
+async function startCaddy(base, folder) {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const config = join(folder, "Caddyfile");
+  writeFileSync(config, `{
+\tadmin off
+\tauto_https disable_redirects
+\tskip_install_trust
+\thttp_port ${port + 1}
+\thttps_port ${port}
+}
+localhost:${port} {
+\ttls internal
+\treverse_proxy ${base.replace("http://", "")}
+}
+`);
+  const child = spawn("caddy", ["run", "--config", config, "--adapter", "caddyfile"], { stdio: "ignore", env: { ...process.env, XDG_DATA_HOME: folder, XDG_CONFIG_HOME: folder } });
+  return { child, origin: `https://localhost:${port}` };
+}
+
+/**
+ * The SHA-256 of the public key Caddy serves for `origin`, base64: Chromium takes a certificate
+ * with it as valid (and so caches what it sends), where ignoring certificate errors would
+ * disable its cache.
+ * @param {string} origin
+ */
+function servedKeyHash(origin) {
+  const { hostname, port } = new URL(origin);
+  return execSync(`openssl s_client -connect ${hostname}:${port} -servername ${hostname} </dev/null 2>/dev/null | openssl x509 -pubkey -noout | ` +
+    "openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64", { encoding: "utf8" }).trim();
+}
+
+/** @param {string} folder @param {string | null} trustedKey */
+function startChromium(folder, trustedKey) {
   const profile = join(folder, "profile");
   const child = spawn("chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--remote-debugging-port=0", `--user-data-dir=${profile}`,
+    ...(trustedKey ? [`--ignore-certificate-errors-spki-list=${trustedKey}`] : []),
     "--autoplay-policy=no-user-gesture-required", "about:blank"], { stdio: "ignore" });
   return { child, profile };
 }
@@ -129,14 +167,20 @@ async function measure(label, binary) {
   if (!existsSync(binary)) throw new Error(`no server at ${binary}: build it first (swift build -c release --product simulcast)`);
   const folder = mkdtempSync(join(tmpdir(), "simulcast-page-load-"));
   const server = startServer(binary, folder);
+  /** @type {(() => void)[]} */
+  const stops = [];
   try {
     await waitFor(async () => (await fetch(server.base + "/healthz")).ok, 30, "the server");
     const room = await (await fetch(server.base + "/v1/rooms", { method: "POST" })).json();
-    const url = `${server.base}/r/${room.code}`;
+    const caddy = viaCaddy ? await startCaddy(server.base, folder) : null;
+    if (caddy) stops.push(() => caddy.child.kill("SIGKILL"));
+    const origin = caddy ? caddy.origin : server.base;
+    const url = `${origin}/r/${room.code}`;
+    const trustedKey = caddy ? await waitFor(async () => servedKeyHash(origin), 30, "caddy") : null;
     const rows = { loopbackFirst: [], loopbackReturn: [], throttledFirst: [], throttledReturn: [] };
     for (let run = 0; run < runs; run++) {
       for (const throttled of [false, true]) {
-        const browser = startChromium(folder + "/run" + run + throttled);
+        const browser = startChromium(folder + "/run" + run + throttled, trustedKey);
         try {
           const port = await waitFor(async () => Number(readFileSync(join(browser.profile, "DevToolsActivePort"), "utf8").split("\n")[0]), 30, "chromium");
           rows[throttled ? "throttledFirst" : "loopbackFirst"].push(await visit(port, url, throttled));
@@ -153,6 +197,7 @@ async function measure(label, binary) {
     }
     return { label, binary, runs, summary };
   } finally {
+    for (const stop of stops) stop();
     server.child.kill("SIGKILL");
     rmSync(folder, { recursive: true, force: true });
   }
@@ -161,6 +206,7 @@ async function measure(label, binary) {
 const results = [];
 for (const [label, binary] of servers) results.push(await measure(label, binary));
 if (args.includes("--json")) { console.log(JSON.stringify(results, null, 2)); process.exit(0); }
+console.log(viaCaddy ? "Through Caddy (HTTP/2, TLS):\n" : "Directly (HTTP/1.1):\n");
 console.log(`| build | visit | bytes (all) | static files: bytes | asked of the server | 304 | from cache | first play control (median, min-max of ${runs}) |`);
 console.log("|---|---|---:|---:|---:|---:|---:|---:|");
 for (const result of results) {

@@ -44,7 +44,10 @@ struct WebAssets: Sendable {
         for (path, text) in texts {
             let fileExtension = (path as NSString).pathExtension
             if fileExtension == "html" {
-                templates[path] = Self.versioned(Self.withPanels(text, from: texts), version: version, modules: texts)
+                // A page's style sheets travel as one file: on HTTP/1.1 each is a round trip.
+                let (page, styles) = Self.withOneStyleSheet(Self.withPanels(text, from: texts), named: path, from: texts)
+                if let styles { files[styles.path] = WebStaticFile(contentType: Self.contentTypes["css"]!, text: styles.text) }
+                templates[path] = Self.versioned(page, version: version, modules: texts.merging(styles.map { [$0.path: $0.text] } ?? [:]) { $1 })
             } else if let type = Self.contentTypes[fileExtension] {
                 files[path] = WebStaticFile(contentType: type, text: text)
             }
@@ -69,6 +72,22 @@ struct WebAssets: Sendable {
             text = text.replacingOccurrences(of: String(match.output.0), with: panel.trimmingCharacters(in: .newlines))
         }
         return text
+    }
+
+    /// The page's `<link rel="stylesheet" href="/web/x.css">` lines, two or more, as one link to
+    /// `styles/{page}.css`, their texts joined in order (none of them imports or names a URL,
+    /// so nothing resolves differently from the new place).
+    static func withOneStyleSheet(_ page: String, named name: String, from files: [String: String]) -> (String, (path: String, text: String)?) {
+        let links = page.matches(of: /<link rel="stylesheet" href="\/web\/([\w\/.-]+\.css)">\n?/)
+        let sheets = links.compactMap { link in files[String(link.output.1)].map { (String(link.output.1), $0) } }
+        guard sheets.count >= 2, sheets.count == links.count else { return (page, nil) }
+        let path = "styles/" + (name as NSString).deletingPathExtension + ".css"
+        let text = sheets.map { "/* \($0.0) */\n" + $0.1 }.joined(separator: "\n")
+        var result = page
+        for (index, link) in links.enumerated().reversed() {
+            result.replaceSubrange(link.range, with: index == 0 ? "<link rel=\"stylesheet\" href=\"/web/\(path)\">\n" : "")
+        }
+        return (result, (path, text))
     }
 
     /// `/web/x` becomes `/web/{version}/x` for every bundled file the page names, and each

@@ -193,7 +193,7 @@ extension HostingRig {
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "front page: \(findings)") }
             try await WebRoom.screenshot(page, "front-page")
         }
-        try await page.click("#start-with-spotify")
+        try await page.click(role: "button", name: "Start a room with Spotify")
         let path = try await page.waitFor(
             "location.pathname.endsWith('/host') && window.simulcastHostPage?.hosting === 'following' ? location.pathname : null", as: String.self,
             seconds: 20)

@@ -116,7 +116,7 @@ struct MultiNodeHostingTests {
             defer { browser.close() }
             let front = try await browser.openPhone("http://127.0.0.1:\(ports[0])/")
             _ = try await front.waitFor("!document.getElementById('start-spotify').hidden", as: Bool.self)
-            try await front.click("#start-with-spotify")
+            try await front.click(role: "button", name: "Start a room with Spotify")
             let path = try await front.waitFor(
                 "location.pathname.endsWith('/host') && window.simulcastHostPage?.hosting === 'following' ? location.pathname : null", as: String.self,
                 seconds: 20)

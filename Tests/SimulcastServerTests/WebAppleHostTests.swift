@@ -78,7 +78,7 @@ import TrackMatching
     static func startRoom(_ browser: HeadlessChromium, base: String) async throws -> (page: DevToolsPage, code: String) {
         let host = try await browser.openPhone(base + "/", initScript: Self.catalogScript)
         _ = try await host.waitFor("!document.getElementById('start-apple').hidden", as: Bool.self)
-        try await host.click("#start-with-apple-music")
+        try await host.click(role: "button", name: "Start a room with Apple Music")
         let path = try await host.waitFor("location.pathname.endsWith('/host') ? location.pathname : null", as: String.self)
         let code = String(path.dropFirst("/r/".count).dropLast("/host".count))
         _ = try await host.waitFor("!document.getElementById('apple-host').hidden", as: Bool.self)

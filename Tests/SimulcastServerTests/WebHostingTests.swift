@@ -57,7 +57,12 @@ import Testing
             // Stop hosting from the host page: the login is forgotten and the room shows the host away.
             let hostPage = try await browser.openPhone("\(base)/r/\(code)/host")
             _ = try await hostPage.waitFor("window.simulcastHostPage?.hosting === 'following'", as: Bool.self, seconds: 10)
-            try await hostPage.click("#stop")
+            // Issue 51: asked first; "Keep hosting" changes nothing.
+            try await hostPage.click(role: "button", name: "Stop hosting")
+            try await hostPage.click(role: "button", name: "Keep hosting")
+            #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) != "none")
+            try await hostPage.click(role: "button", name: "Stop hosting")
+            try await hostPage.click(role: "button", name: "Yes, stop hosting")
             _ = try await hostPage.waitFor("document.getElementById('status-detail').textContent.startsWith('You stopped hosting')", as: Bool.self)
             #expect(try await rig.hostingStatus(room: code, hostToken: hostToken) == "none")
             // Issue 33 (7): the host token leaves this browser with the hosting.

@@ -236,8 +236,16 @@ struct WebRoom: Sendable {
     }
 
     /// Saves a screenshot to $SIMULCAST_SCREENSHOT_DIR/NAME.png when that is set (docs/).
+    /// `name.png` as the page looks now, and `name-dark.png` (or `name-light.png`) in the other
+    /// colour scheme, the page left as it was; only where SIMULCAST_SCREENSHOT_DIR is set.
     static func screenshot(_ page: DevToolsPage, _ name: String) async throws {
         guard let folder = ProcessInfo.processInfo.environment["SIMULCAST_SCREENSHOT_DIR"] else { return }
-        try await page.screenshot().write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).png"))
+        let directory = URL(fileURLWithPath: folder)
+        try await page.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
+        let dark = try await page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches", as: Bool.self)
+        try await page.emulateColorScheme(dark ? "light" : "dark")
+        _ = try await page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))", as: Bool.self)
+        try await page.screenshot().write(to: directory.appendingPathComponent("\(name)-\(dark ? "light" : "dark").png"))
+        try await page.emulateColorScheme(dark ? "dark" : "light")
     }
 }

@@ -16,7 +16,7 @@ const cases = [
   ["the room ended", { roomEnded: true }, { key: "ended", live: false, login: null, stop: false }],
   ["stopped from this page", { stopped: true, hasToken: false, hosting: "none" }, { key: "stopped", live: false, login: null, stop: false }],
   ["Apple Music here, not yet publishing", { playsHere: true, hosting: "none" }, { key: "playsHere", live: false, login: null, stop: false }],
-  ["Apple Music here, publishing", { playsHere: true, hosting: "none", appleLive: true }, { key: "live", live: true, login: null, stop: false }],
+  ["Apple Music here, publishing: Stop hosting offered", { playsHere: true, hosting: "none", appleLive: true }, { key: "live", live: true, login: null, stop: true }],
 ];
 
 for (const [name, change, expected] of cases) {

@@ -183,3 +183,24 @@ test("sharing without a secure public link says why, and offers nothing broken",
   assert.equal(isShown($("share-link")), false);
   assert.equal($("share-note").textContent, "This server has no https address for friends yet.");
 });
+
+test("other versions: each with why the matcher took it or not, Play this for me and Suggest for the room", async () => {
+  const { mountVersions } = await import("../../Sources/SimulcastServer/Web/ui/versions.js");
+  globalThis.fetch = async () => new Response(JSON.stringify({ sourceId: "sp-1", versions: [
+    { id: "am-1", title: "C'est La Vie", artists: ["B*Witched"], album: "B*Witched", durationMs: 178000, explicit: false, accepted: true, chosen: true, why: ["same ISRC"] },
+    { id: "am-2", title: "C'est La Vie (Live)", artists: ["B*Witched"], durationMs: 190000, accepted: false, chosen: false, why: ["a live recording"] },
+  ] }), { status: 200 });
+  const chosen = [];
+  const versions = mountVersions({ room: ROOM, service: () => "apple-music", storefront: () => "us",
+    current: () => ({ sourceService: "spotify", sourceId: "sp-1" }), playing: () => "am-1", choose: (sourceId, track) => chosen.push([sourceId, track.id]) });
+  $("now").hidden = false;
+  await versions.open();
+  assert.ok(isShown($("versions")));
+  const items = [...$("versions-list").querySelectorAll("li")].map((item) => shownText(item));
+  assert.equal(items.length, 2);
+  assert.equal(items[0], "C'est La Vie · B*Witched B*Witched · 2:58 · Clean · the room's match Would be taken: same ISRC Playing for you");
+  assert.match(items[1], /^C'est La Vie \(Live\) · B\*Witched 3:10 .*: a live recording Play this Suggest for the room$/);
+  assert.deepEqual(buttons($("versions-list")), ["Play C'est La Vie (Live) for me", "Suggest C'est La Vie (Live) for the room"]);
+  $("versions-list").querySelector("button").click();
+  assert.deepEqual(chosen, [["sp-1", "am-2"]]);
+});

@@ -10,6 +10,7 @@ import { $, element, readConfig, setArtwork, setHidden, setText } from "./ui/dom
 import { artistLine, formatTime, generatedCoverURL } from "./ui/format.js";
 import { mountHistory } from "./ui/history-panel.js";
 import { hostStatus } from "./ui/host-status.js";
+import { renderProgress } from "./ui/progress.js";
 import { showPresence } from "./ui/presence-panel.js";
 import { mountReactions, showReaction } from "./ui/reactions.js";
 import { secureOrigin } from "./room/secure-origin.js";
@@ -80,7 +81,7 @@ function start() {
     $("status").dataset.status = status.live ? "inSync" : status.key;
     setHidden("login", status.login === null);
     setText("login", status.login ?? "");
-    setHidden("stop", !status.stop);
+    setHidden("stop", !status.stop || !$("stop-confirm").hidden);
   }
 
   /** @param {string} text */
@@ -112,6 +113,7 @@ function start() {
       if (summary.state.playing) position += (summary.serverTime - anchor.serverTime) / 1000;
       setText("position", strings.host.position(summary.state.playing, formatTime(position)));
     }
+    renderProgress(summary.state, summary.serverTime, track?.durationMs ?? 0);
     if (summary.presence) showPresence(summary.presence, { role: "host" });
     setHidden("host-requests", !hostToken || page.stopped);
     roomRequests.update(summary.state);
@@ -187,20 +189,36 @@ function start() {
   }
 
   $("login").addEventListener("click", () => beginLogin({ config, room: config.room, purpose: "host" }));
-  $("stop").addEventListener("click", async () => {
-    element("stop", HTMLButtonElement).disabled = true;
+  // Stop hosting asks first: the room's listeners lose their host, and this browser the token.
+  $("stop").addEventListener("click", () => {
+    setHidden("stop-confirm", false);
+    setHidden("stop", true);
+    $("stop-confirm-title").focus();
+  });
+  $("stop-no").addEventListener("click", () => {
+    setHidden("stop-confirm", true);
+    render();
+    $("stop").focus();
+  });
+  $("stop-yes").addEventListener("click", async () => {
+    element("stop-yes", HTMLButtonElement).disabled = true;
     try {
-      const response = await request("/hosting", { method: "DELETE" });
-      if (!response.ok) throw new Error(String(response.status));
+      // From this page's Apple Music player: the room's connection closes, the music stops.
+      if (page.apple) await page.apple.stop();
+      else {
+        const response = await request("/hosting", { method: "DELETE" });
+        if (!response.ok) throw new Error(String(response.status));
+      }
       page.stopped = true;
       page.hosting = "none";
       forgetHostToken(config.room);
       render();
       $("status").focus?.();
+      setHidden("stop-confirm", true);
     } catch {
       showMessage(strings.host.couldNotStop);
     } finally {
-      element("stop", HTMLButtonElement).disabled = false;
+      element("stop-yes", HTMLButtonElement).disabled = false;
     }
   });
 

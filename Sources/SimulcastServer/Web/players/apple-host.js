@@ -11,7 +11,7 @@ import { MessageType } from "../constants.js";
 import { continueHandedOverRoom } from "../ui/handover.js";
 import { $, element, setArtwork, setHidden, setText } from "../ui/dom.js";
 import { artistLine, errorFields, formatTime, generatedCoverURL, remainingTime } from "../ui/format.js";
-import { ARTWORK_PX, artworkURL, trackOf } from "./apple-music-items.js";
+import { ARTWORK_PX, artworkURL, trackOf, upcomingItems } from "./apple-music-items.js";
 import { MusicKitSession } from "./musickit.js";
 import { mountAppleLibrary } from "../ui/apple-library.js";
 import { mountReactions, showReaction } from "../ui/reactions.js";
@@ -78,6 +78,7 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
       else if (message.type === MessageType.error) note(strings.appleHost.roomRefused(String(message.message || message.code)));
     },
     onFinalClose(code) {
+      if (code === 1000) return;  // the host stopped hosting here
       if (code === 4401 || code === 4404) {
         // The room is gone, or the token was never its: this browser keeps it no longer.
         forgetHostToken(config.room);
@@ -112,16 +113,6 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
     }
   }
 
-  /**
-   * The songs after the current one, as the wire's tracks.
-   * @param {MusicKit.Instance} music
-   */
-  function upcomingItems(music) {
-    const items = music.queue?.items || [];
-    const index = items.findIndex((item) => item.id === music.nowPlayingItem?.id);
-    return items.slice(index + 1, index + 11);
-  }
-
   // One snapshot: the position read together with the instant, mapped to the server's clock.
   /** @param {string} intent */
   function publish(intent) {
@@ -145,7 +136,7 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
   // The heartbeat re-anchors the same timeline; a player that moved off it since (a seek
   // outside the page the half-second check has not seen yet) is a seek, said as one, never
   // slipped in as a re-anchor that listeners would take for the same timeline.
-  setInterval(() => { if (session?.playing && !followOwnPosition()) publish("reanchor"); }, HEARTBEAT_MS);
+  const heartbeat = setInterval(() => { if (session?.playing && !followOwnPosition()) publish("reanchor"); }, HEARTBEAT_MS);
   setInterval(() => { session?.renewIfDue().catch(() => note(strings.appleHost.renewalFailed)); }, 10000);
   setInterval(() => { renderPosition(); followOwnPosition(); }, 500);
 
@@ -289,5 +280,14 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
     scrubbing = false;
     act("seek", (music) => music.seekToTime(Number(element("apple-scrubber", HTMLInputElement).value)));
   });
-  return host;
+  return Object.assign(host, {
+    /** Stop hosting from this page: the music stops, the room's connection closes for good, and this browser forgets the room. */
+    async stop() {
+      clearInterval(heartbeat);
+      await host.music?.pause().catch(() => {});
+      connection.close(1000);
+      forgetHostToken(config.room);
+      wakeLock.release();
+    },
+  });
 }

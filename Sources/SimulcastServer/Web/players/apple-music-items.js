@@ -31,3 +31,13 @@ export function trackOf(item) {
   if (art) metadata.artworkURL = art;
   return metadata.title && metadata.artists.length ? metadata : null;
 }
+
+/**
+ * The items after the one playing, at most ten: the queue the room hears about.
+ * @param {MusicKit.Instance} music
+ */
+export function upcomingItems(music) {
+  const items = music.queue?.items || [];
+  const index = items.findIndex((item) => item.id === music.nowPlayingItem?.id);
+  return items.slice(index + 1, index + 11);
+}

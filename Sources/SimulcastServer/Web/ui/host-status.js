@@ -38,7 +38,8 @@ function decide(state) {
   if (state.roomEnded) return { key: "ended", text: words.ended, ...quiet };
   if (state.stopped) return { key: "stopped", text: words.stoppedAndForgot, ...quiet };
   if (state.playsHere) {
-    return { key: state.appleLive ? "live" : "playsHere", text: state.appleLive ? words.livePlayingHere : words.playsHere, live: !!state.appleLive, login: null, stop: false };
+    return { key: state.appleLive ? "live" : "playsHere", text: state.appleLive ? words.livePlayingHere : words.playsHere, live: !!state.appleLive, login: null,
+      stop: !!state.appleLive };
   }
   const hosting = state.hosting ?? "none";
   const text = /** @type {Record<string, string>} */ (words.hosting)[hosting] ?? hosting;

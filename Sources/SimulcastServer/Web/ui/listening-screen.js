@@ -3,11 +3,12 @@
 // cover drawn from the song's name), progress on the room's timeline, what comes next, why
 // this version, the lock screen's metadata, and the meter under the Sync details. Reads the
 // page's state; writes only text and attributes that changed.
-import { targetPosition, matchFor } from "../sync/follow-target.js";
+import { matchFor } from "../sync/follow-target.js";
 import * as strings from "../strings.js";
 import { $, setArtwork, setHidden, setText } from "./dom.js";
-import { artistLine, formatTime, generatedCoverURL, remainingTime } from "./format.js";
+import { artistLine, generatedCoverURL } from "./format.js";
 import { meterReading } from "./listener-status.js";
+import { renderProgress } from "./progress.js";
 
 /** @typedef {import("../types/page").ListenerPage} ListenerPage */
 /** @typedef {import("../types/wire").TrackMetadata} TrackMetadata */
@@ -91,7 +92,7 @@ export function mountListeningScreen() {
   function renderMeter(page, serverNow) {
     const room = page.room;
     const error = page.syncErrorMs;
-    renderProgress(page, room, serverNow);
+    renderProgress(room, serverNow, page.match?.track?.durationMs ?? room?.track?.source?.durationMs ?? 0);
     // Only while this listener's audio plays along: never "in sync" over silence.
     const playing = error !== null && !!room?.playing && !!page.reading?.playing && page.wantsSound && page.status !== "noMatch";
     setHidden("meter", !playing);
@@ -105,23 +106,6 @@ export function mountListeningScreen() {
     $("needle").className = "needle " + reading.tone;
     setText("offset", reading.words);
     setText("offset-ms", reading.exact);
-  }
-
-  // Elapsed and remaining, on the room's timeline (what the host hears).
-  /** @param {ListenerPage} page @param {RoomState | null} room @param {number | null} serverNow */
-  function renderProgress(page, room, serverNow) {
-    const durationMs = page.match?.track?.durationMs ?? room?.track?.source?.durationMs ?? 0;
-    setHidden("progress", !(room?.track && serverNow !== null && durationMs > 0));
-    if (!room?.track || serverNow === null || durationMs <= 0) return;
-    const elapsedMs = Math.min(durationMs, Math.max(0, targetPosition(room, serverNow)));
-    setText("elapsed", formatTime(elapsedMs));
-    setText("remaining", remainingTime(elapsedMs, durationMs));
-    const percent = String(Math.round((elapsedMs / durationMs) * 1000) / 10);
-    if ($("progress-bar").getAttribute("aria-valuenow") !== percent) {
-      $("progress-bar").setAttribute("aria-valuenow", percent);
-      $("progress-bar").setAttribute("aria-valuetext", formatTime(elapsedMs) + " of " + formatTime(durationMs));
-      $("progress-fill").style.width = percent + "%";
-    }
   }
 
   /**

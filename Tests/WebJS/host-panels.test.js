@@ -1,0 +1,74 @@
+// The host page's panels rendered in its real markup (jsdom, no browser): who is here (and,
+// alone, what to do), the song requests with Accept and Decline, handing the room over, and
+// the Apple Music host's lists, each by the words a person reads.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { buttons, isShown, loadPage, ROOM, shownText } from "./page-dom.js";
+
+loadPage("host.html", { hostingOffered: true, spotifyClientId: "client" });
+const { $ } = await import("../../Sources/SimulcastServer/Web/ui/dom.js");
+const { showPresence } = await import("../../Sources/SimulcastServer/Web/ui/presence-panel.js");
+const { mountHostRequests } = await import("../../Sources/SimulcastServer/Web/ui/song-requests.js");
+const { mountHandoverChoice } = await import("../../Sources/SimulcastServer/Web/ui/handover.js");
+const { mountAppleLibrary } = await import("../../Sources/SimulcastServer/Web/ui/apple-library.js");
+const { mountHistory } = await import("../../Sources/SimulcastServer/Web/ui/history-panel.js");
+
+const song = (id, title) => ({ service: "spotify", id, title, artists: ["X"] });
+const state = (extra = {}) => ({ playing: true, anchor: { positionMs: 0, serverTime: 0 }, track: null, ...extra });
+
+test("a host alone reads that no one is here yet, and what to do", () => {
+  showPresence({ count: 0, hostConnected: true, listeners: [] }, { role: "host" });
+  assert.equal($("presence-host").textContent, "No one here yet: send the link.");
+  assert.match(shownText($("presence")), /0 listening No one here yet: send the link\./);
+  showPresence({ count: 1, hostConnected: true, listeners: [{ name: "Ana", service: "spotify", status: "inSync" }] }, { role: "host" });
+  assert.equal($("presence-host").textContent, "");
+  assert.deepEqual([...document.querySelectorAll("#presence-list .who")].map((element) => element.textContent), ["Ana"], "no (you) for the host");
+});
+
+test("song requests: Accept and Decline named for each pending song; the empty list says so", async () => {
+  const sent = [];
+  const requests = mountHostRequests({ request: async (path, init) => { sent.push([path, init?.method]); return new Response("{}", { status: 200 }); },
+    beforeTurningOn: () => true });
+  // Shown once the page holds the room's host token, as host.js does.
+  $("host-requests").hidden = false;
+  requests.update(state({ requestPolicy: "ask", requests: [] }));
+  assert.equal(isShown($("host-requests-empty")), true);
+  const asked = (id, title, status) => ({ id, asked: song(id, title), requestedBy: "Ana", supporters: [], status, requestedAt: 1 });
+  requests.update(state({ requestPolicy: "ask", requests: [asked("r1", "Song One", "pending"), asked("r2", "Song Two", "accepted")] }));
+  assert.deepEqual(buttons($("host-request-list")), ["Accept Song One", "Decline Song One"]);
+  assert.equal(isShown($("host-requests-empty")), false);
+  $("host-request-list").querySelector("button").click();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(sent, [["/requests/r1", "POST"]]);
+  assert.match($("host-requests-note").textContent, /Song One/);
+});
+
+test("handing the room over: one button per listener on Apple Music, by name", () => {
+  const choice = mountHandoverChoice({ request: async () => new Response("{}", { status: 200 }) });
+  choice.update(state(), { count: 2, listeners: [{ name: "Ana", service: "apple-music", status: "inSync" }, { name: "Bo", service: "spotify", status: "inSync" }] });
+  assert.ok(isShown($("handover")));
+  assert.deepEqual(buttons($("handover-list")), ["Hand the room to Ana"]);
+  choice.update(state(), { count: 1, listeners: [{ name: "Bo", service: "spotify", status: "inSync" }] });
+  assert.equal($("handover").hidden, true);
+});
+
+test("the Apple Music host's lists: a button per song with its thumbnail, played by a click", async () => {
+  const played = [];
+  // Shown once Apple Music is connected, as apple-host.js does.
+  for (let node = $("apple-queue"); node; node = node.parentElement) node.hidden = false;
+  const library = mountAppleLibrary({ music: () => null, act: async (intent) => { played.push(intent); }, note: () => {} });
+  const items = [{ id: "1", attributes: { name: "One", artistName: "A", artwork: { url: "https://art.example/{w}x{h}.jpg" } } },
+    { id: "2", attributes: { name: "Two" } }];
+  library.list($("apple-queue"), items, () => played.push("queue"));
+  assert.deepEqual(buttons($("apple-queue")), ["One · A", "Two"]);
+  const thumbs = [...$("apple-queue").querySelectorAll("img")].map((image) => [image.alt, image.getAttribute("src")]);
+  assert.deepEqual(thumbs, [["", "https://art.example/96x96.jpg"], ["", "/cover.svg?for=Two%0A"]]);
+  $("apple-queue").querySelector("button").click();
+  assert.deepEqual(played, ["queue"]);
+});
+
+test("the history panel is the same markup as on the listener page", () => {
+  mountHistory(ROOM, { service: () => null, storefront: () => null });
+  assert.equal(shownText($("history")), "Played in this room");
+  assert.deepEqual(buttons($("history")), [], "nothing to save for the host");
+});
