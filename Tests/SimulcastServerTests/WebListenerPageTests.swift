@@ -170,6 +170,7 @@ import Testing
             // status pill once looked like a second "Tap to listen" and opened the Sync details).
             let starters = try await page.controls(namedLike: "listen|play|start")
             #expect(starters.count == 1 && starters.allSatisfy { $0.isNamed("Tap to listen") }, "controls that offer to start: \(starters)")
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "the tap screen: \(findings)") }
             try await page.click(role: "button", name: "Tap to listen")
             try await room.waitInSync(page, sample: WebRoom.spotifySample)
             try await Self.waitStatus(page, "inSync")

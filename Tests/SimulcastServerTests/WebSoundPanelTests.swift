@@ -55,6 +55,9 @@ extension WebListenerPageTests {
             // In the More sheet, found by name.
             try await page.click(role: "button", name: "More")
             #expect(try await page.controls(role: "combobox", name: "Sound through").count == 1)
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "the More sheet open: \(findings)") }
+            try await page.run("document.getElementById('more-sheet').scrollIntoView({block: 'center'})")
+            try await WebRoom.screenshot(page, "listener-more")
             try await page.run(
                 "(() => { const s = document.getElementById('output-kind'); s.value = 'bluetooth'; s.dispatchEvent(new Event('change')); })()")
             #expect(try await page.evaluate("simulcastPage.sound.milliseconds", as: Double.self) == 200)
@@ -129,7 +132,8 @@ extension WebListenerPageTests {
                 "(() => { const t = document.getElementById('latency-figure').textContent; return t.includes('remembered') ? t : null; })()", as: String.self)
             #expect(remembered == "\(Int(pageLatency)) ms (remembered for this output)")
             // The page's own click train, 0.3 s in, for the next microphone's file.
-            let clickTrain = try await page.evaluate("(async () => Array.from((await import('/web/sync/calibration.js')).clickTrain(48000)))()", as: [Float].self)
+            let clickTrain = try await page.evaluate(
+                "(async () => Array.from((await import('/web/sync/calibration.js')).clickTrain(48000)))()", as: [Float].self)
             var looped = [Float](repeating: 0, count: 14_400 + 9_600) + clickTrain
             looped += [Float](repeating: 0, count: max(0, 96_000 - looped.count))
             try Self.writeWAV(looped, to: clicksFile)
