@@ -92,7 +92,6 @@ extension WebListenerPageTests {
             try await page.emulateColorScheme("light")
             #expect(try await page.evaluate("getComputedStyle(document.body).backgroundColor", as: String.self) == "rgb(246, 247, 249)")
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "light theme, Sync details open: \(findings)") }
-            try await WebRoom.screenshot(page, "listener-sync-details-light")
             try await page.emulateColorScheme("dark")
             try await page.click(role: "button", name: "Close")
             #expect(try await page.evaluate("document.getElementById('sync-details').hidden", as: Bool.self))

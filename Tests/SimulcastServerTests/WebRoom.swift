@@ -244,7 +244,8 @@ struct WebRoom: Sendable {
         try await page.screenshot().write(to: directory.appendingPathComponent("\(name).png"))
         let dark = try await page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches", as: Bool.self)
         try await page.emulateColorScheme(dark ? "light" : "dark")
-        _ = try await page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))", as: Bool.self)
+        // A timer, not a frame: a tab behind another gets no animation frames in headless Chromium.
+        _ = try await page.evaluate("new Promise(r => setTimeout(() => r(true), 100))", as: Bool.self)
         try await page.screenshot().write(to: directory.appendingPathComponent("\(name)-\(dark ? "light" : "dark").png"))
         try await page.emulateColorScheme(dark ? "dark" : "light")
     }

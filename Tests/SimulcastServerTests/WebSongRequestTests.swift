@@ -23,12 +23,25 @@ import TrackMatching
 
     /// Searches the listener's service for `term` and asks for the song titled `title`.
     static func ask(_ page: DevToolsPage, _ term: String, _ title: String) async throws {
-        try await page.run("document.getElementById('request-term').value = ''")
-        try await page.click("#request-term")
-        try await page.type(term)
-        try await page.click("#request-search button[type=submit]")
+        // A click measured just before the page moved under it (a line above appearing) can
+        // land beside the field, and the typing then goes nowhere: typed again until it is there.
+        for _ in 0..<3 {
+            try await page.run("document.getElementById('request-term').value = ''")
+            try await page.click(role: "searchbox", name: "Search your service")
+            try await page.type(term)
+            if try await page.evaluate("document.getElementById('request-term').value", as: String.self) == term { break }
+        }
+        try await page.click(role: "button", name: "Search")
         let button = "#request-results button[aria-label=\(AxeCore.quoted("Ask the host for " + title))]"
-        _ = try await page.waitFor("!!document.querySelector(\(AxeCore.quoted(button)))", as: Bool.self)
+        do {
+            _ = try await page.waitFor("!!document.querySelector(\(AxeCore.quoted(button)))", as: Bool.self)
+        } catch {
+            // Say what the listener saw instead.
+            let seen = try? await page.evaluate(
+                "JSON.stringify({typed: document.getElementById('request-term').value, note: document.getElementById('request-note').textContent, results: document.getElementById('request-results').textContent})",
+                as: String.self)
+            throw DevToolsPage.ProtocolError(description: "no \"Ask the host for \(title)\" (\(seen ?? "page not readable")): \(error)")
+        }
         try await page.click(button)
         _ = try await page.waitFor(
             "document.getElementById('request-note').textContent.startsWith('Asked for')", as: Bool.self)
