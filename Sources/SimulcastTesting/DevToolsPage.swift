@@ -65,16 +65,30 @@ public actor DevToolsPage {
         waiting = [:]
     }
 
+    /// How long one command may go unanswered: a page that never settles a promise it was asked
+    /// to await (an animation frame in a tab behind another) fails the test with the command's
+    /// name instead of hanging the run.
+    public static let commandDeadline: Duration = .seconds(120)
+
     /// Sends a command; returns its `result` object as JSON.
     @discardableResult
     public func send(_ method: String, _ params: [String: any Sendable] = [:]) async throws -> Data {
         nextId += 1
         let id = nextId
         let text = String(decoding: try JSONSerialization.data(withJSONObject: ["id": id, "method": method, "params": params]), as: UTF8.self)
+        let deadline = Task { [weak self] in
+            try await Task.sleep(for: Self.commandDeadline)
+            await self?.expire(id, method)
+        }
+        defer { deadline.cancel() }
         return try await withCheckedThrowingContinuation { continuation in
             waiting[id] = continuation
             outbox?.yield(text)
         }
+    }
+
+    private func expire(_ id: Int, _ method: String) {
+        waiting.removeValue(forKey: id)?.resume(throwing: ProtocolError(description: "\(method) got no answer within \(Self.commandDeadline)"))
     }
 
     /// Evaluates an expression in the page (promises awaited) and decodes its JSON value.

@@ -16,6 +16,7 @@ import { MusicKitSession } from "./musickit.js";
 import { mountAppleLibrary } from "../ui/apple-library.js";
 import { mountReactions, showReaction } from "../ui/reactions.js";
 import { RoomConnection, roomServers } from "../room/room-connection.js";
+import { nowMicros } from "../sync/clock-sync.js";
 import { forgetHostToken } from "../room/storage.js";
 import * as strings from "../strings.js";
 import { ScreenWakeLock } from "./wake-lock.js";
@@ -55,7 +56,6 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
   /** @type {MusicKitSession | null} */
   let session = null;
   const note = (/** @type {string} */ text) => setText("apple-note", text);
-  const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
   const connection = new RoomConnection({
     // The host page speaks to this page's own server only.

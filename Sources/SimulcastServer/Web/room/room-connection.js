@@ -3,7 +3,7 @@
 // clock sync (ClockSync, on ConnectionDriver's ping schedule), reconnecting with backoff to
 // the next server, and stopping on a final refusal. The same timing and the same final
 // refusals as the Swift RoomConnection; the values come from constants.js.
-import { ClockSync } from "../sync/clock-sync.js";
+import { ClockSync, nowMicros } from "../sync/clock-sync.js";
 import { CONNECTION, FINAL_CLOSE_CODES, PROTOCOL_VERSION, MessageType } from "../constants.js";
 import { ConnectionDriver } from "./connection-driver.js";
 
@@ -49,7 +49,7 @@ export class RoomConnection {
     this.WebSocket = options.WebSocket ?? /** @type {new (url: string) => import("../types/wire").SocketLike} */ (/** @type {unknown} */ (globalThis.WebSocket));
     this.timers = options.timers ?? { setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) };
     this.nowMs = options.nowMs ?? (() => performance.now());
-    this.nowMicros = options.nowMicros ?? (() => Math.round((performance.timeOrigin + performance.now()) * 1000));
+    this.nowMicros = options.nowMicros ?? nowMicros;
     this.random = options.random ?? Math.random;
     this.clock = new ClockSync(32);
     this.driver = new ConnectionDriver(options.servers);

@@ -132,4 +132,7 @@ class ClockSync {
   }
 }
 
-export { ClockSync };
+/** This device's clock in microseconds since the epoch, as the clock sync counts (monotonic within the page). */
+const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
+
+export { ClockSync, nowMicros };

@@ -4,6 +4,7 @@
 // the room. What the listener wants (sound, or a pause for themselves) is the page's; the
 // follower is asked only while they want sound and no tap is pending.
 import { MessageType, SPOTIFY_CONNECT } from "../constants.js";
+import { nowMicros } from "./clock-sync.js";
 import { FollowPolicy } from "./follow.js";
 import { FollowTarget, matchFor } from "./follow-target.js";
 
@@ -26,8 +27,6 @@ import { FollowTarget, matchFor } from "./follow-target.js";
  * @property {() => void} succeeded the commands went through: a failure's message may go
  */
 
-/** The page's clock in microseconds since the epoch, as the clock sync counts. */
-export const nowMicros = () => Math.round((performance.timeOrigin + performance.now()) * 1000);
 
 export class ListenerFollower {
   /** @param {FollowerDeps} deps */
