@@ -4,6 +4,8 @@ extension LiveRoom {
     /// One joined connection, as the room keeps it.
     struct Connection {
         var id: Int
+        /// What presence and offers of the room name it by (`ListenerId`).
+        var listenerId: String
         var role: ParticipantRole
         var service: MusicService?
         var storefront: String

@@ -1,23 +1,36 @@
 import Logging
 import SimulcastCore
 
-/// Handing the host role over: the host offers the room to a listener by name (REST, host
-/// token); that listener takes it (`handover.answer`), on whichever node they are connected to.
+/// Handing the host role over: the host offers the room to one listener's connection, by its
+/// `ListenerId` in presence (REST, host token); only that connection takes or declines it
+/// (`handover.answer`), on whichever node it is connected to. A name is never the key: anyone
+/// can type one.
 /// Taking it gives the room a new host token (only its hash is kept, saved with the state in one
 /// commit, so every node checks the new one from then on), clears the old host's claim (every
 /// node closes the old host's connection) and sends the token to that listener's connection
 /// alone (`handover.granted`). The old host's token no longer opens the room.
 extension LiveRoom {
-    /// The host offers the room to `name` (a `DisplayName`); a newer offer replaces an older.
-    package func offerHandover(to name: String) async -> HandoverOffer? {
-        let offer = HandoverOffer(to: name, expiresAt: context.clock.serverClockNow().advanced(by: HandoverOffer.lifetime.inMicroseconds))
+    /// The host offers the room to the listener connected as `listenerId`, who must be in the
+    /// room (on any node) and on Apple Music; a newer offer replaces an older.
+    package func offerHandover(to listenerId: String) async -> Result<HandoverOffer, HandoverRefusal> {
+        let addressee: (name: String, service: MusicService)
+        if let here = connections.listener(listenerId), let service = here.service {
+            addressee = (here.name, service)
+        } else if let there = await currentPresence().listeners.first(where: { $0.id == listenerId }) {
+            addressee = (there.name, there.service)
+        } else {
+            return .failure(.notInRoom)
+        }
+        guard addressee.service == .appleMusic else { return .failure(.notOnAppleMusic(name: addressee.name)) }
+        let offer = HandoverOffer(
+            listener: listenerId, to: addressee.name, expiresAt: context.clock.serverClockNow().advanced(by: HandoverOffer.lifetime.inMicroseconds))
         let result = await commit(claim: .none) { state in
             var next = state
             next.handoverOffer = offer
             return next
         }
-        if case .failed = result { return nil }
-        return offer
+        if case .failed = result { return .failure(.notSaved) }
+        return .success(offer)
     }
 
     /// The host withdraws an open offer. False when the store failed.
@@ -36,7 +49,7 @@ extension LiveRoom {
         guard let connection = connections[id], connection.role == .listener else {
             return Wire.Error(code: .forbidden, message: "only a listener the host offered the room to takes it")
         }
-        guard let offer = state.handoverOffer, offer.to == connection.name, offer.expiresAt > context.clock.serverClockNow() else {
+        guard let offer = state.handoverOffer, offer.listener == connection.listenerId, offer.expiresAt > context.clock.serverClockNow() else {
             return Wire.Error(code: .invalidState, message: "the host has not offered you the room, or the offer ended")
         }
         guard answer.accept else {

@@ -9,15 +9,17 @@ extension LiveRoom {
         guard !retired else { return .retired }
         let admitted: RoomAdmission.Admitted
         switch admission.admit(
-            hello, id: id, hostTokenHash: stored.hostTokenHash, listeners: connections.listenerCount, pairs: matchUpkeep, now: context.clock.now())
+            hello, id: id, hostTokenHash: stored.hostTokenHash, listeners: connections.listenerCount, takenNames: takenNames, pairs: matchUpkeep,
+            now: context.clock.now())
         {
         case .success(let admission): admitted = admission
         case .failure(let refused):
             if let limit = refused.limit { context.metrics.limitHit(limit) }
             return .refused(refused.error)
         }
+        var generator = SystemRandomNumberGenerator()
         let connection = Connection(
-            id: id, role: hello.role, service: hello.service, storefront: admitted.storefront, socket: socket, name: admitted.name,
+            id: id, listenerId: ListenerId.generate(using: &generator), role: hello.role, service: hello.service, storefront: admitted.storefront, socket: socket, name: admitted.name,
             joinedAt: context.clock.serverClockNow(), reactions: TokenBucket(rate: context.limits.reactionsPerConnection, now: context.clock.now()))
         if hello.role == .host {
             // Two hosts must never interleave: the newer connection claims the room in the
@@ -45,7 +47,7 @@ extension LiveRoom {
             control: .welcome(
                 Wire.Welcome(
                     role: hello.role, room: code, connectionId: "c\(id)", serverTime: context.clock.serverClockNow(), notice: admitted.notice,
-                    name: hello.role == .listener ? admitted.name : nil)))
+                    name: hello.role == .listener ? admitted.name : nil, listenerId: hello.role == .listener ? connection.listenerId : nil)))
         let seenBefore = stored.state.seq
         if let key = connection.matchKey {
             // The newcomer's own corrections are in the state it is about to receive.
@@ -62,6 +64,11 @@ extension LiveRoom {
         // Who is here, as of the last presence tick (the next one counts the newcomer).
         if let presence = sentPresence { socket.send(controlText: presence.text) }
         return .joined(connectionId: id)
+    }
+
+    /// The names listeners here go by, and those the last presence showed from other nodes.
+    private var takenNames: Set<String> {
+        connections.foldedNames.union(sentPresence?.presence.listeners.map { DisplayName.folded($0.name) } ?? [])
     }
 
     func dropReplacedHost(_ id: Int, by newer: String) {

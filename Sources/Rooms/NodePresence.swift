@@ -5,6 +5,8 @@ import SimulcastCore
 /// one row per room and node), and every node merges the same rows into the same answer.
 public struct NodePresence: Codable, Hashable, Sendable {
     public struct Entry: Codable, Hashable, Sendable {
+        /// The connection's `ListenerId`.
+        var id: String
         var name: String
         var service: MusicService
         var status: PresenceStatus
@@ -16,6 +18,7 @@ public struct NodePresence: Codable, Hashable, Sendable {
 
     /// One connected listener, as the room sees it.
     package struct Member: Sendable {
+        var listenerId: String
         var name: String
         var service: MusicService
         var storefront: String
@@ -43,7 +46,7 @@ public struct NodePresence: Codable, Hashable, Sendable {
             statuses[status.rawValue, default: 0] += 1
             if entries.count < RoomPresence.maximumNames {
                 entries.append(
-                    Entry(name: member.name, service: member.service, status: status, joinedAt: member.joinedAt.micros, key: "\(node)/\(member.connection)"))
+                    Entry(id: member.listenerId, name: member.name, service: member.service, status: status, joinedAt: member.joinedAt.micros, key: "\(node)/\(member.connection)"))
             }
         }
         self.init(count: members.count, services: services, statuses: statuses, first: entries)
@@ -67,6 +70,6 @@ public struct NodePresence: Codable, Hashable, Sendable {
         let first = shares.flatMap(\.first).sorted { ($0.joinedAt, $0.key) < ($1.joinedAt, $1.key) }.prefix(RoomPresence.maximumNames)
         return RoomPresence(
             count: shares.reduce(0) { $0 + $1.count }, services: services, statuses: statuses,
-            listeners: first.map { RoomPresence.Listener(name: $0.name, service: $0.service, status: $0.status) }, hostConnected: hostConnected)
+            listeners: first.map { RoomPresence.Listener(id: $0.id, name: $0.name, service: $0.service, status: $0.status) }, hostConnected: hostConnected)
     }
 }

@@ -33,12 +33,22 @@ struct RoomConnectionTable {
         return connection
     }
 
+    /// This node's listener with `listenerId`, if it is connected here.
+    func listener(_ listenerId: String) -> LiveRoom.Connection? {
+        byId.values.first { $0.role == .listener && $0.listenerId == listenerId }
+    }
+
+    /// The names this node's listeners go by, folded as `DisplayName.folded` folds them.
+    var foldedNames: Set<String> {
+        Set(byId.values.lazy.filter { $0.role == .listener }.map { DisplayName.folded($0.name) })
+    }
+
     /// This node's listeners, for presence.
     var presenceMembers: [NodePresence.Member] {
         byId.values.compactMap { connection in
             guard connection.role == .listener, let service = connection.service else { return nil }
             return NodePresence.Member(
-                name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport, joinedAt: connection.joinedAt,
+                listenerId: connection.listenerId, name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport, joinedAt: connection.joinedAt,
                 connection: connection.id)
         }
     }

@@ -9,6 +9,7 @@ public enum APIErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     case invalidName = "invalid_name"
     case invalidStorefront = "invalid_storefront"
     case invalidTarget = "invalid_target"
+    case listenerNotFound = "listener_not_found"
     case loginRefused = "login_refused"
     case malformedFollow = "malformed_follow"
     case malformedHandover = "malformed_handover"

@@ -25,6 +25,7 @@ public enum DisplayName {
         case controlCharacters
         case blank
         case reserved
+        case reservedFallback
 
         public var description: String {
             switch self {
@@ -34,6 +35,7 @@ public enum DisplayName {
             case .controlCharacters: "name must not contain control or invisible formatting characters"
             case .blank: "name shows nothing; use letters, digits or emoji"
             case .reserved: "\"\(DisplayName.hostLabel)\" is the host's label; choose another name"
+            case .reservedFallback: "\"Listener\" and a number is what the room calls someone who chose no name; choose another name"
             }
         }
     }
@@ -63,11 +65,41 @@ public enum DisplayName {
         if trimmed.count > maximumCharacters { return .failure(.tooLong(characters: trimmed.count)) }
         guard trimmed.unicodeScalars.contains(where: isVisible) else { return .failure(.blank) }
         if imitatesHost(trimmed) { return .failure(.reserved) }
+        if imitatesFallback(trimmed) { return .failure(.reservedFallback) }
         return .success(trimmed)
     }
 
     /// The name shown for a listener who gave none: "Listener 7".
     public static func fallback(number: Int) -> String { "Listener \(number)" }
+
+    /// Whether a chosen name reads as a given one ("Listener 7", "listener7", "LISTENER 07"):
+    /// those are the server's to give, so nobody can pose as the listener it named so.
+    static func imitatesFallback(_ name: String) -> Bool {
+        let skeleton = folded(name).unicodeScalars.filter { !$0.properties.isWhitespace }
+        let text = String(String.UnicodeScalarView(skeleton))
+        guard text.hasPrefix("listener") else { return false }
+        let number = text.dropFirst("listener".count)
+        return !number.isEmpty && number.allSatisfy(\.isNumber)
+    }
+
+    /// A name as two names are compared: case, width and accents folded away.
+    public static func folded(_ name: String) -> String {
+        name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// `name`, or the first of "name 2", "name 3"... that nobody in `taken` (folded names)
+    /// goes by; the name is shortened when a suffix would take it past the limits.
+    public static func unique(_ name: String, among taken: Set<String>) -> String {
+        guard taken.contains(folded(name)) else { return name }
+        for number in 2...taken.count + 2 {
+            let suffix = " \(number)"
+            var base = name
+            while base.count + suffix.count > maximumCharacters || base.utf8.count + suffix.utf8.count > maximumBytes { base.removeLast() }
+            let candidate = base.trimmingCharacters(in: .whitespaces) + suffix
+            if !taken.contains(folded(candidate)) { return candidate }
+        }
+        return name  // unreachable: `taken` cannot hold count + 1 distinct suffixed names
+    }
 
     /// A scalar that draws something: not a space, a mark alone, an ignorable or a filler.
     static func isVisible(_ scalar: Unicode.Scalar) -> Bool {

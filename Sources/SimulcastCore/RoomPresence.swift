@@ -3,11 +3,14 @@
 /// first `maximumNames` listeners by when they joined.
 public struct RoomPresence: Hashable, Codable, Sendable {
     public struct Listener: Hashable, Codable, Sendable {
+        /// The connection's `ListenerId`: what the host offers the room to.
+        public var id: String
         public var name: String
         public var service: MusicService
         public var status: PresenceStatus
 
-        public init(name: String, service: MusicService, status: PresenceStatus) {
+        public init(id: String, name: String, service: MusicService, status: PresenceStatus) {
+            self.id = id
             self.name = name
             self.service = service
             self.status = status

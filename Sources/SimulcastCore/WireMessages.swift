@@ -42,14 +42,21 @@ public enum Wire {
         /// A listener's name as the others see it (theirs, or "Listener N" when they gave none
         /// or one the rules refuse); absent for the host.
         public var name: String?
+        /// A listener's `ListenerId`, as presence shows it (how a page finds itself there, and
+        /// knows an offer of the room is its own); absent for the host.
+        public var listenerId: String?
 
-        public init(role: ParticipantRole, room: String, connectionId: String, serverTime: ServerTime, notice: String? = nil, name: String? = nil) {
+        public init(
+            role: ParticipantRole, room: String, connectionId: String, serverTime: ServerTime, notice: String? = nil, name: String? = nil,
+            listenerId: String? = nil
+        ) {
             self.role = role
             self.room = room
             self.connectionId = connectionId
             self.serverTime = serverTime
             self.notice = notice
             self.name = name
+            self.listenerId = listenerId
         }
     }
 

@@ -3,20 +3,18 @@ import OpenAPIRuntime
 import Rooms
 import SimulcastCore
 
-/// Handing the host role over: the host offers the room to a listener by name, or withdraws
-/// the offer (host token). The listener takes it on their WebSocket (`handover.answer`).
+/// Handing the host role over: the host offers the room to a listener's connection (its id in
+/// presence), or withdraws the offer (host token). That connection alone answers it on its
+/// WebSocket (`handover.answer`).
 extension RESTController {
     func offerHandover(_ input: Operations.OfferHandover.Input) async throws -> Operations.OfferHandover.Output {
         guard case .json(let body) = input.body else { throw RESTErrorMiddleware.malformedHandover }
-        let name: String
-        switch DisplayName.normalise(body.to) {
-        case .success(let chosen?): name = chosen
-        case .success(nil): throw RESTErrorMiddleware.malformedHandover
-        case .failure(let problem): throw APIError(.badRequest, code: .invalidName, message: "the listener's \(problem)")
-        }
+        guard ListenerId.isWellFormed(body.listener) else { throw RESTErrorMiddleware.malformedHandover }
         let room = try await hostsRoom(input.path.code)
-        guard let offer = await room.offerHandover(to: name) else { throw Self.requestsNotSaved }
-        return .accepted(.init(body: .json(.init(to: offer.to, expiresAt: offer.expiresAt.micros))))
+        switch await room.offerHandover(to: body.listener) {
+        case .success(let offer): return .accepted(.init(body: .json(.init(listener: offer.listener, to: offer.to, expiresAt: offer.expiresAt.micros))))
+        case .failure(let refusal): throw APIError(refusal)
+        }
     }
 
     func withdrawHandover(_ input: Operations.WithdrawHandover.Input) async throws -> Operations.WithdrawHandover.Output {

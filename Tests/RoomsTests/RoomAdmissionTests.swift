@@ -21,10 +21,12 @@ import Testing
     static func host(token: String? = "host-secret") -> Wire.Hello { Wire.Hello(role: .host, room: "K7PQ2MXR9T", hostToken: token) }
 
     static func admit(
-        _ hello: Wire.Hello, into admission: RoomAdmission = admission(), listeners: Int = 0, pairs: RoomMatchUpkeep = RoomMatchUpkeep(corrections: [:])
+        _ hello: Wire.Hello, into admission: RoomAdmission = admission(), listeners: Int = 0, taken: Set<String> = [],
+        pairs: RoomMatchUpkeep = RoomMatchUpkeep(corrections: [:])
     ) -> Result<RoomAdmission.Admitted, RoomAdmission.Refused> {
         var admission = admission
-        return admission.admit(hello, id: 7, hostTokenHash: tokenHash, listeners: listeners, pairs: pairs, now: start)
+        return admission.admit(
+            hello, id: 7, hostTokenHash: tokenHash, listeners: listeners, takenNames: Set(taken.map(DisplayName.folded)), pairs: pairs, now: start)
     }
 
     struct Refusal: CustomTestStringConvertible, Sendable {
@@ -59,7 +61,7 @@ import Testing
         func admit(at seconds: Int64) -> Bool {
             let now = Self.start.advanced(by: .seconds(seconds))
             let pairs = RoomMatchUpkeep(corrections: [:])
-            return (try? admission.admit(Self.host(), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, pairs: pairs, now: now).get()) != nil
+            return (try? admission.admit(Self.host(), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, takenNames: [], pairs: pairs, now: now).get()) != nil
         }
         #expect(admit(at: 0))
         #expect(admit(at: 0))
@@ -71,8 +73,8 @@ import Testing
     @Test func aWrongTokenTakesNoReconnect() {
         var admission = Self.admission { $0.hostJoinsPerRoom = TokenBucket.Rate(burst: 1, perSecond: 0) }
         let pairs = RoomMatchUpkeep(corrections: [:])
-        _ = admission.admit(Self.host(token: "guess"), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, pairs: pairs, now: Self.start)
-        #expect((try? admission.admit(Self.host(), id: 2, hostTokenHash: Self.tokenHash, listeners: 0, pairs: pairs, now: Self.start).get()) != nil)
+        _ = admission.admit(Self.host(token: "guess"), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, takenNames: [], pairs: pairs, now: Self.start)
+        #expect((try? admission.admit(Self.host(), id: 2, hostTokenHash: Self.tokenHash, listeners: 0, takenNames: [], pairs: pairs, now: Self.start).get()) != nil)
     }
 
     @Test func aNewPairBeyondTheCapIsRefusedAndAPairInUseIsNot() {
@@ -91,6 +93,7 @@ import Testing
     struct Naming: CustomTestStringConvertible, Sendable {
         let label: String
         let name: String?
+        var taken: Set<String> = []
         let shown: String
         let renamed: Bool
         var testDescription: String { label }
@@ -103,12 +106,22 @@ import Testing
         Naming(label: "a name of megabytes", name: String(repeating: "é", count: 100_000), shown: "Listener 7", renamed: true),
         Naming(label: "only spaces, as no name", name: "   ", shown: "Listener 7", renamed: false),
         Naming(label: "only braille blanks", name: "\u{2800}\u{2800}", shown: "Listener 7", renamed: true),
+        // Issue 52: a name is nobody's key to the room, and no two listeners share one.
+        Naming(label: "a given name typed", name: "Listener 3", shown: "Listener 7", renamed: true),
+        Naming(label: "a given name spaced and cased", name: "LISTENER  12", shown: "Listener 7", renamed: true),
+        Naming(label: "a given name without its space", name: "listener9", shown: "Listener 7", renamed: true),
+        Naming(label: "a name that only starts like one", name: "Listener Bee", shown: "Listener Bee", renamed: false),
+        Naming(label: "a namesake", name: "Ana", taken: ["Ana"], shown: "Ana 2", renamed: true),
+        Naming(label: "a namesake in other case and accents", name: "ANA", taken: ["ána", "ANA 2"], shown: "ANA 3", renamed: true),
+        Naming(label: "a namesake at the length limit", name: String(repeating: "x", count: 32), taken: [String(repeating: "x", count: 32)],
+               shown: String(repeating: "x", count: 30) + " 2", renamed: true),
+        Naming(label: "a fallback already taken", name: nil, taken: ["Listener 7"], shown: "Listener 7 2", renamed: false),
     ]
 
     @Test(arguments: namings) func names(_ row: Naming) throws {
-        let admitted = try Self.admit(Self.listener(name: row.name)).get()
+        let admitted = try Self.admit(Self.listener(name: row.name), taken: row.taken).get()
         #expect(admitted.name == row.shown)
-        #expect((admitted.notice?.contains("the others see you as Listener 7") ?? false) == row.renamed, "\(admitted.notice ?? "no notice")")
+        #expect((admitted.notice?.contains("the others see you as \(row.shown)") ?? false) == row.renamed, "\(admitted.notice ?? "no notice")")
     }
 
     @Test func aHostsNameIsTakenOrRefusedWithAReason() throws {

@@ -124,7 +124,7 @@ import Testing
     /// Presence never weighs more than its budget, whatever names reach it.
     @Test func presenceIsTrimmedToItsBudget() {
         let heavy = String(repeating: "x", count: 2_000)
-        let listeners = (0..<50).map { RoomPresence.Listener(name: heavy + "\($0)", service: .appleMusic, status: .inSync) }
+        let listeners = (0..<50).map { RoomPresence.Listener(id: "listener-\($0)", name: heavy + "\($0)", service: .appleMusic, status: .inSync) }
         let presence = RoomPresence(count: 70, services: ["apple-music": 70], statuses: ["inSync": 70], listeners: listeners, hostConnected: true)
         let codec = WireCodec()
         let size = { (presence: RoomPresence) in codec.text(.roomPresence(presence)).utf8.count }

@@ -60,17 +60,21 @@ import TrackMatching
         #expect(await TestSupport.eventually { await spotifyListener.player.audibleNow().trackId == Fixtures.cestLaVie.id })
         #expect(await LiveRoomTests.settle([spotifyListener], host: oldHost, within: 40).allSatisfy { $0.map { abs($0) < 40 } ?? false })
 
-        // Only the host offers; a body without a name is refused in words.
+        // Only the host offers; a body without a listener's id is refused in words.
         let path = "/v1/rooms/\(room.code)/handover"
-        #expect(try await send(urls[0], path, method: .POST, token: "not-the-token", json: #"{"to":"Ana"}"#).status == 403)
+        #expect(await TestSupport.eventually { await ana.welcome != nil })
+        #expect(await TestSupport.eventually { await ben.welcome != nil })
+        let anaId = try #require(await ana.welcome?.listenerId)
+        let benId = try #require(await ben.welcome?.listenerId)
+        #expect(try await send(urls[0], path, method: .POST, token: "not-the-token", json: #"{"listener":"\#(anaId)"}"#).status == 403)
         let malformed = try await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"name":"Ana"}"#)
         #expect(malformed.status == 400 && malformed.text.contains("malformed_handover"), "\(malformed.text)")
-        // An offer withdrawn is gone; Ben, not named, cannot take one.
-        #expect(try await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"to":"Ben"}"#).status == 202)
+        // An offer withdrawn is gone; Ben, not addressed, cannot take one.
+        #expect(await TestSupport.eventually { (try? await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"listener":"\#(benId)"}"#))?.status == 202 })
         #expect(await TestSupport.eventually { await ana.states.last?.handoverOffer?.to == "Ben" })
         #expect(try await send(urls[0], path, method: .DELETE, token: room.hostToken).status == 204)
         #expect(await TestSupport.eventually { await ana.states.last.map { $0.handoverOffer == nil } == true })
-        let offered = try await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"to":"Ana"}"#)
+        let offered = try await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"listener":"\#(anaId)"}"#)
         #expect(offered.status == 202 && offered.text.contains("Ana"), "\(offered.text)")
         #expect(await TestSupport.eventually { await ben.states.last?.handoverOffer?.to == "Ana" })
         await ben.send(.handoverAnswer(Wire.HandoverAnswer(accept: true)))

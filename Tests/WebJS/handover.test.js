@@ -13,18 +13,19 @@ const spotifyRoom = {
       { service: "apple-music", storefront: "gb", result: { status: "notFound" } },
     ],
   },
-  anchor, playing: true, handoverOffer: { to: "Ana", expiresAt: 1_100_000_000 },
+  anchor, playing: true, handoverOffer: { listener: "00000000000000a1", to: "Ana", expiresAt: 1_100_000_000 },
 };
 
-test("the offer is the named listener's until it expires", () => {
+test("the offer is the addressed connection's until it expires, whatever anyone is called", () => {
   const rows = [
-    ["Ana", 1_050_000_000, true],
-    ["Ben", 1_050_000_000, false],
+    ["00000000000000a1", 1_050_000_000, true],
+    ["00000000000000b2", 1_050_000_000, false],
+    ["Ana", 1_050_000_000, false],
     ["", 1_050_000_000, false],
-    ["Ana", 1_100_000_000, false],
+    ["00000000000000a1", 1_100_000_000, false],
   ];
-  for (const [name, now, expected] of rows) assert.equal(offeredTo(spotifyRoom, name, now), expected, `${name} at ${now}`);
-  assert.equal(offeredTo({ ...spotifyRoom, handoverOffer: undefined }, "Ana", 1_050_000_000), false);
+  for (const [id, now, expected] of rows) assert.equal(offeredTo(spotifyRoom, id, now), expected, `${id} at ${now}`);
+  assert.equal(offeredTo({ ...spotifyRoom, handoverOffer: undefined }, "00000000000000a1", 1_050_000_000), false);
 });
 
 test("a new host goes on with the room's song on Apple Music, from where the room is", () => {

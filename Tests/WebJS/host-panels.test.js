@@ -43,12 +43,17 @@ test("song requests: Accept and Decline named for each pending song; the empty l
   assert.match($("host-requests-note").textContent, /Song One/);
 });
 
-test("handing the room over: one button per listener on Apple Music, by name", () => {
-  const choice = mountHandoverChoice({ request: async () => new Response("{}", { status: 200 }) });
-  choice.update(state(), { count: 2, listeners: [{ name: "Ana", service: "apple-music", status: "inSync" }, { name: "Bo", service: "spotify", status: "inSync" }] });
+test("handing the room over: one button per listener on Apple Music, by name, offered by their id", async () => {
+  const sent = [];
+  const choice = mountHandoverChoice({ request: async (path, init) => { sent.push([path, init?.body]); return new Response("{}", { status: 202 }); } });
+  choice.update(state(), { count: 2, listeners: [{ id: "00000000000000a1", name: "Ana", service: "apple-music", status: "inSync" },
+    { id: "00000000000000b2", name: "Bo", service: "spotify", status: "inSync" }] });
   assert.ok(isShown($("handover")));
   assert.deepEqual(buttons($("handover-list")), ["Hand the room to Ana"]);
-  choice.update(state(), { count: 1, listeners: [{ name: "Bo", service: "spotify", status: "inSync" }] });
+  $("handover-list").querySelector("button").click();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(sent, [["/handover", JSON.stringify({ listener: "00000000000000a1" })]]);
+  choice.update(state(), { count: 1, listeners: [{ id: "00000000000000b2", name: "Bo", service: "spotify", status: "inSync" }] });
   assert.equal($("handover").hidden, true);
 });
 

@@ -168,12 +168,12 @@ test("song requests: the list in order, +1 for others' requests, the search only
   assert.equal($("requests").hidden, true);
 });
 
-test("a handover offer shows only to the listener named, on Apple Music", () => {
-  const offer = mountHandoverOffer({ room: ROOM, name: () => "Ana", service: () => "apple-music", serverNow: () => 1_000_000_000, send: () => true });
-  offer.update(roomState({ handoverOffer: { to: "Ana", expiresAt: 2_000_000_000 } }));
+test("a handover offer shows only to the connection it was made to, on Apple Music, not to a namesake", () => {
+  const offer = mountHandoverOffer({ room: ROOM, listenerId: () => "00000000000000a1", service: () => "apple-music", serverNow: () => 1_000_000_000, send: () => true });
+  offer.update(roomState({ handoverOffer: { listener: "00000000000000a1", to: "Ana", expiresAt: 2_000_000_000 } }));
   assert.ok(isShown($("handover-offer")));
   assert.deepEqual(buttons($("handover-offer")), ["Take the room", "No thanks"]);
-  offer.update(roomState({ handoverOffer: { to: "Bo", expiresAt: 2_000_000_000 } }));
+  offer.update(roomState({ handoverOffer: { listener: "00000000000000b2", to: "Ana", expiresAt: 2_000_000_000 } }));
   assert.equal($("handover-offer").hidden, true);
 });
 

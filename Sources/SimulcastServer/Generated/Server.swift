@@ -1424,11 +1424,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The host offers the room to a listener, by their name in the room (host token).
+    /// The host offers the room to a listener, by their id in the room's presence (host token).
     ///
-    /// Everyone sees the offer in `room.state`'s `handoverOffer`; the named listener takes it
-    /// with `handover.answer` on their WebSocket within two minutes (a page on Apple Music
-    /// hosts from itself). Taking it gives the room a new host token, sent to that listener's
+    /// The offer is bound to the listener's connection (`listener`, the `id` presence shows),
+    /// never to a name: anyone can type a name. The listener must be in the room, on any node,
+    /// and on Apple Music (a page hosts from itself); otherwise 404 or 400. Everyone sees the
+    /// offer in `room.state`'s `handoverOffer`; only that connection takes or declines it with
+    /// `handover.answer` on its WebSocket within two minutes. Taking it gives the room a new host token, sent to that listener's
     /// connection alone (`handover.granted`); the old host's token stops opening the room, its
     /// connection is closed (4409) and the server forgets its Spotify login. A newer offer replaces an older.
     ///

@@ -58,6 +58,7 @@ extension Components {
             case invalidName = "invalid_name"
             case invalidStorefront = "invalid_storefront"
             case invalidTarget = "invalid_target"
+            case listenerNotFound = "listener_not_found"
             case loginRefused = "login_refused"
             case malformedFollow = "malformed_follow"
             case malformedHandover = "malformed_handover"
@@ -335,6 +336,12 @@ extension Components {
             internal var statuses: Components.Schemas.RoomPresence.StatusesPayload
             /// - Remark: Generated from `#/components/schemas/RoomPresence/ListenersPayload`.
             internal struct ListenersPayloadPayload: Codable, Hashable, Sendable {
+                /// The listener's connection, drawn at random when it joined; what the host offers the room to.
+                ///
+                /// - Remark: Generated from `#/components/schemas/RoomPresence/ListenersPayload/id`.
+                internal var id: Swift.String
+                /// Unique in the room (a namesake is shown as "Ana 2"); "Listener N" only as the server gives it.
+                ///
                 /// - Remark: Generated from `#/components/schemas/RoomPresence/ListenersPayload/name`.
                 internal var name: Swift.String
                 /// - Remark: Generated from `#/components/schemas/RoomPresence/ListenersPayload/service`.
@@ -352,19 +359,23 @@ extension Components {
                 /// Creates a new `ListenersPayloadPayload`.
                 ///
                 /// - Parameters:
-                ///   - name:
+                ///   - id: The listener's connection, drawn at random when it joined; what the host offers the room to.
+                ///   - name: Unique in the room (a namesake is shown as "Ana 2"); "Listener N" only as the server gives it.
                 ///   - service:
                 ///   - status:
                 internal init(
+                    id: Swift.String,
                     name: Swift.String,
                     service: Swift.String,
                     status: Components.Schemas.RoomPresence.ListenersPayloadPayload.StatusPayload
                 ) {
+                    self.id = id
                     self.name = name
                     self.service = service
                     self.status = status
                 }
                 internal enum CodingKeys: String, CodingKey {
+                    case id
                     case name
                     case service
                     case status
@@ -902,23 +913,29 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/HandoverRequest`.
         internal struct HandoverRequest: Codable, Hashable, Sendable {
-            /// The listener's name in the room's presence.
+            /// The listener's `id` in the room's presence.
             ///
-            /// - Remark: Generated from `#/components/schemas/HandoverRequest/to`.
-            internal var to: Swift.String
+            /// - Remark: Generated from `#/components/schemas/HandoverRequest/listener`.
+            internal var listener: Swift.String
             /// Creates a new `HandoverRequest`.
             ///
             /// - Parameters:
-            ///   - to: The listener's name in the room's presence.
-            internal init(to: Swift.String) {
-                self.to = to
+            ///   - listener: The listener's `id` in the room's presence.
+            internal init(listener: Swift.String) {
+                self.listener = listener
             }
             internal enum CodingKeys: String, CodingKey {
-                case to
+                case listener
             }
         }
         /// - Remark: Generated from `#/components/schemas/HandoverOffer`.
         internal struct HandoverOffer: Codable, Hashable, Sendable {
+            /// The addressee's connection (its `id` in presence); only it may answer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HandoverOffer/listener`.
+            internal var listener: Swift.String
+            /// The addressee's name when the offer was made, for people to read.
+            ///
             /// - Remark: Generated from `#/components/schemas/HandoverOffer/to`.
             internal var to: Swift.String
             /// - Remark: Generated from `#/components/schemas/HandoverOffer/expiresAt`.
@@ -926,16 +943,20 @@ extension Components {
             /// Creates a new `HandoverOffer`.
             ///
             /// - Parameters:
-            ///   - to:
+            ///   - listener: The addressee's connection (its `id` in presence); only it may answer.
+            ///   - to: The addressee's name when the offer was made, for people to read.
             ///   - expiresAt:
             internal init(
+                listener: Swift.String,
                 to: Swift.String,
                 expiresAt: Components.Schemas.ServerTime
             ) {
+                self.listener = listener
                 self.to = to
                 self.expiresAt = expiresAt
             }
             internal enum CodingKeys: String, CodingKey {
+                case listener
                 case to
                 case expiresAt
             }

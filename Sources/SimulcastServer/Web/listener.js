@@ -62,7 +62,7 @@ function start() {
     phase: "choosing", service: null, storefront: null, room: null, match: null, presence: null, wantsSound: false, needsTap: false,
     connected: false, finalClose: null, volume: storedVolume(), syncErrorMs: null, reading: null, message: null, status: null, noMatch: null,
     browserAdvice: advice.advice, commands: [], preferClean: localStorage.getItem(StorageKey.preferClean) === "1", versionChoice: null,
-    serverFollow: null, nameInRoom: "",
+    serverFollow: null, nameInRoom: "", listenerId: "",
     // "app": the listener's own Spotify app (Spotify Connect); "browser": the Web Playback SDK here.
     spotifyMode: storedMode === "app" || storedMode === "browser" ? storedMode : onPhone ? "app" : "browser",
   });
@@ -87,7 +87,7 @@ function start() {
   let appleMusicPlayer = null;
   const roomRequests = mountListenerRequests({ room: config.room, service: () => page.service, storefront: () => page.storefront, name: () => page.nameInRoom,
     send: (message) => connection.send(message) });
-  const handoverOffer = mountHandoverOffer({ room: config.room, name: () => page.nameInRoom, service: () => page.service,
+  const handoverOffer = mountHandoverOffer({ room: config.room, listenerId: () => page.listenerId, service: () => page.service,
     send: (message) => connection.send(message), serverNow: () => connection.clock.serverTime(nowMicros()) });
   const screen = mountListeningScreen();
   const syncDetails = mountSheet("status-pill", "sync-details", "sheet-close");

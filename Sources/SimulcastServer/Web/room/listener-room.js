@@ -56,6 +56,7 @@ export function connectToRoom({ config, page, follower, roomForMe, switchToClean
     switch (message.type) {
       case MessageType.welcome:
         page.nameInRoom = String(message.name || "");
+        page.listenerId = String(message.listenerId || "");
         if (message.notice) say(String(message.notice), "info", "never");
         break;
       case MessageType.roomState:

@@ -64,4 +64,6 @@ export interface ListenerPage {
   versionChoice: VersionChoice | null;
   serverFollow: { status: string; deviceName: string } | null;
   nameInRoom: string;
+  /** This connection's id in presence, from its welcome: what an offer of the room names. */
+  listenerId: string;
 }

@@ -55,7 +55,8 @@ export interface RoomState {
   intent?: string;
   requestPolicy?: "off" | "ask" | "automatic";
   requests?: SongRequest[];
-  handoverOffer?: { to: string; expiresAt: number };
+  /** Bound to one connection (`listener`, its id in presence); `to` is its name, to read. */
+  handoverOffer?: { listener: string; to: string; expiresAt: number };
 }
 
 export interface SongRequest {
@@ -70,6 +71,8 @@ export interface SongRequest {
 }
 
 export interface PresenceListener {
+  /** The connection's id: what the host offers the room to. */
+  id: string;
   name: string;
   service: string;
   status: string;
@@ -119,6 +122,8 @@ export interface Welcome {
   type: "welcome";
   room?: string;
   name?: string;
+  /** A listener's id in presence (absent for the host). */
+  listenerId?: string;
   notice?: string;
 }
 

@@ -15,14 +15,15 @@ import { errorFields } from "./format.js";
 /** @typedef {import("../types/wire").RoomState} RoomState */
 
 /**
- * Whether `state` offers the room to `name`, now (server time, µs).
+ * Whether `state` offers the room to this page's connection (`listenerId`, from its welcome),
+ * now (server time, µs). Never by name: a namesake is not the addressee.
  * @param {RoomState} state
- * @param {string} name
+ * @param {string} listenerId
  * @param {number} serverNow
  */
-export function offeredTo(state, name, serverNow) {
+export function offeredTo(state, listenerId, serverNow) {
   const offer = state.handoverOffer;
-  return !!offer && !!name && offer.to === name && offer.expiresAt > serverNow;
+  return !!offer && !!listenerId && offer.listener === listenerId && offer.expiresAt > serverNow;
 }
 
 /**
@@ -43,14 +44,14 @@ export function continuation(state, serverNow, storefront) {
 
 /**
  * The listener's side: the offer, and taking it.
- * @param {{ room: string, name: () => string, service: () => string | null, serverNow: () => number | null, send: (message: object) => boolean }} options
+ * @param {{ room: string, listenerId: () => string, service: () => string | null, serverNow: () => number | null, send: (message: object) => boolean }} options
  */
 export function mountHandoverOffer(options) {
   const words = strings.handover;
   /** @param {RoomState} state */
   function update(state) {
     const now = options.serverNow();
-    const mine = now != null && options.service() === "apple-music" && offeredTo(state, options.name(), now);
+    const mine = now != null && options.service() === "apple-music" && offeredTo(state, options.listenerId(), now);
     setHidden("handover-offer", !mine);
   }
   /**
@@ -94,10 +95,10 @@ export function mountHandoverChoice(options) {
   /** The name offered last, to say what happened when the token stops opening the room. */
   let offered = /** @type {string | null} */ (null);
 
-  /** @param {string} name */
-  async function offer(name) {
+  /** @param {{ id: string, name: string }} listener */
+  async function offer({ id, name }) {
     try {
-      const response = await options.request("/handover", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ to: name }) });
+      const response = await options.request("/handover", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ listener: id }) });
       const body = await response.json().catch(() => null);
       if (!response.ok) throw new Error(body?.error?.message || words.couldNotOffer);
       offered = name;
@@ -117,19 +118,20 @@ export function mountHandoverChoice(options) {
    * @param {import("../types/wire").RoomPresence | null | undefined} presence
    */
   function update(state, presence) {
-    const candidates = (presence?.listeners || []).filter((listener) => listener.service === "apple-music").map((listener) => String(listener.name));
-    const key = candidates.join("\n") + "|" + (state.handoverOffer?.to || "");
+    const candidates = (presence?.listeners || []).filter((listener) => listener.service === "apple-music")
+      .map((listener) => ({ id: String(listener.id), name: String(listener.name) }));
+    const key = candidates.map((listener) => listener.id + " " + listener.name).join("\n") + "|" + (state.handoverOffer?.listener || "");
     setHidden("handover", candidates.length === 0 && !state.handoverOffer);
     if (list.dataset.key === key) return;
     list.dataset.key = key;
-    list.replaceChildren(...candidates.map((name) => {
+    list.replaceChildren(...candidates.map((listener) => {
       const item = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
       button.className = "secondary";
-      button.textContent = words.handTo(name);
-      button.dataset.name = name;
-      button.addEventListener("click", () => offer(name));
+      button.textContent = words.handTo(listener.name);
+      button.dataset.name = listener.name;
+      button.addEventListener("click", () => offer(listener));
       item.append(button);
       return item;
     }));
