@@ -19,7 +19,8 @@ extension LiveRoom {
         }
         var generator = SystemRandomNumberGenerator()
         let connection = Connection(
-            id: id, listenerId: ListenerId.generate(using: &generator), role: hello.role, service: hello.service, storefront: admitted.storefront, socket: socket, name: admitted.name,
+            id: id, listenerId: ListenerId.generate(using: &generator), role: hello.role, service: hello.service, storefront: admitted.storefront,
+            socket: socket, name: admitted.name,
             joinedAt: context.clock.serverClockNow(), reactions: TokenBucket(rate: context.limits.reactionsPerConnection, now: context.clock.now()))
         if hello.role == .host {
             // Two hosts must never interleave: the newer connection claims the room in the

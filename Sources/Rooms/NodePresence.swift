@@ -46,7 +46,9 @@ public struct NodePresence: Codable, Hashable, Sendable {
             statuses[status.rawValue, default: 0] += 1
             if entries.count < RoomPresence.maximumNames {
                 entries.append(
-                    Entry(id: member.listenerId, name: member.name, service: member.service, status: status, joinedAt: member.joinedAt.micros, key: "\(node)/\(member.connection)"))
+                    Entry(
+                        id: member.listenerId, name: member.name, service: member.service, status: status, joinedAt: member.joinedAt.micros,
+                        key: "\(node)/\(member.connection)"))
             }
         }
         self.init(count: members.count, services: services, statuses: statuses, first: entries)

@@ -48,7 +48,8 @@ struct RoomConnectionTable {
         byId.values.compactMap { connection in
             guard connection.role == .listener, let service = connection.service else { return nil }
             return NodePresence.Member(
-                listenerId: connection.listenerId, name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport, joinedAt: connection.joinedAt,
+                listenerId: connection.listenerId, name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport,
+                joinedAt: connection.joinedAt,
                 connection: connection.id)
         }
     }

@@ -31,7 +31,8 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let malformedRequestAnswer = APIError(
         .badRequest, code: .malformedRequestAnswer, message: "expected {answer} with one of: accept, decline, in at most 1 KiB")
 
-    static let malformedHandover = APIError(.badRequest, code: .malformedHandover, message: "expected {listener} with a listener's id from the room's presence, in at most 1 KiB")
+    static let malformedHandover = APIError(
+        .badRequest, code: .malformedHandover, message: "expected {listener} with a listener's id from the room's presence, in at most 1 KiB")
 
     /// The operations with a body: how much of it is read, and the error for one that does not parse.
     static let bodies: [String: (limit: Int, malformed: APIError)] = [

@@ -70,7 +70,10 @@ import TrackMatching
         let malformed = try await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"name":"Ana"}"#)
         #expect(malformed.status == 400 && malformed.text.contains("malformed_handover"), "\(malformed.text)")
         // An offer withdrawn is gone; Ben, not addressed, cannot take one.
-        #expect(await TestSupport.eventually { (try? await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"listener":"\#(benId)"}"#))?.status == 202 })
+        #expect(
+            await TestSupport.eventually {
+                (try? await send(urls[0], path, method: .POST, token: room.hostToken, json: #"{"listener":"\#(benId)"}"#))?.status == 202
+            })
         #expect(await TestSupport.eventually { await ana.states.last?.handoverOffer?.to == "Ben" })
         #expect(try await send(urls[0], path, method: .DELETE, token: room.hostToken).status == 204)
         #expect(await TestSupport.eventually { await ana.states.last.map { $0.handoverOffer == nil } == true })
