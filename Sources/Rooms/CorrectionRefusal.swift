@@ -13,6 +13,8 @@ public struct CorrectionRefusal: Error, Hashable, Sendable, CustomStringConverti
         case catalogUnavailable
         /// The target service has no such track in that storefront.
         case targetNotFound
+        /// The room holds as many suggestions for its song as it keeps.
+        case suggestionsFull
     }
 
     public var reason: Reason

@@ -31,6 +31,8 @@ package actor LiveRoom {
     var admission: RoomAdmission
     /// Reactions: who may send one now, and the last few passed on.
     var reactionBook: RoomReactions
+    /// Versions listeners suggested for the room's song, for the host.
+    var suggestionBox = SuggestionBox()
     /// Song requests and +1s each address may still send.
     let requestAllowances: RequestAllowances
 

@@ -25,6 +25,9 @@ public struct ServerLimits: Hashable, Sendable {
     /// "Other versions" lookups per address (`GET /v1/rooms/{code}/versions`): each runs every
     /// catalog search the matcher would, so a listener gets a few, a loop does not reach the catalogs.
     public var versionLookups = TokenBucket.Rate(burst: 6, perSecond: 1.0 / 10)
+    /// Suggested versions per address (a correction without the host token): each runs the
+    /// matcher's lookups to check the target, and each is a commit the host's page receives.
+    public var suggestions = TokenBucket.Rate(burst: 5, perSecond: 1.0 / 30)
     /// MusicKit developer tokens minted per address.
     public var tokenMinting = TokenBucket.Rate(burst: 10, perSecond: 0.1)
     /// Messages per WebSocket connection: a host's burst (a skip sends several) passes, a flood does not.

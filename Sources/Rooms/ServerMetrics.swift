@@ -17,6 +17,7 @@ public final class ServerMetrics: Sendable {
         case tokenMinting = "token_minting"
         case hostingLogins = "hosting_logins"
         case versionLookups = "version_lookups"
+        case suggestions = "suggestions"
         case messageRate = "message_rate"
         case hostStateRate = "host_state_rate"
         case hostJoins = "host_joins"

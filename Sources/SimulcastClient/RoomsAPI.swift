@@ -24,10 +24,11 @@ public struct RoomsAPI: Sendable {
         return try await send(request, expecting: 201, within: .seconds(10), what: "creating a room failed")
     }
 
-    /// Tells the server which track is right. It applies to the room at once; `global` (with
-    /// the server's admin token as `token`) makes it every room's. A host token as `token`
-    /// counts toward promotion when hosts of several rooms agree.
-    public func correct(_ correction: MatchCorrection, token: String? = nil, global: Bool = false) async throws -> AppliedCorrection {
+    /// Tells the server which track is right. With the room's host token as `token` it applies
+    /// to the room at once and counts toward promotion when hosts of several rooms agree;
+    /// `global` (with the server's admin token) makes it every room's. Without a token it is a
+    /// suggestion the room keeps for its host.
+    public func correct(_ correction: MatchCorrection, token: String? = nil, global: Bool = false) async throws -> CorrectionOutcome {
         struct Body: Encodable {
             var correction: MatchCorrection
             var global: Bool
@@ -41,7 +42,12 @@ public struct RoomsAPI: Sendable {
         var request = TransportRequest(method: "POST", url: "\(baseURL)/v1/matches/corrections", headers: [("Content-Type", "application/json")])
         if let token { request.headers.append(("Authorization", "Bearer \(token)")) }
         request.body = try JSONEncoder().encode(Body(correction: correction, global: global))
-        return try await send(request, expecting: 201, within: .seconds(30), what: "the correction was refused")
+        let response = try await transport.send(request, within: .seconds(30))
+        switch response.status {
+        case 201: return .applied(try JSONDecoder().decode(AppliedCorrection.self, from: response.body))
+        case 202: return .suggested(try JSONDecoder().decode(MatchSuggestion.self, from: response.body))
+        default: throw APIClientError(message: "the correction was refused: HTTP \(response.status) \(Self.excerpt(response))")
+        }
     }
 
     /// The room's corrections (or every one, with the admin token and no room).

@@ -17,6 +17,8 @@ extension RoomState {
         next.track = snapshot.track.map(reuse)
         // A requested song the host's player reached is the request played.
         if let source = next.track?.source, source.id != track?.source.id || source.service != track?.source.service { next.markRequestPlayed(source) }
+        // Suggestions are for the song they were made for.
+        if next.track?.source.id != track?.source.id { next.suggestions = nil }
         if let queue = snapshot.queue {
             next.queue = queue.prefix(RoomState.maximumQueueLength).map(reuse)
         }

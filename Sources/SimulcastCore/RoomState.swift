@@ -19,6 +19,9 @@ public struct RoomState: Hashable, Codable, Sendable {
     public var requests: [SongRequest]?
     /// The host offers the room to a listener; nil when no offer is open.
     public var handoverOffer: HandoverOffer?
+    /// Versions listeners suggested for the room's song, for the host to take or leave
+    /// (`SuggestionBox`); nil when there are none.
+    public var suggestions: [MatchSuggestion]?
 
     public init(seq: Int, track: RoomTrack?, anchor: PlaybackAnchor, playing: Bool, queue: [RoomTrack] = [], hostConnected: Bool) {
         self.seq = seq

@@ -13,6 +13,7 @@ extension APIError {
         case .invalidTarget: self.init(.unprocessableContent, code: .invalidTarget, message: refusal.message)
         case .catalogUnavailable: self.init(.badGateway, code: .catalogUnavailable, message: refusal.message)
         case .targetNotFound: self.init(.unprocessableContent, code: .targetNotFound, message: refusal.message)
+        case .suggestionsFull: self.init(.tooManyRequests, code: .rateLimited, message: refusal.message)
         }
     }
 }

@@ -106,9 +106,23 @@ struct RESTController: APIProtocol {
             throw APIError(
                 .forbidden, code: .adminRequired, message: "a global correction needs the server's admin token; without it the correction applies to your room")
         }
+        let network = NetworkPrefix.of(request.client.ip)
+        guard byHost || isAdmin else {
+            // A listener's: a suggestion for the host, limited per address; nobody's match changes.
+            guard limiters.suggestions.take(request.client.ip) else {
+                metrics.limitHit(.suggestions)
+                throw APIError.rateLimited("too many suggestions from your address", retryAfter: limiters.suggestions.retryAfterSeconds(request.client.ip))
+            }
+            do {
+                let suggestion = try await hub.suggest(correction, network: network)
+                return .accepted(.init(body: .json(try WireShape.convert(suggestion))))
+            } catch let refusal as CorrectionRefusal {
+                throw APIError(refusal)
+            }
+        }
         let stored: StoredCorrection
         do {
-            stored = try await hub.correct(correction, global: global, byHost: byHost, network: NetworkPrefix.of(request.client.ip))
+            stored = try await hub.correct(correction, global: global, byHost: byHost, network: network)
         } catch let refusal as CorrectionRefusal {
             throw APIError(refusal)
         }

@@ -57,6 +57,7 @@ public enum SimulcastApplication {
         /// Keyed by room code.
         let hostingLoginsPerRoom: AddressRateLimiter
         let versionLookups: AddressRateLimiter
+        let suggestions: AddressRateLimiter
         let requestSearches: AddressRateLimiter
 
         init(_ limits: ServerLimits, clock: any LocalClock) {
@@ -66,6 +67,7 @@ public enum SimulcastApplication {
             hostingLogins = AddressRateLimiter(rate: limits.hostingLogins, clock: clock)
             hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom, clock: clock)
             versionLookups = AddressRateLimiter(rate: limits.versionLookups, clock: clock)
+            suggestions = AddressRateLimiter(rate: limits.suggestions, clock: clock)
             requestSearches = AddressRateLimiter(rate: limits.requestSearches, clock: clock)
         }
     }

@@ -9,10 +9,11 @@ struct CorrectCommand: AsyncParsableCommand {
         commandName: "correct",
         abstract: "Fix a wrong match: say which track is right on your service (or list and revoke fixes).",
         discussion: """
-            A correction applies to the room that made it, at once. It becomes every room's answer when an operator \
-            makes it with --global and the server's admin token, or when the hosts of 3 different rooms make the same \
-            one with their host tokens. The room must be playing (or have queued) the source track; the server checks \
-            the track exists on the target service.
+            With the room's host token a correction applies to the room at once. It becomes every room's answer when \
+            an operator makes it with --global and the server's admin token, or when the hosts of 3 different rooms \
+            make the same one with their host tokens. Without a token it is a suggestion the room shows its host (one \
+            of the versions the matcher finds for the song). The room must be playing (or have queued) the source \
+            track; the server checks the track exists on the target service.
             """
     )
 
@@ -71,11 +72,17 @@ struct CorrectCommand: AsyncParsableCommand {
             let correction = MatchCorrection(
                 room: room, sourceService: MusicService(rawValue: parts[0]), sourceId: parts[2], targetService: to.musicService,
                 storefront: storefront.lowercased(), targetId: id)
-            let applied = try await api.correct(correction, token: token, global: global)
-            let scope = applied.global ? "every room" : "room \(applied.room)"
-            print(
-                "correction \(applied.id): \(source) is now \(to):\(applied.result.track?.id ?? id) \(applied.result.track?.displayName ?? "") in \(scope) (\(storefront))"
-            )
+            switch try await api.correct(correction, token: token, global: global) {
+            case .applied(let applied):
+                let scope = applied.global ? "every room" : "room \(applied.room)"
+                print(
+                    "correction \(applied.id): \(source) is now \(to):\(applied.result.track?.id ?? id) \(applied.result.track?.displayName ?? "") in \(scope) (\(storefront))"
+                )
+            case .suggested(let suggestion):
+                print(
+                    "suggested \(to):\(suggestion.target.id) \(suggestion.target.displayName) to the host of room \(room) (\(suggestion.listeners) listener(s) so far); the room's match changes when the host takes it"
+                )
+            }
         } catch let error as APIClientError {
             throw ValidationError(error.description)
         }

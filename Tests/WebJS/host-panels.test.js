@@ -10,6 +10,7 @@ const { $ } = await import("../../Sources/SimulcastServer/Web/ui/dom.js");
 const { showPresence } = await import("../../Sources/SimulcastServer/Web/ui/presence-panel.js");
 const { mountHostRequests } = await import("../../Sources/SimulcastServer/Web/ui/song-requests.js");
 const { mountHandoverChoice } = await import("../../Sources/SimulcastServer/Web/ui/handover.js");
+const { mountHostSuggestions } = await import("../../Sources/SimulcastServer/Web/ui/suggestions.js");
 const { mountAppleLibrary } = await import("../../Sources/SimulcastServer/Web/ui/apple-library.js");
 const { mountHistory } = await import("../../Sources/SimulcastServer/Web/ui/history-panel.js");
 
@@ -55,6 +56,27 @@ test("handing the room over: one button per listener on Apple Music, by name, of
   assert.deepEqual(sent, [["/handover", JSON.stringify({ listener: "00000000000000a1" })]]);
   choice.update(state(), { count: 1, listeners: [{ id: "00000000000000b2", name: "Bo", service: "spotify", status: "inSync" }] });
   assert.equal($("handover").hidden, true);
+});
+
+test("versions listeners suggest: the most wanted first, each used for everyone by a click with the host's correction", async () => {
+  const sent = [];
+  const panel = mountHostSuggestions({ room: ROOM, correct: async (body) => { sent.push(body); return new Response("{}", { status: 201 }); } });
+  const track = { source: song("sp-1", "Song One"), matches: [] };
+  const suggestion = (id, title, listeners) => ({ sourceId: "sp-1", service: "apple-music", storefront: "us", target: { service: "apple-music", id, title, artists: ["X"] }, listeners });
+  panel.update(state({ track }));
+  assert.equal($("suggestions").hidden, true, "nothing suggested, nothing shown");
+  panel.update(state({ track, suggestions: [suggestion("am-2", "Song One (Live)", 3), suggestion("am-3", "Song One (Demo)", 1)] }));
+  assert.ok(isShown($("suggestions")));
+  assert.deepEqual([...$("suggestion-list").querySelectorAll(".what")].map((line) => line.textContent),
+    ["Song One (Live) · X on Apple Music, suggested by 3 listeners", "Song One (Demo) · X on Apple Music, suggested by 1 listener"]);
+  assert.deepEqual(buttons($("suggestion-list")), ["Use Song One (Live) for everyone", "Use Song One (Demo) for everyone"]);
+  $("suggestion-list").querySelector("button").click();
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  assert.deepEqual(sent, [{ room: ROOM, sourceService: "spotify", sourceId: "sp-1", targetService: "apple-music", storefront: "us", targetId: "am-2" }]);
+  assert.equal($("suggestions-note").textContent, "Everyone on that service now hears Song One (Live).");
+  // Suggestions for a song the room left are not shown.
+  panel.update(state({ track: { source: song("sp-9", "Other"), matches: [] }, suggestions: [suggestion("am-2", "Song One (Live)", 3)] }));
+  assert.equal($("suggestions").hidden, true);
 });
 
 test("the Apple Music host's lists: a button per song with its thumbnail, played by a click", async () => {

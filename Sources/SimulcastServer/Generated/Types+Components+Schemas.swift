@@ -507,6 +507,10 @@ extension Components {
             internal var requests: [Components.Schemas.SongRequest]?
             /// - Remark: Generated from `#/components/schemas/RoomState/handoverOffer`.
             internal var handoverOffer: Components.Schemas.HandoverOffer?
+            /// Versions listeners suggested for the room's song, for the host to take or leave; absent when none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RoomState/suggestions`.
+            internal var suggestions: [Components.Schemas.MatchSuggestion]?
             /// Creates a new `RoomState`.
             ///
             /// - Parameters:
@@ -521,6 +525,7 @@ extension Components {
             ///   - requestPolicy: Whether listeners may ask for songs; absent means off.
             ///   - requests: Song requests, open ones and the last few finished; absent when none.
             ///   - handoverOffer:
+            ///   - suggestions: Versions listeners suggested for the room's song, for the host to take or leave; absent when none.
             internal init(
                 seq: Swift.Int64,
                 track: Components.Schemas.RoomTrack? = nil,
@@ -532,7 +537,8 @@ extension Components {
                 hostName: Swift.String? = nil,
                 requestPolicy: Components.Schemas.RoomState.RequestPolicyPayload? = nil,
                 requests: [Components.Schemas.SongRequest]? = nil,
-                handoverOffer: Components.Schemas.HandoverOffer? = nil
+                handoverOffer: Components.Schemas.HandoverOffer? = nil,
+                suggestions: [Components.Schemas.MatchSuggestion]? = nil
             ) {
                 self.seq = seq
                 self.track = track
@@ -545,6 +551,7 @@ extension Components {
                 self.requestPolicy = requestPolicy
                 self.requests = requests
                 self.handoverOffer = handoverOffer
+                self.suggestions = suggestions
             }
             internal enum CodingKeys: String, CodingKey {
                 case seq
@@ -558,6 +565,50 @@ extension Components {
                 case requestPolicy
                 case requests
                 case handoverOffer
+                case suggestions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MatchSuggestion`.
+        internal struct MatchSuggestion: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MatchSuggestion/sourceId`.
+            internal var sourceId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MatchSuggestion/service`.
+            internal var service: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MatchSuggestion/storefront`.
+            internal var storefront: Swift.String
+            /// - Remark: Generated from `#/components/schemas/MatchSuggestion/target`.
+            internal var target: Components.Schemas.Track
+            /// Distinct listeners (client networks) behind it, as the node that took the last one counted them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/MatchSuggestion/listeners`.
+            internal var listeners: Swift.Int
+            /// Creates a new `MatchSuggestion`.
+            ///
+            /// - Parameters:
+            ///   - sourceId:
+            ///   - service:
+            ///   - storefront:
+            ///   - target:
+            ///   - listeners: Distinct listeners (client networks) behind it, as the node that took the last one counted them.
+            internal init(
+                sourceId: Swift.String,
+                service: Swift.String,
+                storefront: Swift.String,
+                target: Components.Schemas.Track,
+                listeners: Swift.Int
+            ) {
+                self.sourceId = sourceId
+                self.service = service
+                self.storefront = storefront
+                self.target = target
+                self.listeners = listeners
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sourceId
+                case service
+                case storefront
+                case target
+                case listeners
             }
         }
         /// - Remark: Generated from `#/components/schemas/Anchor`.

@@ -4455,10 +4455,16 @@ internal enum Operations {
             }
         }
     }
-    /// Says which track is right on a service for a track the room plays.
+    /// Says which track is right on a service for a track the room plays, or suggests it to the host.
     ///
-    /// With the room's host token the correction may count toward making it every room's
-    /// answer; with the admin token and `global: true` it is everyone's at once.
+    /// With the room's host token the correction applies to the room at once (any track the
+    /// catalog has) and may count toward making it every room's answer; with the admin token
+    /// and `global: true` it is everyone's at once. Without either it is a listener's
+    /// suggestion (202): the target must be one of the versions `GET /v1/rooms/{code}/versions`
+    /// lists for the room's song on that service; the room keeps it in `room.state`'s
+    /// `suggestions` with the number of distinct listeners behind it, and nobody's match
+    /// changes until the host corrects. Suggestions are limited per address (5, then one
+    /// every 30 s) and to 8 per song in a room.
     ///
     ///
     /// - Remark: HTTP `POST /v1/matches/corrections`.
@@ -4544,6 +4550,57 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "created",
+                            response: self
+                        )
+                    }
+                }
+            }
+            internal struct Accepted: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/matches/corrections/POST/responses/202/content`.
+                internal enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/matches/corrections/POST/responses/202/content/application\/json`.
+                    case json(Components.Schemas.MatchSuggestion)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    internal var json: Components.Schemas.MatchSuggestion {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                internal var body: Operations.AddCorrection.Output.Accepted.Body
+                /// Creates a new `Accepted`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                internal init(body: Operations.AddCorrection.Output.Accepted.Body) {
+                    self.body = body
+                }
+            }
+            /// A listener's suggestion, kept for the host; the room's match is unchanged.
+            ///
+            /// - Remark: Generated from `#/paths//v1/matches/corrections/post(addCorrection)/responses/202`.
+            ///
+            /// HTTP response code: `202 accepted`.
+            case accepted(Operations.AddCorrection.Output.Accepted)
+            /// The associated value of the enum case if `self` is `.accepted`.
+            ///
+            /// - Throws: An error if `self` is not `.accepted`.
+            /// - SeeAlso: `.accepted`.
+            internal var accepted: Operations.AddCorrection.Output.Accepted {
+                get throws {
+                    switch self {
+                    case let .accepted(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "accepted",
                             response: self
                         )
                     }

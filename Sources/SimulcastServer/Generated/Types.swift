@@ -152,10 +152,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/matches/corrections`.
     /// - Remark: Generated from `#/paths//v1/matches/corrections/get(listCorrections)`.
     func listCorrections(_ input: Operations.ListCorrections.Input) async throws -> Operations.ListCorrections.Output
-    /// Says which track is right on a service for a track the room plays.
+    /// Says which track is right on a service for a track the room plays, or suggests it to the host.
     ///
-    /// With the room's host token the correction may count toward making it every room's
-    /// answer; with the admin token and `global: true` it is everyone's at once.
+    /// With the room's host token the correction applies to the room at once (any track the
+    /// catalog has) and may count toward making it every room's answer; with the admin token
+    /// and `global: true` it is everyone's at once. Without either it is a listener's
+    /// suggestion (202): the target must be one of the versions `GET /v1/rooms/{code}/versions`
+    /// lists for the room's song on that service; the room keeps it in `room.state`'s
+    /// `suggestions` with the number of distinct listeners behind it, and nobody's match
+    /// changes until the host corrects. Suggestions are limited per address (5, then one
+    /// every 30 s) and to 8 per song in a room.
     ///
     ///
     /// - Remark: HTTP `POST /v1/matches/corrections`.
@@ -481,10 +487,16 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Says which track is right on a service for a track the room plays.
+    /// Says which track is right on a service for a track the room plays, or suggests it to the host.
     ///
-    /// With the room's host token the correction may count toward making it every room's
-    /// answer; with the admin token and `global: true` it is everyone's at once.
+    /// With the room's host token the correction applies to the room at once (any track the
+    /// catalog has) and may count toward making it every room's answer; with the admin token
+    /// and `global: true` it is everyone's at once. Without either it is a listener's
+    /// suggestion (202): the target must be one of the versions `GET /v1/rooms/{code}/versions`
+    /// lists for the room's song on that service; the room keeps it in `room.state`'s
+    /// `suggestions` with the number of distinct listeners behind it, and nobody's match
+    /// changes until the host corrects. Suggestions are limited per address (5, then one
+    /// every 30 s) and to 8 per song in a room.
     ///
     ///
     /// - Remark: HTTP `POST /v1/matches/corrections`.

@@ -17,6 +17,7 @@ import { secureOrigin } from "./room/secure-origin.js";
 import { mountShare } from "./ui/share.js";
 import { mountHandoverChoice, takeHandoverMarker } from "./ui/handover.js";
 import { mountHostRequests } from "./ui/song-requests.js";
+import { mountHostSuggestions } from "./ui/suggestions.js";
 import { SPOTIFY_QUEUE_SCOPE } from "./constants.js";
 import { beginLogin } from "./players/spotify-login.js";
 import { forgetHostToken, hostModeKey, hostRequestsKey, hostTokenKey, readJSON } from "./room/storage.js";
@@ -61,6 +62,9 @@ function start() {
   });
   // Handing the room to a listener on Apple Music.
   const handoverChoice = mountHandoverChoice({ request });
+  // Versions listeners suggest, used for everyone by a correction with the host token.
+  const suggestions = mountHostSuggestions({ room: config.room, correct: (body) => fetch("/v1/matches/corrections", { method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: "Bearer " + hostToken }, body: JSON.stringify(body) }) });
 
   /** Back from that login: the policy the host chose before it. */
   function finishTurningOn() {
@@ -118,6 +122,7 @@ function start() {
     setHidden("host-requests", !hostToken || page.stopped);
     roomRequests.update(summary.state);
     handoverChoice.update(summary.state, summary.presence);
+    if (hostToken && !page.stopped) suggestions.update(summary.state);
     // A page that publishes (Apple Music) gets reactions on its own connection; this one reads
     // the last few seconds' from the room, each once.
     if (!playsHere) {

@@ -57,6 +57,17 @@ export interface RoomState {
   requests?: SongRequest[];
   /** Bound to one connection (`listener`, its id in presence); `to` is its name, to read. */
   handoverOffer?: { listener: string; to: string; expiresAt: number };
+  /** Versions listeners suggested for the room's song, for the host. */
+  suggestions?: MatchSuggestion[];
+}
+
+export interface MatchSuggestion {
+  sourceId: string;
+  service: string;
+  storefront: string;
+  target: TrackMetadata;
+  /** Distinct listeners behind it. */
+  listeners: number;
 }
 
 export interface SongRequest {

@@ -2,8 +2,9 @@
 // "Not this version?": the versions of the room's song on this listener's service
 // (GET /v1/rooms/{code}/versions), each with why the matcher took it or not. The listener
 // plays another for themselves at once (only their own view of the room changes: the other
-// listeners keep theirs), and may suggest it as the room's correction (POST /v1/matches/corrections,
-// where the existing correction rules apply). Names and titles are written as text.
+// listeners keep theirs), and may suggest it to the host (POST /v1/matches/corrections without the
+// host token: the room keeps it for the host, nobody else's song changes, and this listener plays
+// it at once). Names and titles are written as text.
 import { $, setHidden } from "./dom.js";
 import { errorFields, formatTime } from "./format.js";
 import * as strings from "../strings.js";
@@ -156,7 +157,10 @@ export function mountVersions(options) {
         body: JSON.stringify({ room: options.room, sourceService: current.sourceService, sourceId: current.sourceId, targetService: options.service(),
           storefront: options.storefront(), targetId: version.id }) }), "the server");
       const body = await response.json().catch(() => null);
+      const service = options.service();
+      if (response.ok && service && version.id !== options.playing()) options.choose(sourceId, versionTrack(version, service));
       note.textContent = response.ok ? words.suggested : (body?.error?.message || words.couldNotSuggest);
+      if (response.ok) render();
     } catch {
       note.textContent = words.couldNotSuggest;
     }

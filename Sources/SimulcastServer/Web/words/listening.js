@@ -162,7 +162,7 @@ export const versions = Object.freeze({
   suggest: "Suggest for the room",
   /** @param {string} title */
   suggestNamed: (title) => `Suggest ${title} for the room`,
-  suggested: "Suggested: it becomes the room's version when the host agrees or enough listeners suggest it.",
+  suggested: "Suggested to the host, and playing for you now: the others hear it if the host takes it.",
   couldNotSuggest: "The suggestion could not be sent.",
   yourChoice: "the version you chose",
   preferClean: "Clean versions",

@@ -106,6 +106,21 @@ export const requests = Object.freeze({
   queueLogin: "Spotify asks you once more, to let Simulcast add requested songs to your queue.",
 });
 
+/** Versions listeners suggested for the room's song, on the host page. */
+export const suggestions = Object.freeze({
+  /**
+   * @param {string} title @param {string} artists @param {string} service @param {number} listeners
+   */
+  line: (title, artists, service, listeners) =>
+    `${title} · ${artists} on ${service}, suggested by ${listeners === 1 ? "1 listener" : `${listeners} listeners`}`,
+  use: "Use for everyone",
+  /** @param {string} title */
+  useNamed: (title) => `Use ${title} for everyone`,
+  /** @param {string} title */
+  used: (title) => `Everyone on that service now hears ${title}.`,
+  couldNotUse: "The version could not be set just now.",
+});
+
 /** Handing the host role over, on the host and listener pages. */
 export const handover = Object.freeze({
   /** @param {string} name */
