@@ -17,9 +17,14 @@ extension PostgresRoomStore: RoomHistoryStore {
         try await execute("DELETE FROM room_history WHERE room = \(room) AND position <= \(position - RoomHistoryEntry.limit)")
     }
 
-    public func history(room: String) async throws -> [RoomHistoryEntry] {
-        try await rows("SELECT entry FROM room_history WHERE room = \(room) ORDER BY position").compactMap { row in
-            try? JSONDecoder().decode(RoomHistoryEntry.self, from: Data(try row.decode(String.self).utf8))
+    public func history(room: String, before: Int?, limit: Int) async throws -> [RoomHistoryRow] {
+        let below = before ?? .max
+        return try await rows(
+            "SELECT position, entry FROM room_history WHERE room = \(room) AND position < \(below) ORDER BY position DESC LIMIT \(limit)"
+        ).compactMap { row in
+            let (position, text) = try row.decode((Int, String).self)
+            guard let entry = try? JSONDecoder().decode(RoomHistoryEntry.self, from: Data(text.utf8)) else { return nil }
+            return RoomHistoryRow(position: position, entry: entry)
         }
     }
 

@@ -20,9 +20,15 @@ extension SQLiteRoomStore: RoomHistoryStore {
         _ = try await query("DELETE FROM room_history WHERE room = ? AND position <= ?", [.text(room), .integer(position - RoomHistoryEntry.limit)])
     }
 
-    public func history(room: String) async throws -> [RoomHistoryEntry] {
-        try await query("SELECT entry FROM room_history WHERE room = ? ORDER BY position", [.text(room)]).compactMap { row in
-            row.column("entry")?.string.flatMap { try? JSONDecoder().decode(RoomHistoryEntry.self, from: Data($0.utf8)) }
+    public func history(room: String, before: Int?, limit: Int) async throws -> [RoomHistoryRow] {
+        let rows = try await query(
+            "SELECT position, entry FROM room_history WHERE room = ? AND position < ? ORDER BY position DESC LIMIT ?",
+            [.text(room), .integer(before ?? .max), .integer(limit)])
+        return rows.compactMap { row in
+            guard let position = row.column("position")?.integer, let text = row.column("entry")?.string,
+                let entry = try? JSONDecoder().decode(RoomHistoryEntry.self, from: Data(text.utf8))
+            else { return nil }
+            return RoomHistoryRow(position: position, entry: entry)
         }
     }
 

@@ -10,7 +10,7 @@ public actor InMemoryRoomStore: RoomStateStore, RoomSharingStore {
     var hosted: [String: HostedAccount] = [:]
     /// Listener follows by `followKey`.
     var follows: [String: ListenerFollow] = [:]
-    var histories: [String: [RoomHistoryEntry]] = [:]
+    var histories: [String: [RoomHistoryRow]] = [:]
     let clock: any LocalClock
 
     public init(clock: any LocalClock) { self.clock = clock }

@@ -28,6 +28,9 @@ public struct ServerLimits: Hashable, Sendable {
     /// Suggested versions per address (a correction without the host token): each runs the
     /// matcher's lookups to check the target, and each is a commit the host's page receives.
     public var suggestions = TokenBucket.Rate(burst: 5, perSecond: 1.0 / 30)
+    /// History pages per address (`GET /v1/rooms/{code}/history`): a page is a database read of
+    /// up to 100 songs, so a page opened and a few earlier ones pass, a loop of readers does not.
+    public var historyReads = TokenBucket.Rate(burst: 4, perSecond: 1)
     /// MusicKit developer tokens minted per address.
     public var tokenMinting = TokenBucket.Rate(burst: 10, perSecond: 0.1)
     /// Messages per WebSocket connection: a host's burst (a skip sends several) passes, a flood does not.

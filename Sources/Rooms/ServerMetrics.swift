@@ -18,6 +18,7 @@ public final class ServerMetrics: Sendable {
         case hostingLogins = "hosting_logins"
         case versionLookups = "version_lookups"
         case suggestions = "suggestions"
+        case historyReads = "history_reads"
         case messageRate = "message_rate"
         case hostStateRate = "host_state_rate"
         case hostJoins = "host_joins"

@@ -13,6 +13,7 @@ public enum APIErrorCode: String, CaseIterable, Hashable, Sendable, Codable {
     case loginRefused = "login_refused"
     case malformedFollow = "malformed_follow"
     case malformedHandover = "malformed_handover"
+    case malformedHistory = "malformed_history"
     case malformedHosting = "malformed_hosting"
     case malformedReaction = "malformed_reaction"
     case malformedRoomRequest = "malformed_room_request"

@@ -23,12 +23,27 @@ public struct RoomHistoryEntry: Hashable, Codable, Sendable {
 
     /// The songs a room keeps.
     public static let limit = 500
+    /// What one song may weigh, encoded: the host's track (its text is bounded by `WireLimits`)
+    /// and the matches that fit. A room's history is thus at most `limit` × this (2 MiB).
+    public static let maximumBytes = 4 * 1024
 
     public init(startedAt: ServerTime, source: TrackMetadata, matches: [Match] = [], requestedBy: String? = nil) {
         self.startedAt = startedAt
         self.source = source
         self.matches = matches
         self.requestedBy = requestedBy
+    }
+
+    /// This song within `maximumBytes`: matches dropped from the last until it fits, then the
+    /// host's artwork and album. `size` measures an entry encoded.
+    public func bounded(size: (RoomHistoryEntry) -> Int) -> RoomHistoryEntry {
+        var kept = self
+        while size(kept) > Self.maximumBytes, !kept.matches.isEmpty { kept.matches.removeLast(max(1, kept.matches.count / 4)) }
+        if size(kept) > Self.maximumBytes {
+            kept.source.artworkURL = nil
+            kept.source.album = nil
+        }
+        return kept
     }
 
     /// The matches a room's track has, slimmed to what history keeps.

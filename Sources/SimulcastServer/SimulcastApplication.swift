@@ -58,6 +58,7 @@ public enum SimulcastApplication {
         let hostingLoginsPerRoom: AddressRateLimiter
         let versionLookups: AddressRateLimiter
         let suggestions: AddressRateLimiter
+        let historyReads: AddressRateLimiter
         let requestSearches: AddressRateLimiter
 
         init(_ limits: ServerLimits, clock: any LocalClock) {
@@ -68,6 +69,7 @@ public enum SimulcastApplication {
             hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom, clock: clock)
             versionLookups = AddressRateLimiter(rate: limits.versionLookups, clock: clock)
             suggestions = AddressRateLimiter(rate: limits.suggestions, clock: clock)
+            historyReads = AddressRateLimiter(rate: limits.historyReads, clock: clock)
             requestSearches = AddressRateLimiter(rate: limits.requestSearches, clock: clock)
         }
     }

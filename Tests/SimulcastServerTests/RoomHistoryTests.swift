@@ -39,8 +39,12 @@ import Testing
     }
 
     @Test func theHistoryListsWhatPlayedWithEachListenersOwnLink() async throws {
+        // Read often below, waiting for a match: the per-address allowance is not what is tested here.
+        var configuration = ServerConfiguration()
+        configuration.limits.historyReads = TokenBucket.Rate(burst: 1_000, perSecond: 100)
         let server = LocalServer(
-            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, makeStore: { InMemoryRoomStore(clock: SystemClock()) })
+            matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger, configuration: configuration,
+            makeStore: { InMemoryRoomStore(clock: SystemClock()) })
         let port = try await server.start()
         let base = "http://127.0.0.1:\(port)"
         let room = try await RoomsAPI(baseURL: base, transport: .live).createRoom()

@@ -110,8 +110,11 @@ import Testing
                 await TestSupport.eventually {
                     await ana.states.last?.track?.match(for: .appleMusic, storefront: "us")?.track?.id == Fixtures.appleSheLooksSoPerfect.id
                 })
-            let history = try await rig.fetch("/v1/rooms/\(room.code)/history?service=apple-music&storefront=us").text
+            // Who asked is the host's to see (issue 52).
+            let history = try await rig.fetch("/v1/rooms/\(room.code)/history?service=apple-music&storefront=us", bearer: room.hostToken).text
             #expect(history.contains(#""requestedBy":"Ana""#), "\(history)")
+            let forStrangers = try await rig.fetch("/v1/rooms/\(room.code)/history?service=apple-music&storefront=us").text
+            #expect(!forStrangers.contains("Ana"), "\(forStrangers)")
             for peer in [ana, ben] { await peer.disconnect() }
         }
     }
@@ -211,8 +214,10 @@ import Testing
                 #expect(await Set(queue.taken.map(\.id)) == [Fixtures.setlist[2].spotify.id, Fixtures.setlist[5].spotify.id])
             }
         }
-        let response = try await HTTPClient.shared.execute(
-            HTTPClientRequest(url: base + "/v1/rooms/\(room.code)/history?service=apple-music&storefront=us"), timeout: .seconds(10))
+        // Who asked is shown to the room's host (issue 52): read with the host token.
+        var historyRequest = HTTPClientRequest(url: base + "/v1/rooms/\(room.code)/history?service=apple-music&storefront=us")
+        historyRequest.headers.add(name: "Authorization", value: "Bearer \(room.hostToken)")
+        let response = try await HTTPClient.shared.execute(historyRequest, timeout: .seconds(10))
         let body = String(buffer: try await response.body.collect(upTo: 1 << 20))
         struct History: Decodable {
             struct Song: Decodable {

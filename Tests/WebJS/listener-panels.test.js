@@ -153,6 +153,30 @@ test("played in this room: each song with who asked and a link to this listener'
   assert.equal(typeof history.roomTrack, "function");
 });
 
+test("played in this room, a page at a time: the newest page, then \"Show earlier songs\" until the first", async () => {
+  const asked = [];
+  const song = (n) => ({ startedAt: 1_700_000_000_000_000 + n * 1_000_000, title: `Song ${n}`, artists: ["X"] });
+  globalThis.fetch = async (url) => {
+    const before = new URL(String(url), "http://page").searchParams.get("before");
+    asked.push(before);
+    const body = before === null ? { songs: [song(3), song(4)], earlier: 3 } : { songs: [song(1), song(2)] };
+    return new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+  };
+  mountHistory(ROOM, { service: () => "apple-music", storefront: () => "us", save: null });
+  $("history").open = true;
+  $("history").dispatchEvent(new window.Event("toggle"));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const titles = () => [...$("history-list").querySelectorAll(".what")].map((what) => what.textContent);
+  assert.deepEqual(titles(), ["Song 3 · X", "Song 4 · X"]);
+  assert.ok(buttons($("history")).includes("Show earlier songs"));
+  $("history-earlier").click();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(titles(), ["Song 1 · X", "Song 2 · X", "Song 3 · X", "Song 4 · X"]);
+  assert.equal($("history-earlier").hidden, true, "the first song is shown");
+  // (The earlier test's panel, mounted on the same markup, reads too.)
+  assert.deepEqual([...new Set(asked)], [null, "3"]);
+});
+
 test("song requests: the list in order, +1 for others' requests, the search only while the host takes them", () => {
   const sent = [];
   const requests = mountListenerRequests({ room: ROOM, service: () => "apple-music", storefront: () => "us", name: () => "Ana", send: (message) => sent.push(message) });

@@ -603,10 +603,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The songs the room played, oldest first (the newest 500), each with a listener's own link.
+    /// The songs the room played, a page at a time, newest page first; each with a listener's own link.
     ///
-    /// With `service` and `storefront`, each song carries `yours`: the listener's own match of
-    /// it on that service (the recording the room played for them), with its link there.
+    /// A page holds the newest songs older than `before` (all the newest without it), oldest
+    /// first within the page: at most 100 songs and 200 KB. `earlier`, when present, is the
+    /// `before` of the page that precedes it. The room keeps its newest 500 songs, each at most
+    /// 4 KiB (matches beyond that are dropped). With `service` and `storefront`, each song
+    /// carries `yours`: the listener's own match of it on that service, with its link there.
+    /// Who asked for a song (`requestedBy`) is shown only with the room's host token. Limited
+    /// per address: 4 reads, then one a second.
     ///
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/history`.
@@ -631,6 +636,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     as: Components.Parameters.RoomCode.self
                 ))
                 let query: Operations.GetHistory.Input.Query = .init(
+                    before: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "before",
+                        as: Swift.Int64.self
+                    ),
                     service: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,

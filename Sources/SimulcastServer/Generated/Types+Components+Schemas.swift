@@ -62,6 +62,7 @@ extension Components {
             case loginRefused = "login_refused"
             case malformedFollow = "malformed_follow"
             case malformedHandover = "malformed_handover"
+            case malformedHistory = "malformed_history"
             case malformedHosting = "malformed_hosting"
             case malformedReaction = "malformed_reaction"
             case malformedRoomRequest = "malformed_room_request"
@@ -1286,15 +1287,25 @@ extension Components {
         internal struct RoomHistory: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/RoomHistory/songs`.
             internal var songs: [Components.Schemas.HistorySong]
+            /// There are older songs; pass this as `before` to read them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/RoomHistory/earlier`.
+            internal var earlier: Swift.Int64?
             /// Creates a new `RoomHistory`.
             ///
             /// - Parameters:
             ///   - songs:
-            internal init(songs: [Components.Schemas.HistorySong]) {
+            ///   - earlier: There are older songs; pass this as `before` to read them.
+            internal init(
+                songs: [Components.Schemas.HistorySong],
+                earlier: Swift.Int64? = nil
+            ) {
                 self.songs = songs
+                self.earlier = earlier
             }
             internal enum CodingKeys: String, CodingKey {
                 case songs
+                case earlier
             }
         }
         /// - Remark: Generated from `#/components/schemas/HistorySong`.
@@ -1321,7 +1332,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/HistorySong/link`.
             internal var link: Swift.String?
-            /// The listener whose request put it in the host's queue.
+            /// The listener whose request put it in the host's queue; only with the room's host token.
             ///
             /// - Remark: Generated from `#/components/schemas/HistorySong/requestedBy`.
             internal var requestedBy: Swift.String?
@@ -1338,7 +1349,7 @@ extension Components {
             ///   - album:
             ///   - artworkURL:
             ///   - link: The song's page on the host's service.
-            ///   - requestedBy: The listener whose request put it in the host's queue.
+            ///   - requestedBy: The listener whose request put it in the host's queue; only with the room's host token.
             ///   - yours:
             internal init(
                 startedAt: Swift.Int64,

@@ -648,10 +648,15 @@ internal enum Operations {
             }
         }
     }
-    /// The songs the room played, oldest first (the newest 500), each with a listener's own link.
+    /// The songs the room played, a page at a time, newest page first; each with a listener's own link.
     ///
-    /// With `service` and `storefront`, each song carries `yours`: the listener's own match of
-    /// it on that service (the recording the room played for them), with its link there.
+    /// A page holds the newest songs older than `before` (all the newest without it), oldest
+    /// first within the page: at most 100 songs and 200 KB. `earlier`, when present, is the
+    /// `before` of the page that precedes it. The room keeps its newest 500 songs, each at most
+    /// 4 KiB (matches beyond that are dropped). With `service` and `storefront`, each song
+    /// carries `yours`: the listener's own match of it on that service, with its link there.
+    /// Who asked for a song (`requestedBy`) is shown only with the room's host token. Limited
+    /// per address: 4 reads, then one a second.
     ///
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/history`.
@@ -676,6 +681,10 @@ internal enum Operations {
             internal var path: Operations.GetHistory.Input.Path
             /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/query`.
             internal struct Query: Sendable, Hashable {
+                /// A page's `earlier`, to read the songs before it.
+                ///
+                /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/query/before`.
+                internal var before: Swift.Int64?
                 /// The listener's service (`spotify`, `apple-music`, `deezer`).
                 ///
                 /// - Remark: Generated from `#/paths/v1/rooms/{code}/history/GET/query/service`.
@@ -687,12 +696,15 @@ internal enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
+                ///   - before: A page's `earlier`, to read the songs before it.
                 ///   - service: The listener's service (`spotify`, `apple-music`, `deezer`).
                 ///   - storefront: The listener's storefront (ISO 3166-1 alpha-2).
                 internal init(
+                    before: Swift.Int64? = nil,
                     service: Swift.String? = nil,
                     storefront: Swift.String? = nil
                 ) {
+                    self.before = before
                     self.service = service
                     self.storefront = storefront
                 }

@@ -44,7 +44,7 @@ function start() {
   });
 
   // What the room played, with the host's own links.
-  const roomHistory = mountHistory(config.room, { service: () => null, storefront: () => null, save: null });
+  const roomHistory = mountHistory(config.room, { service: () => null, storefront: () => null, save: null, hostToken });
 
   // Song requests. The server adds accepted songs to the host's Spotify queue only with a login
   // that allows it, asked for the first time the host turns requests on (never before).

@@ -1,7 +1,9 @@
 // @ts-check
-// "Played in this room": the room's history (GET /v1/rooms/{code}/history), oldest first, each
-// song with who asked for it and a link to it on this listener's own service (the host's
-// where they have none), and "Save as a playlist" on their service. Names and titles are
+// "Played in this room": the room's history (GET /v1/rooms/{code}/history), oldest first, the
+// newest page at once and "Show earlier songs" for the pages before it (a page is at most 100
+// songs and 200 KB); each song with a link to it on this listener's own service (the host's
+// where they have none) and, on the host's page, who asked for it; and "Save as a playlist"
+// of the songs shown, on their service. Names and titles are
 // written as text, never as markup. Loaded when opened, again when the room's song changes
 // and when this listener's match of it comes in.
 import { $ } from "./dom.js";
@@ -12,8 +14,18 @@ import { errorFields } from "./format.js";
 /**
  * @typedef {{ id: string, title: string, artists: string[], link?: string }} HistoryTrack
  * @typedef {{ startedAt: number, service: string, id: string, title: string, artists: string[], link?: string, requestedBy?: string, yours?: HistoryTrack }} HistorySong
- * @typedef {{ service: () => string | null, storefront: () => string | null, save: ((songs: HistorySong[]) => Promise<string>) | null }} HistoryOptions
+ * @typedef {{ service: () => string | null, storefront: () => string | null, save: ((songs: HistorySong[]) => Promise<string>) | null,
+ *   hostToken?: string | null }} HistoryOptions
  */
+
+/** The server asked for a pause before the next read. */
+class RetryLater extends Error {
+  /** @param {number} seconds */
+  constructor(seconds) {
+    super("retry later");
+    this.seconds = seconds;
+  }
+}
 
 /**
  * A song's time of day, in the listener's own clock and language.
@@ -46,11 +58,46 @@ export function mountHistory(room, options) {
   const list = $("history-list");
   const note = $("history-note");
   const save = /** @type {HTMLButtonElement} */ ($("save-playlist"));
+  const earlierButton = /** @type {HTMLButtonElement} */ ($("history-earlier"));
   /** @type {HistorySong[]} */
   let songs = [];
+  /** The `before` of the page preceding the oldest shown; null when the first song is shown. */
+  let earlier = /** @type {number | null} */ (null);
   let loading = false;
   // A reason to read again that came while a read was under way: one more read after it.
   let again = false;
+
+  /**
+   * One page: the newest songs before `before` (the newest of all for null).
+   * @param {number | null} before
+   * @returns {Promise<{ songs: HistorySong[], earlier: number | null }>}
+   */
+  async function page(before) {
+    const service = options.service();
+    const query = new URLSearchParams(service ? { service, storefront: options.storefront() || "us" } : {});
+    if (before !== null) query.set("before", String(before));
+    const headers = options.hostToken ? { Authorization: "Bearer " + options.hostToken } : undefined;
+    const response = await withTimeout(fetch("/v1/rooms/" + encodeURIComponent(room) + "/history?" + query, { cache: "no-store", headers }), "the server");
+    if (response.status === 429) throw new RetryLater(Number(response.headers.get("Retry-After")) || 1);
+    if (!response.ok) throw new Error(String(response.status));
+    const body = await response.json();
+    return { songs: body.songs || [], earlier: typeof body.earlier === "number" ? body.earlier : null };
+  }
+
+  async function showEarlier() {
+    if (earlier === null) return;
+    earlierButton.disabled = true;
+    try {
+      const older = await page(earlier);
+      songs = [...older.songs, ...songs];
+      earlier = older.earlier;
+      render();
+    } catch {
+      note.textContent = words.couldNotLoad;
+    } finally {
+      earlierButton.disabled = false;
+    }
+  }
 
   async function load() {
     if (loading) {
@@ -59,14 +106,12 @@ export function mountHistory(room, options) {
     }
     loading = true;
     try {
-      const service = options.service();
-      const query = service ? "?" + new URLSearchParams({ service, storefront: options.storefront() || "us" }) : "";
-      const response = await withTimeout(fetch("/v1/rooms/" + encodeURIComponent(room) + "/history" + query, { cache: "no-store" }), "the server");
-      if (!response.ok) throw new Error(String(response.status));
-      songs = (await response.json()).songs || [];
+      ({ songs, earlier } = await page(null));
       render();
-    } catch {
-      note.textContent = words.couldNotLoad;
+    } catch (error) {
+      // Read too often (songs changing fast): once more when the server allows, quietly.
+      if (error instanceof RetryLater) setTimeout(() => { if (panel.open) load(); }, Math.min(error.seconds, 30) * 1000);
+      else note.textContent = words.couldNotLoad;
     } finally {
       loading = false;
       if (again) {
@@ -107,11 +152,13 @@ export function mountHistory(room, options) {
       return item;
     }));
     $("history-empty").hidden = songs.length > 0;
+    earlierButton.hidden = earlier === null;
     save.hidden = !options.save || !songs.some((song) => song.yours);
   }
 
   panel.addEventListener("toggle", () => { if (panel.open) load(); });
   save.addEventListener("click", () => saveNow());
+  earlierButton.addEventListener("click", () => showEarlier());
 
   async function saveNow() {
     if (!options.save) return;
