@@ -132,8 +132,8 @@ public enum SimulcastApplication {
         if let redirectPort = configuration.httpRedirectPort {
             application.addServices(
                 HTTPSRedirectServer.application(
-                    hostname: configuration.hostname, port: redirectPort, httpsPort: { boundPort.value ?? configuration.port },
-                    publicOrigins: configuration.web.publicOrigins, logger: dependencies.logger))
+                    hostname: configuration.hostname, port: redirectPort, publicOrigins: configuration.web.publicOrigins, limiter: limiter,
+                    limits: configuration.limits, metrics: metrics, logger: dependencies.logger))
         }
         application.beforeServerStarts {
             try await dependencies.store.prepare()

@@ -79,6 +79,11 @@ public final class TLSContextStore: Sendable {
         var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         // HTTP/1.1 only: the room WebSocket upgrades over it.
         configuration.applicationProtocols = ["http/1.1"]
+        // TLS 1.2 and later, and in 1.2 only forward-secret AEAD suites (no CBC, no SHA-1
+        // MACs): what Mozilla's "intermediate" profile admits, which every browser of the
+        // last several years speaks.
+        configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuiteValues = Self.cipherSuites
         let context: NIOSSLContext
         do { context = try NIOSSLContext(configuration: configuration) } catch {
             throw TLSFilesError(description: "tls-key \(files.keyPath) does not belong to the certificate in \(files.certificatePath)")
@@ -87,4 +92,10 @@ public final class TLSContextStore: Sendable {
     }
 
     static func readable(_ path: String) -> Bool { FileManager.default.isReadableFile(atPath: path) }
+
+    /// TLS 1.2's suites the server offers (TLS 1.3's are all AEAD and always on).
+    static let cipherSuites: [NIOTLSCipher] = [
+        .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384,
+        .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384, .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+    ]
 }

@@ -11,10 +11,14 @@ public enum TLSPeerCertificate {
     }
 
     /// `serverName` is sent as SNI unless it is an IP address (which TLS forbids there).
-    public static func fetch(host: String, port: Int, serverName: String) async throws -> NIOSSLCertificate {
+    /// `client`: changes to the client's TLS settings (a probe of which versions a server takes).
+    public static func fetch(
+        host: String, port: Int, serverName: String, client: (inout TLSConfiguration) -> Void = { _ in }
+    ) async throws -> NIOSSLCertificate {
         let seen = Mutex<NIOSSLCertificate?>(nil)
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none
+        client(&configuration)
         let context = try NIOSSLContext(configuration: configuration)
         let name = serverName.first?.isNumber == true || serverName.contains(":") ? nil : serverName
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)

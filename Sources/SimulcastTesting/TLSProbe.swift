@@ -10,6 +10,12 @@ public enum TLSProbe {
         try await served(port: port, serverName: serverName, host: host).serialHex
     }
 
+    /// Whether a client limited by `client` (an older TLS version, a suite) completes a
+    /// handshake with the server at `port`.
+    public static func handshakes(port: Int, serverName: String, client: (inout TLSConfiguration) -> Void) async -> Bool {
+        (try? await TLSPeerCertificate.fetch(host: "127.0.0.1", port: port, serverName: serverName, client: client)) != nil
+    }
+
     /// The leaf certificate served: its serial (hex) and base64(SHA-256(SubjectPublicKeyInfo)),
     /// the form Chromium's `--ignore-certificate-errors-spki-list` takes.
     public static func served(port: Int, serverName: String, host: String = "127.0.0.1") async throws -> (serialHex: String, publicKeyHash: String) {
