@@ -15,4 +15,11 @@ public struct HostAuthorization: Hashable, Sendable {
         self.verifier = verifier
         self.redirectURI = redirectURI
     }
+
+    /// Whether the fields keep to the documented lengths (openapi.yaml): a code of at most
+    /// 1 KiB, a PKCE verifier of 43 to 128 characters (RFC 7636), a redirect address of at most
+    /// 512 bytes. Checked before anything reaches the service.
+    public var fitsTheDocumentedLengths: Bool {
+        !code.isEmpty && code.utf8.count <= 1_024 && (43...128).contains(verifier.utf8.count) && redirectURI.utf8.count <= 512
+    }
 }

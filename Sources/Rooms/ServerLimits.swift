@@ -22,6 +22,9 @@ public struct ServerLimits: Hashable, Sendable {
     /// one client id, so a loop of them must not reach Spotify.
     public var hostingLogins = TokenBucket.Rate(burst: 5, perSecond: 1.0 / 60)
     public var hostingLoginsPerRoom = TokenBucket.Rate(burst: 3, perSecond: 1.0 / 60)
+    /// Listener follows started in one room (`POST /v1/rooms/{code}/follows`, no token): their
+    /// own allowance, so a stranger's failed follows never spend the host's logins.
+    public var followLoginsPerRoom = TokenBucket.Rate(burst: 10, perSecond: 1.0 / 30)
     /// "Other versions" lookups per address (`GET /v1/rooms/{code}/versions`): each runs every
     /// catalog search the matcher would, so a listener gets a few, a loop does not reach the catalogs.
     public var versionLookups = TokenBucket.Rate(burst: 6, perSecond: 1.0 / 10)

@@ -9,6 +9,10 @@ struct FollowedLogin: Sendable {
         /// `generation` moves on with each new login, so a follower of an older one stops.
         case host(room: String, generation: Int)
         case listener(room: String, id: String)
+
+        var isHost: Bool {
+            if case .host = self { true } else { false }
+        }
     }
 
     var subject: Subject
@@ -27,6 +31,8 @@ struct FollowedLogin: Sendable {
         case .listener(let room, let id): "listener \(room) \(id)"
         }
     }
+
+    var isHost: Bool { subject.isHost }
 
     var room: String {
         switch subject {

@@ -22,12 +22,18 @@ public actor SpotifyRoomHosting: RoomHosting {
         /// A hosted room whose host's Spotify reports no change this long stops being followed
         /// and its login is deleted, so the room can expire (serve: the room expiry).
         public var idleLimit: Duration = .seconds(7 * 86_400)
-        /// Rooms this node follows at most; more are left to other nodes (each polls Spotify
-        /// every 2 s while it plays, under the one client id).
+        /// Hosted rooms this node follows at most; more are left to other nodes (each polls
+        /// Spotify every 2 s while it plays, under the one client id).
         public var maximumFollowedRooms = 100
-        /// Requests to Spotify's Web API per second from all the rooms this node follows
+        /// Listener follows this node keeps at most, counted apart from hosted rooms: a hundred
+        /// listeners pressing "keep in sync" must not leave a new hosted room unfollowed.
+        public var maximumListenerFollows = 50
+        /// Requests to Spotify's Web API per second from everything this node follows
         /// together; a `Retry-After` holds them all back.
         public var apiRequestsPerSecond = 40
+        /// The part of `apiRequestsPerSecond` listener follows may use; the rest is the hosted
+        /// rooms' (hosts first: a room's listeners all depend on its host's poll).
+        public var listenerRequestsPerSecond = 10
 
         public init(clientId: String, accountsURL: String = "https://accounts.spotify.com", apiURL: String = "https://api.spotify.com") {
             self.clientId = clientId
@@ -50,8 +56,10 @@ public actor SpotifyRoomHosting: RoomHosting {
     private var nextSerial = 0
     private var reconciling = false
     private var reconcileAgain = false
-    /// Every followed room's Web API requests, paced together.
+    /// Every followed login's Web API requests, paced together.
     let apiPacer: RequestPacer
+    /// Listener follows' share of `apiPacer`.
+    let listenerPacer: RequestPacer
     /// Whether "this node is at its cap" was said since it last had room.
     private var saidFull = false
     /// Logins this node's key cannot open ("room#generation"), said once each and never
@@ -72,6 +80,9 @@ public actor SpotifyRoomHosting: RoomHosting {
         self.clock = hub.clock
         self.logger = logger
         self.apiPacer = RequestPacer(limit: configuration.apiRequestsPerSecond, window: .seconds(1), clock: hub.clock)
+        self.listenerPacer = RequestPacer(
+            limit: min(configuration.listenerRequestsPerSecond, configuration.apiRequestsPerSecond), window: .seconds(1), clock: hub.clock,
+            within: apiPacer)
     }
 
     public func host(room: String, hostToken: String, authorization: HostAuthorization) async throws {
@@ -98,6 +109,8 @@ public actor SpotifyRoomHosting: RoomHosting {
             clientId: configuration.clientId, accountsURL: configuration.accountsURL, transport: transport, clock: clock, logger: logger)
         do {
             let login = try await exchange.redeemLogin(code: authorization.code, verifier: authorization.verifier, redirectURI: authorization.redirectURI)
+            // A person waits on this one request: it takes the whole budget's next slot, not a
+            // place behind the listener follows' polls (logins are limited per address and room).
             let api = SpotifyClient(
                 token: { login.accessToken }, apiURL: configuration.apiURL, transport: transport, retry: RetryPolicy(maximumAttempts: 1), pacer: apiPacer,
                 clock: clock, logger: logger)
@@ -160,7 +173,7 @@ public actor SpotifyRoomHosting: RoomHosting {
             return
         }
         let byKey = Dictionary(logins.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        if following.count < configuration.maximumFollowedRooms { saidFull = false }
+        if followingCount(hosts: true) < configuration.maximumFollowedRooms { saidFull = false }
         for (key, followed) in following {
             let login = byKey[key]
             var keep = login?.subject == followed.subject && login?.sealed != nil
@@ -177,16 +190,19 @@ public actor SpotifyRoomHosting: RoomHosting {
                 logger.info("no longer following", metadata: ["login": "\(login?.described ?? key)"])
             }
         }
-        for login in logins where following[login.key] == nil && login.follower == nil {
+        // Hosted rooms first, each kind under its own cap.
+        let waiting = logins.filter { following[$0.key] == nil && $0.follower == nil }.sorted { $0.isHost && !$1.isHost }
+        for login in waiting {
             guard let sealed = login.sealed, login.service == .spotify else { continue }
-            guard following.count < configuration.maximumFollowedRooms else {
-                if !saidFull {
+            let cap = login.isHost ? configuration.maximumFollowedRooms : configuration.maximumListenerFollows
+            guard followingCount(hosts: login.isHost) < cap else {
+                if login.isHost, !saidFull {
                     saidFull = true
                     logger.warning(
-                        "this node follows as many logins as it may; other nodes pick up the rest",
+                        "this node follows as many hosted rooms as it may; other nodes pick up the rest",
                         metadata: ["limit": "\(configuration.maximumFollowedRooms)"])
                 }
-                break
+                continue
             }
             // A login this node's key cannot open is never claimed, so never forgotten: a node
             // with a wrong (or newly made) key must not take over and wipe the others' logins.
@@ -219,6 +235,11 @@ public actor SpotifyRoomHosting: RoomHosting {
         }
     }
 
+    /// Hosted rooms (or listener follows) this node follows now.
+    private func followingCount(hosts: Bool) -> Int {
+        following.values.count { $0.subject.isHost == hosts }
+    }
+
     /// Makes this node the login's follower, atomically (`HostedAccountStore.claimFollowing`).
     private func claim(_ login: FollowedLogin) async throws -> Bool {
         switch login.subject {
@@ -238,7 +259,7 @@ public actor SpotifyRoomHosting: RoomHosting {
             return { await follower.run() }
         case .listener(let room, let id):
             let follower = SpotifyListenerFollower(
-                room: room, id: id, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration, pacer: apiPacer, transport: transport,
+                room: room, id: id, sealed: sealed, store: store, hub: hub, key: key, configuration: configuration, pacer: listenerPacer, transport: transport,
                 clock: clock, logger: logger)
             return { await follower.run() }
         }

@@ -2,20 +2,25 @@ import SimulcastCore
 
 /// Keeps a client within a service's rate budget: at most `limit` requests in any window
 /// of `window`. Each caller reserves the earliest free slot before it sleeps, so any
-/// number of concurrent callers never overshoot, whatever order they wake in.
+/// number of concurrent callers never overshoot, whatever order they wake in. A pacer made
+/// `within` another is a share of it: its requests take a slot of both, so a share's callers
+/// never use more than the share, and the rest of the budget stays for the others.
 public actor RequestPacer {
     public let limit: Int
     public let window: Duration
     let clock: any LocalClock
+    /// The budget this pacer is a share of.
+    let parent: RequestPacer?
     /// Granted start times of the last `limit` requests, oldest first.
     private var granted: [LocalTime] = []
     /// Nobody sends before this (a `Retry-After`), whenever their slot was reserved.
     private var heldUntil: LocalTime?
 
-    public init(limit: Int, window: Duration, clock: any LocalClock) {
+    public init(limit: Int, window: Duration, clock: any LocalClock, within parent: RequestPacer? = nil) {
         self.limit = max(1, limit)
         self.window = max(.microseconds(1), window)
         self.clock = clock
+        self.parent = parent
     }
 
     /// 20 a minute: what the iTunes Search API tolerates per address.
@@ -39,11 +44,14 @@ public actor RequestPacer {
         // A hold placed while this caller slept holds it too: slots reserved before a 429
         // must not go out into the service's Retry-After.
         while let hold = heldUntil, clock.now() < hold { try await clock.sleep(until: hold) }
+        if let parent { try await parent.acquire() }
         return true
     }
 
-    /// After a 429 or 403 from the service, nobody sends before `until`.
-    public func holdOff(until: LocalTime) {
+    /// After a 429 or 403 from the service, nobody sends before `until` (the whole budget's
+    /// callers too, for a share: the service holds the client back, not the share).
+    public func holdOff(until: LocalTime) async {
+        if let parent { await parent.holdOff(until: until) }
         heldUntil = max(heldUntil ?? until, until)
         // Pretend a full window of requests went out just before `until`: the next slot is then `until`.
         let floor = until.advanced(by: .zero - window)

@@ -18,9 +18,12 @@ extension RESTController {
         .notFound, code: .followNotFound, message: "the server does not follow for you in this room (the follow ended, or this is not its token)")
 
     func startFollowing(_ input: Operations.StartFollowing.Input) async throws -> Operations.StartFollowing.Output {
-        guard case .json(let body) = input.body, !body.code.isEmpty, !body.deviceId.isEmpty,
+        guard case .json(let body) = input.body, (1...128).contains(body.deviceId.utf8.count), (body.name?.utf8.count ?? 0) <= 200,
             let storefront = Storefront.normalise(body.storefront)
         else { throw RESTErrorMiddleware.malformedFollow }
+        let authorization = HostAuthorization(
+            service: MusicService(rawValue: body.service.rawValue), code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri)
+        guard authorization.fitsTheDocumentedLengths else { throw RESTErrorMiddleware.malformedFollow }
         var name: String?
         if let raw = body.name {
             switch DisplayName.normalise(raw) {
@@ -35,19 +38,17 @@ extension RESTController {
         }
         let room = try await lookup.room(input.path.code, for: client)
         let following = try following
-        guard limiters.hostingLoginsPerRoom.take(room.code) else {
+        // The room's listeners' own allowance: a stranger's failed follows never spend the host's logins.
+        guard limiters.followLoginsPerRoom.take(room.code) else {
             metrics.limitHit(.hostingLogins)
             throw APIError.rateLimited(
-                "too many logins for this room; try again later", retryAfter: limiters.hostingLoginsPerRoom.retryAfterSeconds(room.code))
+                "too many follows for this room; try again later", retryAfter: limiters.followLoginsPerRoom.retryAfterSeconds(room.code))
         }
         let ticket: ListenerFollowTicket
         do {
             ticket = try await following.followListener(
                 room: room.code,
-                request: ListenerFollowRequest(
-                    authorization: HostAuthorization(
-                        service: MusicService(rawValue: body.service.rawValue), code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri),
-                    deviceId: body.deviceId, storefront: storefront, name: name))
+                request: ListenerFollowRequest(authorization: authorization, deviceId: body.deviceId, storefront: storefront, name: name))
         } catch let refusal as HostingRefusal {
             throw APIError(refusal)
         }

@@ -176,7 +176,10 @@ extension RESTController {
     }
 
     func startHosting(_ input: Operations.StartHosting.Input) async throws -> Operations.StartHosting.Output {
-        guard case .json(let body) = input.body, !body.code.isEmpty else { throw RESTErrorMiddleware.malformedHosting }
+        guard case .json(let body) = input.body else { throw RESTErrorMiddleware.malformedHosting }
+        let authorization = HostAuthorization(
+            service: MusicService(rawValue: body.service.rawValue), code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri)
+        guard authorization.fitsTheDocumentedLengths else { throw RESTErrorMiddleware.malformedHosting }
         let client = request.client
         guard limiters.hostingLogins.take(client.ip) else {
             metrics.limitHit(.hostingLogins)
@@ -190,10 +193,7 @@ extension RESTController {
                 "too many logins for this room; try again later", retryAfter: limiters.hostingLoginsPerRoom.retryAfterSeconds(room.code))
         }
         do {
-            try await hosting.host(
-                room: room.code, hostToken: token,
-                authorization: HostAuthorization(
-                    service: MusicService(rawValue: body.service.rawValue), code: body.code, verifier: body.codeVerifier, redirectURI: body.redirectUri))
+            try await hosting.host(room: room.code, hostToken: token, authorization: authorization)
         } catch let refusal as HostingRefusal {
             throw APIError(refusal)
         }

@@ -56,6 +56,8 @@ public enum SimulcastApplication {
         let hostingLogins: AddressRateLimiter
         /// Keyed by room code.
         let hostingLoginsPerRoom: AddressRateLimiter
+        /// Keyed by room code.
+        let followLoginsPerRoom: AddressRateLimiter
         let versionLookups: AddressRateLimiter
         let suggestions: AddressRateLimiter
         let historyReads: AddressRateLimiter
@@ -67,6 +69,7 @@ public enum SimulcastApplication {
             tokenMinting = AddressRateLimiter(rate: limits.tokenMinting, clock: clock)
             hostingLogins = AddressRateLimiter(rate: limits.hostingLogins, clock: clock)
             hostingLoginsPerRoom = AddressRateLimiter(rate: limits.hostingLoginsPerRoom, clock: clock)
+            followLoginsPerRoom = AddressRateLimiter(rate: limits.followLoginsPerRoom, clock: clock)
             versionLookups = AddressRateLimiter(rate: limits.versionLookups, clock: clock)
             suggestions = AddressRateLimiter(rate: limits.suggestions, clock: clock)
             historyReads = AddressRateLimiter(rate: limits.historyReads, clock: clock)

@@ -86,7 +86,7 @@ import Testing
                     for room in rooms where (try? await rig.hostingStatus(room: room.code, hostToken: room.hostToken)) == "following" { following += 1 }
                     return following == 2
                 })
-            #expect(rig.logs.all.contains { $0.contains("follows as many logins as it may") })
+            #expect(rig.logs.all.contains { $0.contains("follows as many hosted rooms as it may") })
             // Two rooms that would each poll four times a second (the test's pace), held to four together.
             await rig.state.clearSeen()
             let started = ContinuousClock.now
@@ -107,6 +107,64 @@ import Testing
             try await Task.sleep(for: .milliseconds(1_500))  // inside the 2 s the service asked for: a window to count in
             let during = await rig.state.seen.filter { $0.path == "currently-playing" }.count - atLimit
             #expect(during <= 1, "\(during) polls went out within \((ContinuousClock.now - heldFrom).inSeconds) s of the Retry-After")
+        }
+    }
+
+    /// Issue 52 (5): before, a stranger's follows spent the room's host logins: three bad
+    /// follows, then one a minute, kept the host's own login answering 429.
+    @Test func strangersFailedFollowsDoNotSpendTheHostsLogins() async throws {
+        var server = ServerConfiguration()
+        server.trustedProxies = ["127.0.0.1"]
+        try await HostingRig.run(server: server, clock: ManualClock()) { rig in
+            let room = try await RoomsAPI(baseURL: await rig.base, transport: .live).createRoom()
+            let badFollow =
+                #"{"service":"spotify","code":"not-a-real-code","codeVerifier":"\#(String(repeating: "v", count: 43))","redirectUri":"http://x/r/callback","deviceId":"phone","storefront":"us"}"#
+            var followStatuses: [Int] = []
+            for index in 0..<20 {
+                var request = try await rig.request("/v1/rooms/\(room.code)/follows", json: badFollow)
+                request.headers.add(name: "X-Forwarded-For", value: "198.51.100.\(index + 1)")
+                followStatuses.append(try await rig.send(request).status)
+            }
+            #expect(followStatuses.contains(429), "the room's follows have an allowance of their own: \(followStatuses)")
+            let host = try await rig.fetch("/v1/rooms/\(room.code)/hosting", method: .POST, bearer: room.hostToken, json: Self.login)
+            #expect(host.status == 400 && host.text.contains("login_refused"), "the host's login reached Spotify: \(host.status) \(host.text)")
+            // Lengths the document gives are kept before anything reaches Spotify.
+            let exchanges = await rig.accounts.codeExchanges
+            let longDevice = badFollow.replacingOccurrences(of: #""deviceId":"phone""#, with: #""deviceId":"\#(String(repeating: "d", count: 3_800))""#)
+            var request = try await rig.request("/v1/rooms/\(room.code)/follows", json: longDevice)
+            request.headers.add(name: "X-Forwarded-For", value: "192.0.2.9")
+            let long = try await rig.send(request)
+            #expect(long.status == 400 && long.text.contains("malformed_follow"), "\(long.text)")
+            #expect(await rig.accounts.codeExchanges == exchanges)
+        }
+    }
+
+    /// Issue 52 (6): before, listener follows shared the node's 100-login cap and its Spotify
+    /// pace with hosted rooms: 100 idle follows used 39.6 requests a second and a new hosted
+    /// room stayed "starting" with no poll. Now follows have their own cap and a share of the
+    /// pace (RequestPacerShareTests), and hosted rooms come first.
+    @Test(.enabled(if: TestSupport.isolatedPass, "runs in the isolated pass"))
+    func aHundredListenerFollowsLeaveANewHostedRoomPolledWithinTenSeconds() async throws {
+        var server = ServerConfiguration()
+        server.limits.hostingLogins = TokenBucket.Rate(burst: 1_000, perSecond: 1)
+        server.limits.followLoginsPerRoom = TokenBucket.Rate(burst: 1_000, perSecond: 1)
+        try await HostingRig.run(server: server, configure: { $0.maximumListenerFollows = 100 }) { rig in
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 1_000, isPlaying: true)
+            let room = try await RoomsAPI(baseURL: await rig.base, transport: .live).createRoom()
+            for index in 0..<100 {
+                let made = try await rig.fetch(
+                    "/v1/rooms/\(room.code)/follows", method: .POST, json: await ListenerFollowTests.followBody(rig, user: "listener-\(index)"))
+                #expect(made.status == 201, "follow \(index): \(made.text)")
+            }
+            await rig.state.clearSeen()
+            let hosted = try await rig.hostedRoom(user: "the-host")
+            let started = ContinuousClock.now
+            let polled = await Poll.until(timeout: .seconds(10)) {
+                let following = (try? await rig.hostingStatus(room: hosted.code, hostToken: hosted.hostToken)) == "following"
+                let hostPolled = await rig.state.seen.contains { $0.path == "currently-playing" }
+                return following && hostPolled
+            }
+            #expect(polled, "the new hosted room was not polled within \((ContinuousClock.now - started).inSeconds) s")
         }
     }
 }
