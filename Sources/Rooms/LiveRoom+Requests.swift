@@ -29,13 +29,16 @@ extension LiveRoom {
         let note = Self.whyNoMatch(match, on: hostService)
         let (name, now, rules) = (connection.name, context.clock.serverClockNow(), context.limits.songRequests)
         let matched = match.isMatched ? match.track : nil
+        let backer = NetworkPrefix.subscriber(connection.socket.address.ip)
+        var standing: SongRequest?
         if let error = await commitRequestChange({ state throws(SongRequestRefusal) in
             let before = state.songRequests
-            try state.addRequest(id: requestId, asked: asked, match: matched, note: note, by: name, at: now, rules: rules)
+            standing = try state.addRequest(id: requestId, asked: asked, match: matched, note: note, by: name, at: now, rules: rules)
             return state.songRequests != before
         }) {
             return error
         }
+        if let standing { backed(standing.id, by: backer) }
         context.logger.info("song requested", metadata: ["room": "\(code)", "service": "\(service)", "matched": "\(match.isMatched)"])
         return nil
     }
@@ -49,8 +52,20 @@ extension LiveRoom {
             context.metrics.limitHit(.songRequestRate)
             return Wire.Error(code: .rateLimited, message: "too many +1s from your address; this one was dropped")
         }
+        // One +1 per address, whatever name it goes by now.
+        let backer = NetworkPrefix.subscriber(connection.socket.address.ip)
+        guard requestBackers[sent.id]?.contains(backer) != true else { return nil }
         let (name, rules) = (connection.name, context.limits.songRequests)
-        return await commitRequestChange { state throws(SongRequestRefusal) in try state.supportRequest(sent.id, by: name, rules: rules) }
+        let error = await commitRequestChange { state throws(SongRequestRefusal) in try state.supportRequest(sent.id, by: name, rules: rules) }
+        if error == nil { backed(sent.id, by: backer) }
+        return error
+    }
+
+    /// Records that `backer` asked for or backed request `id`; only open requests are kept.
+    private func backed(_ id: String, by backer: String) {
+        let open = Set(state.songRequests.filter(\.status.isOpen).map(\.id))
+        requestBackers = requestBackers.filter { open.contains($0.key) }
+        if open.contains(id) { requestBackers[id, default: []].insert(backer) }
     }
 
     /// The host's player took (or refused) an accepted request.

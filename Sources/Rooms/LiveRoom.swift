@@ -34,7 +34,10 @@ package actor LiveRoom {
     /// Versions listeners suggested for the room's song, for the host.
     var suggestionBox = SuggestionBox()
     /// Song requests and +1s each address may still send.
-    let requestAllowances: RequestAllowances
+    var requestAllowances: RequestAllowances { context.requestAllowances }
+    /// Who asked for or backed each open request, by address: one +1 per address, whatever
+    /// name it goes by (names can be changed by reconnecting).
+    var requestBackers: [String: Set<String>] = [:]
 
     init(stored: StoredRoom, corrections: [MatchCacheKey: MatchResult], context: RoomHub.Context) {
         self.code = stored.code
@@ -46,7 +49,6 @@ package actor LiveRoom {
         self.hostStates = TokenBucket(rate: context.limits.hostStatesPerRoom, now: now)
         self.admission = RoomAdmission(code: stored.code, limits: context.limits, now: now)
         self.reactionBook = RoomReactions(limits: context.limits, clock: context.clock)
-        self.requestAllowances = RequestAllowances(limits: context.limits, clock: context.clock)
     }
 
     var state: RoomState { stored.state }

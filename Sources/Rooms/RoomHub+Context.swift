@@ -22,6 +22,8 @@ extension RoomHub {
         var lookUpRequest: @Sendable (_ trackId: String, _ service: MusicService, _ storefront: String, _ hostService: MusicService) async -> RequestedSong
         /// Which services are down, and whether a waiting track may go out as their probe.
         var outages: ServiceOutageBoard
+        /// Song requests and +1s per address, shared by every room.
+        var requestAllowances: RequestAllowances
         /// Called when a room's last connection leaves: the shutdown waits for it.
         var roomEmptied: @Sendable () -> Void
     }

@@ -16,6 +16,9 @@ public actor RoomHub {
     package nonisolated let metrics: ServerMetrics
     let logger: Logger
     /// Match upkeep: the rooms' requests, the cache, outages (`runMatcher` runs it).
+    /// Song requests and +1s per address, across every room (one address's allowance does not
+    /// grow with the rooms it creates).
+    let requestAllowances: RequestAllowances
     let matches: MatchResolver
     let fanOut: any RoomFanOut
     let limits: ServerLimits
@@ -53,6 +56,7 @@ public actor RoomHub {
             store: store, matchmaker: matchmaker, clock: clock, metrics: metrics, logger: logger, lifetime: matchLifetime,
             lookupDeadline: limits.matchLookupDeadline)
         self.limits = limits
+        self.requestAllowances = RequestAllowances(limits: limits, clock: clock)
         self.expiry = expiry
         self.services = Set(matchmaker.catalogs.keys).union([.spotify, .appleMusic, .deezer, .localFiles])
         self.sharedStore = store.changes() != nil
@@ -68,7 +72,7 @@ public actor RoomHub {
             lookUpRequest: { [matches] id, service, storefront, hostService in
                 await matches.lookUpRequest(trackId: id, on: service, storefront: storefront, hostService: hostService)
             },
-            outages: matches.outages,
+            outages: matches.outages, requestAllowances: requestAllowances,
             roomEmptied: { [roomsEmptied] in roomsEmptied.continuation.yield() })
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Song requests as changes to the room's state, without I/O: the room commits what these
 /// return, so every node and every listener sees the same list, and reconnecting changes none of it.
 extension RoomState {
@@ -13,7 +15,7 @@ extension RoomState {
         id: String, asked: TrackMetadata, match: TrackMetadata?, note: String?, by name: String, at time: ServerTime, rules: SongRequestRules
     ) throws(SongRequestRefusal) -> SongRequest {
         guard takesRequests else { throw .requestsOff }
-        var list = songRequests
+        var list = Self.expiring(songRequests, at: time, rules: rules)
         if let index = list.firstIndex(where: { $0.status.isOpen && $0.isSameSong(as: asked, match: match) }) {
             if !list[index].isWanted(by: name), list[index].supporters.count < rules.supportersKept { list[index].supporters.append(name) }
             requests = list
@@ -27,8 +29,25 @@ extension RoomState {
             id: id, asked: asked.slimmedForRequests, match: match?.slimmedForRequests, note: match == nil ? note : nil, requestedBy: name, status: status,
             requestedAt: time)
         list.append(request)
-        requests = Self.pruned(list, rules: rules)
+        guard let kept = Self.pruned(list, rules: rules), Self.encodedSize(kept) <= rules.budgetBytes else { throw .listFull }
+        requests = kept
         return request
+    }
+
+    /// Open requests asked for longer ago than the rules allow, marked expired.
+    static func expiring(_ list: [SongRequest], at time: ServerTime, rules: SongRequestRules) -> [SongRequest] {
+        let oldest = time.advanced(by: -rules.openLifetime.inMicroseconds)
+        return list.map { request in
+            guard request.status.isOpen, request.requestedAt < oldest else { return request }
+            var expired = request
+            expired.status = .expired
+            return expired
+        }
+    }
+
+    /// The requests as `room.state` carries them, in bytes.
+    static func encodedSize(_ list: [SongRequest]) -> Int {
+        (try? JSONEncoder().encode(list).count) ?? .max
     }
 
     /// `name` backs an open request. False when they already did (or asked for it).
@@ -39,18 +58,20 @@ extension RoomState {
         guard list[index].status.isOpen else { throw .alreadyAnswered(list[index].status) }
         guard !list[index].isWanted(by: name), list[index].supporters.count < rules.supportersKept else { return false }
         list[index].supporters.append(name)
+        guard Self.encodedSize(list) <= rules.budgetBytes else { throw .listFull }
         requests = list
         return true
     }
 
-    /// The host's answer to a pending request. A song not on the host's service may only be
-    /// declined (dismissed); an answered one is not answered again.
+    /// The host's answer to a request. A pending one is accepted or declined; one not on the
+    /// host's service, or accepted or queued, may only be declined (dismissed: the host took
+    /// it out of their queue, or changed their mind); a finished one is not answered again.
     public mutating func answerRequest(_ id: String, accept: Bool, rules: SongRequestRules) throws(SongRequestRefusal) {
         var list = songRequests
         guard let index = list.firstIndex(where: { $0.id == id }) else { throw .unknownRequest }
         switch (list[index].status, accept) {
         case (.pending, true): list[index].status = .accepted
-        case (.pending, false), (.unplayable, false): list[index].status = .declined
+        case (.pending, false), (.unplayable, false), (.accepted, false), (.queued, false): list[index].status = .declined
         case (.unplayable, true): throw .notOnHostService
         case (let status, _): throw .alreadyAnswered(status)
         }
@@ -86,11 +107,16 @@ extension RoomState {
         songRequests.last { $0.status == .played && $0.match?.service == track.service && $0.match?.id == track.id }?.requestedBy
     }
 
-    /// Every open request, and the newest finished ones up to the rule's count, in order.
+    /// Every open request, and the newest finished ones up to the rule's count (and within
+    /// the rule's bytes, oldest dropped first), in order.
     static func pruned(_ list: [SongRequest], rules: SongRequestRules) -> [SongRequest]? {
         let finished = list.filter { !$0.status.isOpen }
-        let dropped = Set(finished.dropLast(rules.finishedKept).map(\.id))
-        let kept = list.filter { !dropped.contains($0.id) }
+        var dropped = Set(finished.dropLast(rules.finishedKept).map(\.id))
+        var kept = list.filter { !dropped.contains($0.id) }
+        for old in finished where !dropped.contains(old.id) && encodedSize(kept) > rules.budgetBytes {
+            dropped.insert(old.id)
+            kept.removeAll { $0.id == old.id }
+        }
         return kept.isEmpty ? nil : kept
     }
 }

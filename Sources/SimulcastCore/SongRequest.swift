@@ -17,6 +17,8 @@ public struct SongRequest: Hashable, Codable, Sendable {
         case failed
         /// The host's player reached it.
         case played
+        /// Still open `SongRequestRules.openLifetime` after it was asked for.
+        case expired
 
         /// Still waiting on the host or the host's player: counts against the limits.
         public var isOpen: Bool { self == .pending || self == .accepted || self == .queued }

@@ -4,6 +4,8 @@ public enum SongRequestRefusal: Error, Hashable, Sendable {
     case nothingPlaying
     case tooManyOpen(perListener: Int)
     case roomFull(perRoom: Int)
+    /// The room's list would weigh more than `SongRequestRules.budgetBytes`.
+    case listFull
     case unknownRequest
     case alreadyAnswered(SongRequest.Status)
     case notOnHostService
@@ -18,6 +20,8 @@ public enum SongRequestRefusal: Error, Hashable, Sendable {
         case .tooManyOpen(let limit): Wire.Error(code: .rateLimited, message: "at most \(limit) of your requests may wait at once")
         case .roomFull(let limit):
             Wire.Error(code: .rateLimited, message: "this room holds at most \(limit) requests waiting; try again when the host has answered some")
+        case .listFull:
+            Wire.Error(code: .rateLimited, message: "this room's list of requests is full; try again when the host has answered some")
         case .unknownRequest: Wire.Error(code: .invalidState, message: "no such request in this room (it may have finished)")
         case .alreadyAnswered(let status): Wire.Error(code: .invalidState, message: "that request is already \(status.rawValue)")
         case .notOnHostService: Wire.Error(code: .invalidState, message: "that song is not on the host's service; it cannot be queued")

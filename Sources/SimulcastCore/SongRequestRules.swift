@@ -8,6 +8,12 @@ public struct SongRequestRules: Hashable, Sendable {
     public var finishedKept = 10
     /// Names kept as a request's supporters.
     public var supportersKept = 20
+    /// An open request not played within this long expires, so a room's list never fills for good.
+    public var openLifetime: Duration = .seconds(3 * 3_600)
+    /// What a room's requests may weigh in `room.state`, encoded: every commit sends them to
+    /// every listener. A request that would take the list past it is refused (finished ones
+    /// are dropped first).
+    public var budgetBytes = 24 * 1024
 
     public init() {}
 

@@ -95,7 +95,9 @@ struct SongRequestRulesTests {
     @Test(arguments: [
         // status before, accept, status after (nil: refused)
         (SongRequest.Status.pending, true, SongRequest.Status?.some(.accepted)), (.pending, false, .declined), (.unplayable, false, .declined),
-        (.unplayable, true, nil), (.accepted, true, nil), (.queued, false, nil), (.declined, true, nil),
+        (.unplayable, true, nil), (.accepted, true, nil), (.declined, true, nil),
+        // Issue 52 (7): before, an accepted or queued request could not be dismissed (409).
+        (.accepted, false, .declined), (.queued, false, .declined), (.queued, true, nil), (.expired, false, nil), (.played, false, nil),
     ])
     func theHostAnswersOncePerRequest(before: SongRequest.Status, accept: Bool, after: SongRequest.Status?) throws {
         var state = Self.room()
@@ -132,5 +134,50 @@ struct SongRequestRulesTests {
         let failed = refused.noteQueued(second.id, queued: false, reason: "no device", rules: Self.rules)
         #expect(failed)
         #expect(refused.songRequests[0].status == .failed && refused.songRequests[0].note == "no device")
+    }
+
+    /// Issue 52 (7): before, twenty requests nobody played closed a room to requests for good.
+    @Test func openRequestsExpireAndTheRoomTakesRequestsAgain() throws {
+        var rules = SongRequestRules()
+        rules.openPerRoom = 2
+        var state = Self.room()
+        for id in ["1", "2"] {
+            try state.addRequest(id: id, asked: Self.song(id), match: Self.song("s\(id)"), note: nil, by: "L\(id)", at: Self.at, rules: rules)
+        }
+        var full = state
+        #expect(throws: SongRequestRefusal.roomFull(perRoom: 2)) {
+            try full.addRequest(id: "3", asked: Self.song("3"), match: Self.song("s3"), note: nil, by: "L3", at: Self.at, rules: rules)
+        }
+        let later = Self.at.advanced(by: rules.openLifetime.inMicroseconds + 1)
+        try state.addRequest(id: "3", asked: Self.song("3"), match: Self.song("s3"), note: nil, by: "L3", at: later, rules: rules)
+        #expect(state.songRequests.map(\.status) == [.expired, .expired, .pending])
+    }
+
+    /// Issue 52 (8): before, open requests grew `room.state` from 768 B to 64 KB, sent whole on
+    /// every commit. The list is held within the rule's bytes, finished requests dropped first.
+    @Test func theListStaysWithinItsBytes() throws {
+        var rules = SongRequestRules()
+        rules.openPerListener = 100
+        rules.openPerRoom = 100
+        rules.finishedKept = 100
+        var state = Self.room()
+        let heavy = String(repeating: "🎵", count: 30)
+        var refused: SongRequestRefusal?
+        for index in 0..<100 {
+            var asked = Self.song("\(index)")
+            asked.title = heavy + "\(index)"
+            asked.artists = [heavy, heavy]
+            do {
+                try state.addRequest(id: "\(index)", asked: asked, match: asked, note: nil, by: "Listener \(index)", at: Self.at, rules: rules)
+            } catch {
+                refused = error
+                break
+            }
+            if index % 2 == 0 { try state.answerRequest("\(index)", accept: false, rules: rules) }
+        }
+        #expect(refused == .listFull)
+        let bytes = (try? WireCodec().encode(.roomState(state)))?.utf8.count ?? .max
+        #expect(bytes <= rules.budgetBytes + 2_048, "room.state is \(bytes) bytes")
+        #expect(state.songRequests.contains { !$0.status.isOpen } == false || state.songRequests.count < 100, "finished ones went first")
     }
 }

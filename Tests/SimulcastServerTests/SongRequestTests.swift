@@ -99,7 +99,7 @@ import Testing
             #expect(try await Self.answer(rig, room: room, id: asked.id, "accept").status == 204)
             #expect(await TestSupport.eventually(20) { await Self.requests(ana).first?.status == .queued })
             #expect(await rig.player.queuedURIs == ["spotify:track:\(Fixtures.sheLooksSoPerfect.id)"])
-            #expect(try await Self.answer(rig, room: room, id: asked.id, "decline").status == 409, "answered once")
+            #expect(try await Self.answer(rig, room: room, id: asked.id, "accept").status == 409, "accepted once")
 
             // The host's player reaches it: played, Ana's Apple Music match is the room's, the history names her.
             await rig.player.playNextInQueue()
@@ -159,6 +159,51 @@ import Testing
             await other.send(.requestSong(Wire.RequestSong(trackId: songs[3].id)))
             #expect(await TestSupport.eventually { await Self.requests(other).count == 4 })
             for peer in [again, other] { await peer.disconnect() }
+        }
+    }
+
+    /// Issue 52 (8): before, +1s were counted by name (reconnect as another name, +1 again) and
+    /// the request allowance was each room's (one address's lookups grew with the rooms it
+    /// made). Now a +1 is one per address, and the allowance is the address's across rooms.
+    @Test func aPlusOneIsOnePerAddressAndTheAllowanceCrossesRooms() async throws {
+        try await HostingRig.run(server: Self.behindAProxy, matchmaker: TestRooms.everyServiceMatchmaker) { rig in
+            await rig.player.set(track: Fixtures.cestLaVie, progressMs: 10_000, isPlaying: true)
+            let room = try await rig.hostedRoom()
+            let port = URL(string: await rig.base)!.port!
+            #expect(try await Self.policy(rig, room: room, "ask").status == 200)
+            let ana = await Self.listener(port, room: room.code, name: "Ana", address: "203.0.113.7")
+            #expect(await TestSupport.eventually(20) { await ana.states.last?.track != nil })
+            await ana.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleSheLooksSoPerfect.id)))
+            #expect(await TestSupport.eventually { await Self.requests(ana).count == 1 })
+            let id = try #require(await Self.requests(ana).first?.id)
+            // Ben's household backs it once, whatever names its connections take.
+            for name in ["Ben", "Not Ben", "Ben Again"] {
+                let ben = await Self.listener(port, room: room.code, name: name, address: "198.51.100.9")
+                #expect(await TestSupport.eventually(20) { await ben.welcome != nil })
+                await ben.send(.supportRequest(Wire.SupportRequest(id: id)))
+                await ben.send(.reaction(Wire.SendReaction(reaction: "fire")))
+                #expect(await TestSupport.eventually { await ben.reactions.isEmpty == false })
+                await ben.disconnect()
+            }
+            #expect(await Self.requests(ana).first?.supporters == ["Ben"])
+            // Ana's own address cannot back her request under another name either.
+            let anaAgain = await Self.listener(port, room: room.code, name: "Anna", address: "203.0.113.7")
+            #expect(await TestSupport.eventually(20) { await anaAgain.welcome != nil })
+            await anaAgain.send(.supportRequest(Wire.SupportRequest(id: id)))
+            await anaAgain.send(.reaction(Wire.SendReaction(reaction: "fire")))
+            #expect(await TestSupport.eventually { await anaAgain.reactions.isEmpty == false })
+            #expect(await Self.requests(anaAgain).first?.supporters == ["Ben"])
+
+            // Two more requests spend Ana's address's allowance; in a room of her own it is spent too.
+            for song in [Fixtures.appleLoudWords, Fixtures.appleOnly] { await anaAgain.send(.requestSong(Wire.RequestSong(trackId: song.id))) }
+            #expect(await TestSupport.eventually { await Self.requests(anaAgain).count == 3 })
+            let own = try await rig.hostedRoom(user: "ana-host")
+            #expect(try await Self.policy(rig, room: own, "ask").status == 200)
+            let inOwn = await Self.listener(port, room: own.code, name: "Ana", address: "203.0.113.7")
+            #expect(await TestSupport.eventually(20) { await inOwn.states.last?.track != nil })
+            await inOwn.send(.requestSong(Wire.RequestSong(trackId: Fixtures.appleCestLaVie.id)))
+            #expect(await TestSupport.eventually { await Self.lastError(inOwn)?.code == .rateLimited })
+            for peer in [ana, anaAgain, inOwn] { await peer.disconnect() }
         }
     }
 

@@ -917,6 +917,7 @@ extension Components {
                 case unplayable = "unplayable"
                 case failed = "failed"
                 case played = "played"
+                case expired = "expired"
             }
             /// - Remark: Generated from `#/components/schemas/SongRequest/status`.
             internal var status: Components.Schemas.SongRequest.StatusPayload

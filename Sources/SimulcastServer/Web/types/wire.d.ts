@@ -77,7 +77,7 @@ export interface SongRequest {
   note?: string;
   requestedBy: string;
   supporters: string[];
-  status: "pending" | "accepted" | "queued" | "declined" | "unplayable" | "failed" | "played";
+  status: "pending" | "accepted" | "queued" | "declined" | "unplayable" | "failed" | "played" | "expired";
   requestedAt: number;
 }
 

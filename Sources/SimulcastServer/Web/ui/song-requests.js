@@ -33,6 +33,7 @@ export function requestStatusLine(request) {
     case "declined": return words.declined;
     case "unplayable": return words.unplayable(request.note || "");
     case "failed": return words.failed(request.note || "");
+    case "expired": return words.expired;
     default: return String(request.status);
   }
 }
@@ -228,6 +229,10 @@ export function mountHostRequests(options) {
       if (request.status === "pending") actions.push(button(words.accept, words.acceptNamed(request.asked.title), "secondary", () => respond(request, "accept")));
       if (request.status === "pending" || request.status === "unplayable") {
         actions.push(button(words.decline, words.declineNamed(request.asked.title), "link", () => respond(request, "decline")));
+      }
+      // An accepted or queued song the host will not play after all (taken out of their queue).
+      if (request.status === "accepted" || request.status === "queued") {
+        actions.push(button(words.remove, words.removeNamed(request.asked.title), "link", () => respond(request, "decline")));
       }
       return requestItem(request, actions);
     }));

@@ -85,6 +85,7 @@ export const requests = Object.freeze({
     unplayable: (note) => `Cannot be played for the room: ${note || "not on the host's service"}`,
     /** @param {string} note */
     failed: (note) => `Accepted, but the host's player did not take it: ${note || "no reason given"}`,
+    expired: "Not played in time",
   }),
   accept: "Accept",
   /** @param {string} title */
@@ -92,6 +93,9 @@ export const requests = Object.freeze({
   decline: "Decline",
   /** @param {string} title */
   declineNamed: (title) => `Decline ${title}`,
+  remove: "Remove",
+  /** @param {string} title */
+  removeNamed: (title) => `Remove ${title} from the requests`,
   /** @param {string} title */
   accepted: (title) => `Accepted ${title}.`,
   /** @param {string} title */
