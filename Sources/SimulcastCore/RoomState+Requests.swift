@@ -126,5 +126,6 @@ extension TrackMetadata {
     /// which every state would otherwise carry to every listener.
     var slimmedForRequests: TrackMetadata {
         TrackMetadata(service: service, id: id, title: title, artists: artists, album: album, durationMs: durationMs, isrc: isrc, explicit: explicit)
+            .withShownText
     }
 }

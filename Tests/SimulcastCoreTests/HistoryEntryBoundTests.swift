@@ -42,3 +42,24 @@ import Testing
         #expect(kept.matches == Array(full.matches.prefix(kept.matches.count)), "the first matches are the ones kept")
     }
 }
+
+/// Issue 52 (8): before, titles kept text-direction override characters: "‮evol" read as
+/// "love" backwards, a hidden isolate could disguise an artist. The room keeps a track's
+/// words without them, as it refuses them in names; the joiner of an emoji stays.
+@Suite struct ShownTextTests {
+    @Test(arguments: [
+        ("\u{202E}evol eht fo mhtyr", "evol eht fo mhtyr"),
+        ("Song\u{2066} (Live)\u{2069}", "Song (Live)"),
+        ("Zero\u{200B}width", "Zerowidth"),
+        ("Bell\u{0007} line", "Bell line"),
+        ("Family 👨\u{200D}👩\u{200D}👧", "Family 👨\u{200D}👩\u{200D}👧"),
+        ("Plain title", "Plain title"),
+    ])
+    func hiddenFormattingIsDropped(raw: String, shown: String) {
+        #expect(TrackMetadata.shown(raw) == shown)
+        let track = TrackMetadata(service: .spotify, id: "x", title: raw, artists: [raw], album: raw)
+        let snapshot = PlaybackSnapshot(track: track, playing: true, anchor: PlaybackAnchor(positionMs: 0, at: ServerTime(micros: 0)))
+        let kept = snapshot.keepingServiceArtwork().track
+        #expect(kept?.title == shown && kept?.artists == [shown] && kept?.album == shown)
+    }
+}
