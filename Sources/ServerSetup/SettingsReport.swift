@@ -59,10 +59,16 @@ public struct SettingsReport {
         }
     }
 
-    /// `postgres://user:secret@host/db` shown as `postgres://user:********@host/db`.
+    /// `postgres://user:secret@host/db` shown as `postgres://user:********@host/db`. Read by
+    /// hand, not as a URL: a password with `#`, `%` or `/` in it (unencoded) is not a valid
+    /// URL, and must be masked all the same. Everything between the user's `:` and the last
+    /// `@` is the password.
     static func maskingPassword(_ value: TOMLValue) -> TOMLValue {
-        guard case .string(let text) = value, var components = URLComponents(string: text), components.password != nil else { return value }
-        components.password = mask
-        return .string(components.string ?? text)
+        guard case .string(let text) = value, let scheme = text.range(of: "://"), let at = text.range(of: "@", options: .backwards),
+            at.lowerBound > scheme.upperBound
+        else { return value }
+        let userInfo = text[scheme.upperBound..<at.lowerBound]
+        guard let colon = userInfo.firstIndex(of: ":") else { return value }
+        return .string(String(text[..<text.index(after: colon)]) + mask + String(text[at.lowerBound...]))
     }
 }

@@ -44,8 +44,12 @@ public struct TOMLDocument: Sendable, Equatable {
                 guard reader.peek == "=" else { throw TOMLError(line: line, "expected = after the key \(path.joined(separator: "."))") }
                 reader.advance()
                 reader.skipBlank(newlines: false)
-                let value = try reader.value()
                 let name = path.joined(separator: ".")
+                let value: TOMLValue
+                do { value = try reader.value() } catch {
+                    // Said with the key's name, never the value: it may be a secret left unquoted.
+                    throw TOMLError(line: error.line, "\(name): \(error.reason)")
+                }
                 // A key may not be set twice, nor be a table and a value at once.
                 let prefixes = (1..<path.count).map { path[0..<$0].joined(separator: ".") }
                 guard seen.insert(name).inserted, !tables.contains(name), prefixes.allSatisfy({ !seen.contains($0) }) else {
@@ -239,8 +243,7 @@ public struct TOMLDocument: Sendable, Equatable {
             if let integer = Self.integer(text) { return .integer(integer) }
             if let float = Self.float(text) { return .float(float) }
             if text.isEmpty { throw TOMLError(line: start, "a key needs a value after =") }
-            let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-            throw TOMLError(line: start, "\(shown) is not a value: put text in double quotes, e.g. \"\(shown)\"")
+            throw TOMLError(line: start, "the value is not a number, true, false or a date: put text in double quotes")
         }
 
         /// Decimal, with an optional sign and underscores between digits.

@@ -114,6 +114,24 @@ import Testing
         }
         #expect(report.contains("# admin-token = \"********\"  # environment SIMULCAST_ADMIN_TOKEN, masked"))
         #expect(report.contains("database = \"postgres://simulcast:********@db.example:5432/simulcast\""))
+        // Issue 52 (8): before, a password with % or # was not a URL to read, and was printed whole.
+        for password in ["pa%ss", "pa#ss", "p@ss#w%rd/x"] {
+            let odd = try Self.settings(file: "database = \"postgres://simulcast:\(password)@db.example/simulcast\"")
+            let shown = SettingsReport(odd.layers).render()
+            #expect(!shown.contains(password), "print-config shows \(password)")
+            #expect(shown.contains("database = \"postgres://simulcast:********@db.example/simulcast\""), "\(shown)")
+        }
+        // Before, a secret left unquoted in the file was echoed in the start-up error.
+        for unquoted in ["admin-token = s3cr3t-t0ken-value", "spotify-client-secret = abc%def#ghi", "admin-token = 0xdeadbeefcafe"] {
+            do {
+                _ = try Self.settings(file: unquoted)
+                Issue.record("read \(unquoted)")
+            } catch {
+                let secret = String(unquoted.split(separator: "=")[1].dropFirst())
+                #expect(!"\(error)".contains(secret.prefix(6)), "\(error)")
+                #expect("\(error)".contains(String(unquoted.split(separator: " ")[0])), "\(error)")
+            }
+        }
         // What it prints is a config file serve reads back.
         // What it prints reads back as a config file (the database URL without its password).
         let again = try Self.settings(file: report.replacingOccurrences(of: ":********@", with: "@"), environment: ["APPLE_MUSIC_PRIVATE_KEY": pem])
