@@ -48,7 +48,29 @@ import Testing
             try await page.click("#versions-list li:nth-child(2) .version-actions .link")
             _ = try await page.waitFor("!document.getElementById('versions-note').textContent.startsWith('Now playing')", as: Bool.self)
             let note = try await page.evaluate("document.getElementById('versions-note').textContent", as: String.self)
-            #expect(note.hasPrefix("Suggested"), "\(note)")
+            #expect(note.hasPrefix("Suggested to the host"), "\(note)")
+            // Issue 52: a suggestion changes nobody else's song...
+            let suggested = try #require(try await RoomsAPI(baseURL: room.base, transport: .live).room(code: room.code))
+            #expect(suggested.state.track?.match(for: .appleMusic, storefront: "us")?.track?.id == Fixtures.appleSheLooksSoPerfect.id)
+            #expect(suggested.state.suggestions?.map(\.target.id) == ["am-slsp-demo"])
+
+            // ...until the host uses it: their page lists it, and one click makes it everyone's.
+            let hostPage = try await room.browser.openPhone(
+                "\(room.base)/r/\(room.code)/host",
+                initScript: WebRoom.initScript + "\nlocalStorage.setItem('simulcast.host.' + \(AxeCore.quoted(room.code)), \(AxeCore.quoted(room.hostToken)));")
+            defer { Task { await hostPage.close() } }
+            _ = try await hostPage.waitFor("!document.getElementById('suggestions').hidden", as: Bool.self, seconds: 15)
+            let line = try await hostPage.evaluate("document.getElementById('suggestion-list').innerText", as: String.self)
+            #expect(line.contains("She Looks So Perfect (Ash Demo Vocal)") && line.contains("suggested by 1 listener"), "\(line)")
+            try await hostPage.run("document.getElementById('suggestions').scrollIntoView({block: 'start'})")
+            try await WebRoom.screenshot(hostPage, "host-suggestions")
+            if let findings = try await AxeCore.scan(hostPage) { #expect(findings.isEmpty, "the host's suggestions: \(findings)") }
+            try await hostPage.click(role: "button", name: "Use She Looks So Perfect (Ash Demo Vocal) for everyone")
+            #expect(
+                await TestSupport.eventually {
+                    let now = try? await RoomsAPI(baseURL: room.base, transport: .live).room(code: room.code)
+                    return now?.state.track?.match(for: .appleMusic, storefront: "us")?.track?.id == "am-slsp-demo" && now?.state.suggestions == nil
+                }, "the host's choice is the room's match, and the suggestion is answered")
         }
     }
 
