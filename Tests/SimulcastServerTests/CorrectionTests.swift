@@ -15,6 +15,28 @@ import TrackMatching
 /// A correction fixes its own room at once; it becomes everyone's only with an operator's
 /// token or when the hosts of several independent rooms agree; it can be listed and revoked.
 @Suite(.serialized) struct CorrectionTests {
+    /// A host in `room` and a listener on Apple Music (US) following it, both synchronised.
+    static func hostAndListener(_ base: String, _ room: CreatedRoom) async -> (host: HostSession, player: PrintPlayer, tasks: [Task<Void, any Error>]) {
+        let host = HostSession(
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
+                logger: TestSupport.quietLogger))
+        let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
+        let listener = ListenerSession(
+            client: RoomConnection(
+                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
+                logger: TestSupport.quietLogger),
+            player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
+        let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
+        #expect(
+            await TestSupport.eventually {
+                let hostSynchronised = await host.isSynchronised
+                let listenerSynchronised = await listener.status().synchronised
+                return hostSynchronised && listenerSynchronised
+            })
+        return (host, player, tasks)
+    }
+
     @Test func aCorrectionReachesEveryRoomAndLaterMatches() async throws {
         // The seed's method picks the demo version when the album names the single.
         let seed = TrackMatchmaker(catalogs: [.appleMusic: TestSupport.appleCatalog], matcher: SeedMatcher())
@@ -28,25 +50,8 @@ import TrackMatching
         let room = try await api.createRoom()
         var single = Fixtures.sheLooksSoPerfect
         single.album = "She Looks So Perfect"
-        let host = HostSession(
-            client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
-                logger: TestSupport.quietLogger)
-        )
-        let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
-        let listener = ListenerSession(
-            client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
-                logger: TestSupport.quietLogger),
-            player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
-        let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
+        let (host, player, tasks) = await Self.hostAndListener(base, room)
         defer { tasks.forEach { $0.cancel() } }
-        #expect(
-            await TestSupport.eventually {
-                let hostSynchronised = await host.isSynchronised
-                let listenerSynchronised = await listener.status().synchronised
-                return hostSynchronised && listenerSynchronised
-            })
         try await host.apply(PlaybackEvent(event: .play, track: single))
         #expect(await TestSupport.eventually { await player.read().trackId == "am-slsp-demo" })
 
@@ -77,24 +82,8 @@ import TrackMatching
 
         // Another room playing the same track is not poisoned by it: it keeps its own answer.
         let later = try await api.createRoom()
-        let laterHost = HostSession(
-            client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .host, room: later.code, hostToken: later.hostToken), clock: SystemClock(),
-                logger: TestSupport.quietLogger))
-        let laterPlayer = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
-        let laterListener = ListenerSession(
-            client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: later.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
-                logger: TestSupport.quietLogger),
-            player: laterPlayer, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
-        let laterTasks = [Task { try await laterHost.run() }, Task { try await laterListener.run() }]
+        let (laterHost, laterPlayer, laterTasks) = await Self.hostAndListener(base, later)
         defer { laterTasks.forEach { $0.cancel() } }
-        #expect(
-            await TestSupport.eventually {
-                let hostSynchronised = await laterHost.isSynchronised
-                let listenerSynchronised = await laterListener.status().synchronised
-                return hostSynchronised && listenerSynchronised
-            })
         try await laterHost.apply(PlaybackEvent(event: .play, track: single))
         #expect(await TestSupport.eventually { await laterPlayer.read().trackId == "am-slsp-demo" })
 
@@ -150,19 +139,8 @@ import TrackMatching
         let room = try await api.createRoom()
         var single = Fixtures.sheLooksSoPerfect
         single.album = "She Looks So Perfect"
-        let host = HostSession(
-            client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken), clock: SystemClock(),
-                logger: TestSupport.quietLogger))
-        let player = PrintPlayer(service: .appleMusic, clock: SystemClock()) { _ in }
-        let listener = ListenerSession(
-            client: RoomConnection(
-                serverURL: base, hello: Wire.Hello(role: .listener, room: room.code, service: .appleMusic, storefront: "us"), clock: SystemClock(),
-                logger: TestSupport.quietLogger),
-            player: player, policy: .init(service: .appleMusic, storefront: "us"), logger: TestSupport.quietLogger)
-        let tasks = [Task { try await host.run() }, Task { try await listener.run() }]
+        let (host, player, tasks) = await Self.hostAndListener(base, room)
         defer { tasks.forEach { $0.cancel() } }
-        #expect(await TestSupport.eventually { await host.isSynchronised })
         try await host.apply(PlaybackEvent(event: .play, track: single))
         #expect(await TestSupport.eventually { await player.read().trackId == "am-slsp-demo" })
 
