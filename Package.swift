@@ -296,7 +296,7 @@ let package = Package(
         .testTarget(
             name: "ServiceHTTPTests",
             dependencies: [
-                "ServiceHTTP", "SimulcastTesting", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                "ServiceHTTP", "SimulcastCore", "SimulcastTesting", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],

@@ -9,7 +9,8 @@ extension LiveRoom {
         guard !retired else { return .retired }
         let admitted: RoomAdmission.Admitted
         switch admission.admit(
-            hello, id: id, hostTokenHash: stored.hostTokenHash, listeners: connections.listenerCount, takenNames: takenNames, pairs: matchUpkeep,
+            hello, id: id, hostTokenHash: stored.hostTokenHash, listeners: connections.listenerCount,
+            isNameTaken: { self.connections.hasName($0) || self.presentNames.contains($0) }, pairs: matchUpkeep,
             now: context.clock.now())
         {
         case .success(let admission): admitted = admission
@@ -65,11 +66,6 @@ extension LiveRoom {
         // Who is here, as of the last presence tick (the next one counts the newcomer).
         if let presence = sentPresence { socket.send(controlText: presence.text) }
         return .joined(connectionId: id)
-    }
-
-    /// The names listeners here go by, and those the last presence showed from other nodes.
-    private var takenNames: Set<String> {
-        connections.foldedNames.union(sentPresence?.presence.listeners.map { DisplayName.folded($0.name) } ?? [])
     }
 
     func dropReplacedHost(_ id: Int, by newer: String) {

@@ -20,7 +20,12 @@ package actor LiveRoom {
     private var announcedSeq = 0
     /// This node's share as last published, and the merged presence as last sent.
     var publishedPresence: NodePresence?
-    var sentPresence: (presence: RoomPresence, text: String)?
+    var sentPresence: (presence: RoomPresence, text: String)? {
+        didSet { presentNames = Set(sentPresence?.presence.listeners.map { DisplayName.folded($0.name) } ?? []) }
+    }
+    /// The names the last presence showed (from every node), folded: a newcomer's name is made
+    /// unique among them too.
+    var presentNames: Set<String> = []
     private var refreshing = false
     let context: RoomHub.Context
     private var writeGate = RoomWriteGate()

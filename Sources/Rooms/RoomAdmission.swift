@@ -32,10 +32,10 @@ struct RoomAdmission {
     }
 
     /// Admits or refuses `hello` as connection `id`; a host takes one reconnect allowance.
-    /// `takenNames`: the names (`DisplayName.folded`) listeners in the room go by; a listener's
-    /// is made unique among them.
+    /// `isNameTaken`: whether a listener in the room goes by a name (`DisplayName.folded`); a
+    /// listener's is made unique among them.
     mutating func admit(
-        _ hello: Wire.Hello, id: Int, hostTokenHash: String, listeners: Int, takenNames: Set<String>, pairs: RoomMatchUpkeep, now: LocalTime
+        _ hello: Wire.Hello, id: Int, hostTokenHash: String, listeners: Int, isNameTaken: (String) -> Bool, pairs: RoomMatchUpkeep, now: LocalTime
     ) -> Result<Admitted, Refused> {
         let storefront = Storefront.normalise(hello.storefront ?? "us", for: hello.service) ?? "us"
         // Only the host can start a new room; a listener can only ask for the new link.
@@ -73,7 +73,7 @@ struct RoomAdmission {
                 return .failure(Refused(error: Wire.Error(code: .roomFull, message: message), limit: .matchPairs))
             }
         }
-        let name = DisplayName.unique(chosen ?? fallback, among: takenNames)
+        let name = DisplayName.unique(chosen ?? fallback, isTaken: isNameTaken)
         let renamed =
             problem.map { "Your name was not used (\($0)); the others see you as \(name)." }
             ?? (chosen != nil && name != chosen ? "Someone here already goes by \(chosen!); the others see you as \(name)." : nil)

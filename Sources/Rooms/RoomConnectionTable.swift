@@ -1,19 +1,25 @@
 import SimulcastCore
 
-/// The connections a room holds on this node, with the count a join checks kept as they come
-/// and go (a join costs O(1), not a pass over every listener), and the views of them the
-/// presence and the room's summary read.
+/// The connections a room holds on this node, with what a join checks kept as they come and
+/// go (the count, the names in use, the listener ids: a join costs O(1), not a pass over
+/// every listener), and the views of them the presence and the room's summary read.
 struct RoomConnectionTable {
     private var byId: [Int: LiveRoom.Connection] = [:]
     /// Listeners connected to this node.
     private(set) var listenerCount = 0
+    /// How many listeners go by each name, folded (`DisplayName.folded`).
+    private var names: [String: Int] = [:]
+    /// Each listener's connection, by its `ListenerId`.
+    private var byListenerId: [String: Int] = [:]
 
     subscript(id: Int) -> LiveRoom.Connection? {
         get { byId[id] }
         set {
             // Only an update of a connection here: joining and leaving go through add and remove.
-            guard let newValue, byId[id] != nil, newValue.id == id else { return }
+            guard let newValue, let old = byId[id], newValue.id == id else { return }
+            unindex(old)
             byId[id] = newValue
+            index(newValue)
         }
     }
 
@@ -24,24 +30,37 @@ struct RoomConnectionTable {
 
     mutating func add(_ connection: LiveRoom.Connection) {
         byId[connection.id] = connection
-        if connection.role == .listener { listenerCount += 1 }
+        index(connection)
     }
 
     mutating func remove(_ id: Int) -> LiveRoom.Connection? {
         guard let connection = byId.removeValue(forKey: id) else { return nil }
-        if connection.role == .listener { listenerCount -= 1 }
+        unindex(connection)
         return connection
+    }
+
+    private mutating func index(_ connection: LiveRoom.Connection) {
+        guard connection.role == .listener else { return }
+        listenerCount += 1
+        names[DisplayName.folded(connection.name), default: 0] += 1
+        byListenerId[connection.listenerId] = connection.id
+    }
+
+    private mutating func unindex(_ connection: LiveRoom.Connection) {
+        guard connection.role == .listener else { return }
+        listenerCount -= 1
+        let name = DisplayName.folded(connection.name)
+        if let count = names[name], count > 1 { names[name] = count - 1 } else { names[name] = nil }
+        byListenerId[connection.listenerId] = nil
     }
 
     /// This node's listener with `listenerId`, if it is connected here.
     func listener(_ listenerId: String) -> LiveRoom.Connection? {
-        byId.values.first { $0.role == .listener && $0.listenerId == listenerId }
+        byListenerId[listenerId].flatMap { byId[$0] }
     }
 
-    /// The names this node's listeners go by, folded as `DisplayName.folded` folds them.
-    var foldedNames: Set<String> {
-        Set(byId.values.lazy.filter { $0.role == .listener }.map { DisplayName.folded($0.name) })
-    }
+    /// Whether a listener here goes by `folded` (a name as `DisplayName.folded` folds it).
+    func hasName(_ folded: String) -> Bool { names[folded] != nil }
 
     /// This node's listeners, for presence.
     var presenceMembers: [NodePresence.Member] {

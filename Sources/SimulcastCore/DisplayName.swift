@@ -87,18 +87,19 @@ public enum DisplayName {
         name.precomposedStringWithCompatibilityMapping.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
-    /// `name`, or the first of "name 2", "name 3"... that nobody in `taken` (folded names)
-    /// goes by; the name is shortened when a suffix would take it past the limits.
-    public static func unique(_ name: String, among taken: Set<String>) -> String {
-        guard taken.contains(folded(name)) else { return name }
-        for number in 2...taken.count + 2 {
+    /// `name`, or the first of "name 2", "name 3"... that `isTaken` (asked with folded names)
+    /// says nobody goes by; the name is shortened when a suffix would take it past the limits.
+    public static func unique(_ name: String, isTaken: (String) -> Bool) -> String {
+        guard isTaken(folded(name)) else { return name }
+        var number = 2
+        while true {
             let suffix = " \(number)"
             var base = name
             while base.count + suffix.count > maximumCharacters || base.utf8.count + suffix.utf8.count > maximumBytes { base.removeLast() }
             let candidate = base.trimmingCharacters(in: .whitespaces) + suffix
-            if !taken.contains(folded(candidate)) { return candidate }
+            if !isTaken(folded(candidate)) { return candidate }
+            number += 1
         }
-        return name  // unreachable: `taken` cannot hold count + 1 distinct suffixed names
     }
 
     /// A scalar that draws something: not a space, a mark alone, an ignorable or a filler.

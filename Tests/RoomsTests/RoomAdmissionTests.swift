@@ -26,7 +26,8 @@ import Testing
     ) -> Result<RoomAdmission.Admitted, RoomAdmission.Refused> {
         var admission = admission
         return admission.admit(
-            hello, id: 7, hostTokenHash: tokenHash, listeners: listeners, takenNames: Set(taken.map(DisplayName.folded)), pairs: pairs, now: start)
+            hello, id: 7, hostTokenHash: tokenHash, listeners: listeners, isNameTaken: { Set(taken.map(DisplayName.folded)).contains($0) }, pairs: pairs,
+            now: start)
     }
 
     struct Refusal: CustomTestStringConvertible, Sendable {
@@ -61,7 +62,9 @@ import Testing
         func admit(at seconds: Int64) -> Bool {
             let now = Self.start.advanced(by: .seconds(seconds))
             let pairs = RoomMatchUpkeep(corrections: [:])
-            return (try? admission.admit(Self.host(), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, takenNames: [], pairs: pairs, now: now).get()) != nil
+            return
+                (try? admission.admit(Self.host(), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, isNameTaken: { _ in false }, pairs: pairs, now: now)
+                .get()) != nil
         }
         #expect(admit(at: 0))
         #expect(admit(at: 0))
@@ -73,9 +76,11 @@ import Testing
     @Test func aWrongTokenTakesNoReconnect() {
         var admission = Self.admission { $0.hostJoinsPerRoom = TokenBucket.Rate(burst: 1, perSecond: 0) }
         let pairs = RoomMatchUpkeep(corrections: [:])
-        _ = admission.admit(Self.host(token: "guess"), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, takenNames: [], pairs: pairs, now: Self.start)
+        _ = admission.admit(
+            Self.host(token: "guess"), id: 1, hostTokenHash: Self.tokenHash, listeners: 0, isNameTaken: { _ in false }, pairs: pairs, now: Self.start)
         #expect(
-            (try? admission.admit(Self.host(), id: 2, hostTokenHash: Self.tokenHash, listeners: 0, takenNames: [], pairs: pairs, now: Self.start).get()) != nil)
+            (try? admission.admit(Self.host(), id: 2, hostTokenHash: Self.tokenHash, listeners: 0, isNameTaken: { _ in false }, pairs: pairs, now: Self.start)
+                .get()) != nil)
     }
 
     @Test func aNewPairBeyondTheCapIsRefusedAndAPairInUseIsNot() {
