@@ -24,6 +24,9 @@ public struct CatalogSetup: Sendable {
     public var spotifyAccountsURL = "https://accounts.spotify.com"
     public var spotifyClientId: String?
     public var spotifyClientSecret: String?
+    public var youtubeURL = "https://www.googleapis.com"
+    /// A YouTube Data API v3 key: without one, YouTube is matched only from an offline file.
+    public var youtubeAPIKey: String?
     /// The `Retry-After` cap and the hold-off reports every live client shares.
     public var policy = ServicePolicy()
 
@@ -36,12 +39,14 @@ public struct CatalogSetup: Sendable {
         if let value = environment["SIMULCAST_DEEZER_URL"] { deezerURL = value }
         if let value = environment["SIMULCAST_SPOTIFY_API_URL"] { spotifyAPIURL = value }
         if let value = environment["SIMULCAST_SPOTIFY_ACCOUNTS_URL"] { spotifyAccountsURL = value }
+        if let value = environment["SIMULCAST_YOUTUBE_API_URL"] { youtubeURL = value }
         appleMusicKeyId = appleMusicKeyId ?? environment["APPLE_MUSIC_KEY_ID"]
         appleMusicTeamId = appleMusicTeamId ?? environment["APPLE_MUSIC_TEAM_ID"]
         appleMusicKeyFile = appleMusicKeyFile ?? environment["APPLE_MUSIC_KEY_FILE"]
         appleMusicPrivateKey = appleMusicPrivateKey ?? environment["APPLE_MUSIC_PRIVATE_KEY"]
         spotifyClientId = spotifyClientId ?? environment["SPOTIFY_CLIENT_ID"]
         spotifyClientSecret = spotifyClientSecret ?? environment["SPOTIFY_CLIENT_SECRET"]
+        youtubeAPIKey = youtubeAPIKey ?? environment["YOUTUBE_API_KEY"]
     }
 
     /// One line per service, for the server's start-up log (no secrets).
@@ -58,6 +63,9 @@ public struct CatalogSetup: Sendable {
         if offlineFiles[.spotify] == nil {
             lines.append(
                 spotifyClientId != nil ? "spotify: Web API at \(spotifyAPIURL)" : "spotify: not configured (set SPOTIFY_CLIENT_ID and SPOTIFY_CLIENT_SECRET)")
+        }
+        if offlineFiles[.youtube] == nil {
+            lines.append(youtubeAPIKey != nil ? "youtube: Data API v3 at \(youtubeURL)" : "youtube: not configured (set YOUTUBE_API_KEY)")
         }
         return lines
     }
@@ -93,6 +101,11 @@ public struct CatalogSetup: Sendable {
             let tokens = SpotifyAppTokenProvider(
                 clientId: id, clientSecret: secret, accountsURL: spotifyAccountsURL, transport: transport, policy: policy, clock: clock, logger: logger)
             catalogs[.spotify] = SpotifyClient(appTokens: tokens, apiURL: spotifyAPIURL, transport: transport, policy: policy, clock: clock, logger: logger)
+        }
+        if catalogs[.youtube] == nil, let key = youtubeAPIKey, !key.isEmpty {
+            catalogs[.youtube] = YouTubeClient(
+                configuration: YouTubeClient.Configuration(baseURL: youtubeURL, apiKey: key), transport: transport, cache: cache,
+                quota: YouTubeQuota(clock: clock), policy: policy, clock: clock, logger: logger)
         }
         return catalogs
     }

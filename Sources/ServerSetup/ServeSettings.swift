@@ -75,6 +75,8 @@ public struct ServeSettings: Sendable {
         if let url = try layers.text(.spotifyAccountsURL) { catalog.spotifyAccountsURL = url }
         catalog.spotifyClientId = try layers.text(.spotifyClientId)
         catalog.spotifyClientSecret = try Self.secret(layers, value: .spotifyClientSecret, file: .spotifyClientSecretFile)
+        if let url = try layers.text(.youtubeAPIURL) { catalog.youtubeURL = url }
+        catalog.youtubeAPIKey = try Self.secret(layers, value: .youtubeAPIKey, file: .youtubeAPIKeyFile)
         self.catalog = catalog
         self.matcher = MatcherKind(rawValue: try layers.text(.matcher) ?? "") ?? .simulcast
 

@@ -46,6 +46,8 @@ extension SettingKey {
         "spotify-client-secret", environment: "SPOTIFY_CLIENT_SECRET", kind: .text, isSecret: true, hasFlag: false)
     public static let spotifyClientSecretFile = SettingKey("spotify-client-secret-file", kind: .path)
     public static let spotifyWebClientId = SettingKey("spotify-web-client-id", environment: "SPOTIFY_WEB_CLIENT_ID", kind: .text)
+    public static let youtubeAPIKey = SettingKey("youtube-api-key", environment: "YOUTUBE_API_KEY", kind: .text, isSecret: true, hasFlag: false)
+    public static let youtubeAPIKeyFile = SettingKey("youtube-api-key-file", kind: .path)
     public static let itunesRequestsPerMinute = SettingKey("itunes-requests-per-minute", kind: .integer(1...10_000), default: .integer(20))
     public static let retryAfterCapSeconds = SettingKey(
         "retry-after-cap-seconds", kind: .number(0...86_400), default: .float(ServicePolicy().retryAfterCapSeconds))
@@ -54,6 +56,7 @@ extension SettingKey {
     public static let deezerURL = SettingKey("deezer-url", kind: .url)
     public static let spotifyAPIURL = SettingKey("spotify-api-url", kind: .url)
     public static let spotifyAccountsURL = SettingKey("spotify-accounts-url", kind: .url)
+    public static let youtubeAPIURL = SettingKey("youtube-api-url", kind: .url)
     public static let musicKitScriptURL = SettingKey("musickit-script-url", kind: .url)
     public static let spotifySDKScriptURL = SettingKey("spotify-sdk-script-url", kind: .url)
 
@@ -82,8 +85,9 @@ extension SettingKey {
         .hostname, .port, .tlsCertificate, .tlsKey, .tlsReloadInterval, .httpRedirectPort, .publicOrigin, .trustedProxy,
         .database, .databasePasswordFile, .databaseConnections, .secretsKeyFile, .adminToken, .adminTokenFile,
         .catalog, .offline, .matcher, .appleMusicKeyId, .appleMusicTeamId, .appleMusicKeyFile, .appleMusicPrivateKey, .appleMusicTokenLifetime,
-        .spotifyClientId, .spotifyClientSecret, .spotifyClientSecretFile, .spotifyWebClientId, .itunesRequestsPerMinute, .retryAfterCapSeconds,
-        .itunesURL, .appleMusicURL, .deezerURL, .spotifyAPIURL, .spotifyAccountsURL, .musicKitScriptURL, .spotifySDKScriptURL,
+        .spotifyClientId, .spotifyClientSecret, .spotifyClientSecretFile, .spotifyWebClientId, .youtubeAPIKey, .youtubeAPIKeyFile, .itunesRequestsPerMinute,
+        .retryAfterCapSeconds,
+        .itunesURL, .appleMusicURL, .deezerURL, .spotifyAPIURL, .spotifyAccountsURL, .youtubeAPIURL, .musicKitScriptURL, .spotifySDKScriptURL,
         .maxConnections, .maxConnectionsPerAddress, .maxConnectionsPerNetwork, .maxListenersPerRoom, .roomCreationsPerMinute,
         .roomLookupMissesPerMinute, .legacyRoomCodesUntil, .headerTimeout, .drainTimeout, .roomExpiry, .sweepInterval, .shutdownTimeout, .logLevel,
     ]

@@ -24,11 +24,15 @@ public enum CatalogServiceError: Error, Hashable, Sendable, CustomStringConverti
     case loginRefused(MusicService, detail: String)
     /// An error object in the body (Deezer) that is none of the above.
     case serviceError(MusicService, code: Int, type: String)
+    /// The service's allowance for the day is spent (YouTube's `quotaExceeded`): lookups resume
+    /// after this many seconds, when its quota day ends.
+    case quotaSpent(MusicService, retryAfterSeconds: Double)
 
     public var service: MusicService {
         switch self {
         case .unauthorized(let s), .forbidden(let s), .rateLimited(let s, _), .notFound(let s), .unexpectedStatus(let s, _),
-            .malformedResponse(let s, _), .unreachable(let s, _), .notConfigured(let s, _), .loginRefused(let s, _), .serviceError(let s, _, _):
+            .malformedResponse(let s, _), .unreachable(let s, _), .notConfigured(let s, _), .loginRefused(let s, _), .serviceError(let s, _, _),
+            .quotaSpent(let s, _):
             s
         }
     }
@@ -45,6 +49,14 @@ public enum CatalogServiceError: Error, Hashable, Sendable, CustomStringConverti
         case .notConfigured(let s, let detail): "\(s): not configured: \(detail)"
         case .loginRefused(let s, let detail): "\(s): login refused: \(detail)"
         case .serviceError(let s, let code, let type): "\(s): error \(code) \(type)"
+        case .quotaSpent(let s, let after):
+            "\(s): the day's lookup quota is spent; lookups resume in \(Self.hoursAndMinutes(after)) (midnight Pacific time)"
         }
+    }
+
+    /// "3 h 20 min", "12 min".
+    static func hoursAndMinutes(_ seconds: Double) -> String {
+        let minutes = max(1, Int((seconds / 60).rounded(.up)))
+        return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
     }
 }

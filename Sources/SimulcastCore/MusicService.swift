@@ -26,6 +26,7 @@ public struct MusicService: RawRepresentable, Hashable, Codable, Sendable, Custo
         case .appleMusic: "Apple Music"
         case .deezer: "Deezer"
         case .localFiles: "local files"
+        case .youtube: "YouTube"
         default: rawValue
         }
     }
@@ -34,4 +35,6 @@ public struct MusicService: RawRepresentable, Hashable, Codable, Sendable, Custo
     public static let appleMusic = MusicService(rawValue: "apple-music")
     public static let deezer = MusicService(rawValue: "deezer")
     public static let localFiles = MusicService(rawValue: "local")
+    /// YouTube videos, played in the IFrame player: no sign-in, no subscription.
+    public static let youtube = MusicService(rawValue: "youtube")
 }

@@ -16,6 +16,7 @@ public struct SimulcastMatcher: TrackMatcher {
     }
 
     public func match(_ source: TrackMetadata, in catalog: any Catalog, storefront: String) async -> MatchResult {
+        let source = Self.comparable(source)
         var steps: [String] = []
         let candidates: [TrackMetadata]
         do {
@@ -23,7 +24,10 @@ public struct SimulcastMatcher: TrackMatcher {
                 let result = picker.pick(source, from: judged)
                 return result.isMatched ? annotate(result, steps: steps, route: route) : nil
             }
-            if let answer = gathered.answer { return answer }
+            if var answer = gathered.answer {
+                answer.track = answer.track.map { gathered.asFound[$0.id] ?? $0 }
+                return answer
+            }
             candidates = gathered.candidates
         } catch {
             return MatchResult(status: .unavailable, method: MatchMethod(strategy), reasons: steps + ["\(catalog.service) failed: \(error)"])
@@ -40,10 +44,21 @@ public struct SimulcastMatcher: TrackMatcher {
     /// Every candidate every lookup finds (none stops early), each judged as `match` judges it:
     /// what a listener choosing "another version" picks from.
     public func versions(of source: TrackMetadata, in catalog: any Catalog, storefront: String) async throws -> [CandidateAssessment] {
+        let source = Self.comparable(source)
         var steps: [String] = []
         let gathered = try await gather(source, in: catalog, storefront: storefront, steps: &steps) { _, _, _ in nil }
         let parsed = TitleParser.parse(source.title)
-        return gathered.candidates.map { picker.assess($0, against: source, parsedTitle: parsed) }
+        return gathered.candidates.map {
+            var assessment = picker.assess($0, against: source, parsedTitle: parsed)
+            assessment.candidate = gathered.asFound[$0.id] ?? $0
+            return assessment
+        }
+    }
+
+    /// A track as the picker compares it: a YouTube video read as the song it carries
+    /// (`YouTubeVideoReading`), anything else as it is.
+    static func comparable(_ track: TrackMetadata) -> TrackMetadata {
+        track.service == .youtube ? YouTubeVideoReading.song(in: track) : track
     }
 
     /// The lookups in order (identifiers, then text queries, then the album), each adding the
@@ -52,12 +67,15 @@ public struct SimulcastMatcher: TrackMatcher {
     private func gather(
         _ source: TrackMetadata, in catalog: any Catalog, storefront: String, steps: inout [String],
         decide: (_ judged: [TrackMetadata], _ route: MatchMethod.Route, _ steps: [String]) -> MatchResult?
-    ) async throws -> (candidates: [TrackMetadata], answer: MatchResult?) {
+    ) async throws -> (candidates: [TrackMetadata], answer: MatchResult?, asFound: [String: TrackMetadata]) {
         var seen: Set<String> = []
         var candidates: [TrackMetadata] = []
+        // Videos as the catalog gave them, by id: an answer names the video, not its reading.
+        var asFound: [String: TrackMetadata] = [:]
         func add(_ found: [TrackMetadata]) -> Int {
             let new = found.filter { seen.insert($0.id).inserted }
-            candidates += new
+            for track in new where track.service == .youtube { asFound[track.id] = track }
+            candidates += new.map(Self.comparable)
             return new.count
         }
         if let isrc = source.isrc, let lookup = catalog as? any ISRCLookupCatalog {
@@ -67,17 +85,18 @@ public struct SimulcastMatcher: TrackMatcher {
                 var track = $0; track.isrc = track.isrc ?? isrc; return track
             }
             _ = add(withISRC)
-            if let answer = decide(withISRC, .isrc, steps) { return (candidates, answer) }
+            if let answer = decide(withISRC, .isrc, steps) { return (candidates, answer, asFound) }
         }
         if let upc = source.albumUPC, let lookup = catalog as? any AlbumUPCLookupCatalog {
             let album = try await lookup.albumTracks(upc: upc, storefront: storefront)
             let sameSlot = album.filter { $0.trackNumber == source.trackNumber && ($0.discNumber ?? 1) == (source.discNumber ?? 1) }
             steps.append("album UPC \(upc): \(album.count) tracks")
             _ = add(album)
-            if let answer = decide(sameSlot.isEmpty ? album : sameSlot, .upc, steps) { return (candidates, answer) }
+            if let answer = decide(sameSlot.isEmpty ? album : sameSlot, .upc, steps) { return (candidates, answer, asFound) }
         }
         let base = TitleParser.parse(source.title).base
-        for query in queries(for: source) {
+        let searches = (catalog as? any CostlySearchCatalog)?.searchesPerMatch ?? .max
+        for query in queries(for: source).prefix(searches) {
             // The bare title searches song titles only, where the catalog can.
             let found: [TrackMetadata]
             if query == base, let titles = catalog as? any SongTitleSearchCatalog {
@@ -88,15 +107,15 @@ public struct SimulcastMatcher: TrackMatcher {
             let new = add(found)
             steps.append("\"\(query)\": \(found.count) found, \(new) new")
             guard new > 0 else { continue }
-            if let answer = decide(candidates, .search, steps) { return (candidates, answer) }
+            if let answer = decide(candidates, .search, steps) { return (candidates, answer, asFound) }
         }
         if let album = source.album, let artist = ArtistNames.all(source.artists).first, let albums = catalog as? any AlbumSearchCatalog {
             let tracks = try await albums.albumTracks(artist: artist, album: CandidatePicker.albumKey(album), storefront: storefront)
             let new = add(tracks)
             steps.append("album \"\(album)\" by \(artist): \(tracks.count) tracks, \(new) new")
-            if new > 0, let answer = decide(candidates, .album, steps) { return (candidates, answer) }
+            if new > 0, let answer = decide(candidates, .album, steps) { return (candidates, answer, asFound) }
         }
-        return (candidates, nil)
+        return (candidates, nil, asFound)
     }
 
     /// Primary artist + base title; the base title alone; romanised forms when the source is not in Latin script.

@@ -95,6 +95,12 @@ public enum TitleParser {
         if key.contains("sped up") || key.contains("speed up") || words.contains("slowed") || words.contains("nightcore") || words.contains("reverb") {
             return tag(.speed)
         }
+        // A reaction video, a one-hour loop: the song inside something else.
+        if words.contains("reaction") || words.contains("reacts") || words.contains("reacting") { return tag(.otherVersion, "reaction") }
+        let loopWords: Set<String> = ["hour", "hours", "hr", "loop", "looped", "version", "extended", "non", "stop", "nonstop"]
+        if words.contains("loop") || (!words.isDisjoint(with: ["hour", "hours"]) && words.allSatisfy { loopWords.contains($0) || Int($0) != nil }) {
+            return tag(.extended, "loop")
+        }
         // 8D audio: the same recording panned around the head, another mix.
         if words.contains("8d") { return tag(.remix, "8d") }
         // An anime's opening as broadcast: about 90 s of the song.

@@ -37,6 +37,9 @@ struct CatalogOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A file holding the Spotify app's client secret.", valueName: "file"))
     var spotifyClientSecretFile: String?
 
+    @Option(help: ArgumentHelp("A file holding a YouTube Data API v3 key, for matching songs to YouTube (or YOUTUBE_API_KEY).", valueName: "file"))
+    var youtubeAPIKeyFile: String?
+
     @Option(help: "iTunes Search API requests per minute for this process (default 20).")
     var itunesRequestsPerMinute: Int?
 
@@ -66,6 +69,10 @@ struct CatalogOptions: ParsableArguments {
     @Option(help: "Base URL of Spotify accounts (or SIMULCAST_SPOTIFY_ACCOUNTS_URL).")
     var spotifyAccountsURL: String?
 
+    @Option(
+        name: .customLong("youtube-api-url"), help: ArgumentHelp("Base URL of the YouTube Data API (or SIMULCAST_YOUTUBE_API_URL).", valueName: "url"))
+    var youtubeAPIURL: String?
+
     func setup() throws -> CatalogSetup {
         var setup = CatalogSetup()
         for spec in catalogs {
@@ -85,6 +92,12 @@ struct CatalogOptions: ParsableArguments {
             }
             setup.spotifyClientSecret = secret.trimmingCharacters(in: .newlines)
         }
+        if let youtubeAPIKeyFile {
+            guard let key = try? String(contentsOfFile: youtubeAPIKeyFile, encoding: .utf8) else {
+                throw ValidationError("--youtube-api-key-file: cannot read \(youtubeAPIKeyFile)")
+            }
+            setup.youtubeAPIKey = key.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if let itunesRequestsPerMinute { setup.iTunesRequestsPerMinute = itunesRequestsPerMinute }
         if let retryAfterCapSeconds {
             guard retryAfterCapSeconds >= 0, retryAfterCapSeconds.isFinite else { throw ValidationError("--retry-after-cap-seconds takes 0 or more seconds") }
@@ -96,6 +109,7 @@ struct CatalogOptions: ParsableArguments {
         if let deezerURL { setup.deezerURL = deezerURL }
         if let spotifyAPIURL { setup.spotifyAPIURL = spotifyAPIURL }
         if let spotifyAccountsURL { setup.spotifyAccountsURL = spotifyAccountsURL }
+        if let youtubeAPIURL { setup.youtubeURL = youtubeAPIURL }
         return setup
     }
 

@@ -34,7 +34,7 @@ import Testing
                 return String(text[..<end])
             })
         #expect(keys.count > 40 && flags.count > 40, "read \(keys.count) keys and \(flags.count) flags")
-        let secretsOnly: Set<String> = ["admin-token", "spotify-client-secret", "apple-music-private-key"]
+        let secretsOnly: Set<String> = ["admin-token", "spotify-client-secret", "apple-music-private-key", "youtube-api-key"]
         let commandOnly: Set<String> = ["config", "print-config", "version", "help"]
         #expect(
             flags.subtracting(commandOnly) == keys.subtracting(secretsOnly),

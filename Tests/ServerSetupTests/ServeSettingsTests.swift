@@ -169,6 +169,8 @@ import Testing
             .itunesURL: ("", "itunes-url = \"http://127.0.0.1:1\""), .appleMusicURL: ("", "apple-music-url = \"http://127.0.0.1:1\""),
             .deezerURL: ("", "deezer-url = \"http://127.0.0.1:1\""), .spotifyAPIURL: ("", "spotify-api-url = \"http://127.0.0.1:1\""),
             .spotifyAccountsURL: ("", "spotify-accounts-url = \"http://127.0.0.1:1\""),
+            .youtubeAPIKey: ("", "youtube-api-key = \"k\""), .youtubeAPIKeyFile: ("", "youtube-api-key-file = \"\(secretFile)\""),
+            .youtubeAPIURL: ("", "youtube-api-url = \"http://127.0.0.1:1\""),
             .musicKitScriptURL: ("", "musickit-script-url = \"http://127.0.0.1:1/m.js\""),
             .spotifySDKScriptURL: ("", "spotify-sdk-script-url = \"http://127.0.0.1:1/s.js\""),
             .maxConnections: ("", "max-connections = 10"), .maxConnectionsPerAddress: ("", "max-connections-per-address = 10"),
