@@ -14,6 +14,11 @@ enum FakeRequest {
         request.headers[.authorization]
     }
 
+    /// A header by its name, in any case.
+    static func header(_ request: Request, named name: String) -> String? {
+        request.headers.first { $0.name.canonicalName == name.lowercased() }?.value
+    }
+
     static func body(_ request: Request) async throws -> String {
         var request = request
         let buffer = try await request.collectBody(upTo: 1 << 20)

@@ -15,7 +15,7 @@ public enum FakeYouTube {
         let router = Router()
         router.get("/youtube/v3/search") { request, _ -> Response in
             let query = FakeRequest.query(request)
-            if let refusal = await state.admit(path: "search", query: query, key: request.headers[HTTPField.Name("X-Goog-Api-Key")!], cost: searchCost) {
+            if let refusal = await state.admit(path: "search", query: query, key: FakeRequest.header(request, named: "X-Goog-Api-Key"), cost: searchCost) {
                 return refusal
             }
             guard query["part"] == "snippet" || query["part"] == "id", let term = query["q"] else { return error(400, reason: "badRequest") }
@@ -40,7 +40,7 @@ public enum FakeYouTube {
         }
         router.get("/youtube/v3/videos") { request, _ -> Response in
             let query = FakeRequest.query(request)
-            if let refusal = await state.admit(path: "videos", query: query, key: request.headers[HTTPField.Name("X-Goog-Api-Key")!], cost: videosCost) {
+            if let refusal = await state.admit(path: "videos", query: query, key: FakeRequest.header(request, named: "X-Goog-Api-Key"), cost: videosCost) {
                 return refusal
             }
             let ids = (query["id"] ?? "").split(separator: ",").map(String.init)
