@@ -54,7 +54,7 @@ import Testing
         let path = "/v1/rooms/\(room.code)/handover"
         let byName = try await HandoverTests.send(base, path, method: .POST, token: room.hostToken, json: #"{"to":"Ana"}"#)
         #expect(byName.status == 400 && byName.text.contains("malformed_handover"), "\(byName.text)")
-        let nobody = try await HandoverTests.send(base, path, method: .POST, token: room.hostToken, json: #"{"listener":"0123456789abcdef"}"#)
+        let nobody = try await HandoverTests.send(base, path, method: .POST, token: room.hostToken, json: #"{"listener":"0123456789abcde"}"#)
         #expect(nobody.status == 404 && nobody.text.contains("listener_not_found"), "\(nobody.text)")
         let spotifyId = try #require(await spotifyImpostor.welcome?.listenerId)
         let notApple = try await HandoverTests.send(base, path, method: .POST, token: room.hostToken, json: #"{"listener":"\#(spotifyId)"}"#)
