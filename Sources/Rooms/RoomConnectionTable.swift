@@ -1,16 +1,14 @@
 import SimulcastCore
 
 /// The connections a room holds on this node, with what a join checks kept as they come and
-/// go (the count, the names in use, the listener ids: a join costs O(1), not a pass over
-/// every listener), and the views of them the presence and the room's summary read.
+/// go (the count and the names in use: a join costs O(1), not a pass over every listener),
+/// and the views of them the presence and the room's summary read.
 struct RoomConnectionTable {
     private var byId: [Int: LiveRoom.Connection] = [:]
     /// Listeners connected to this node.
     private(set) var listenerCount = 0
     /// How many listeners go by each name, folded (`DisplayName.folded`).
     private var names: [String: Int] = [:]
-    /// Each listener's connection, by its `ListenerId`.
-    private var byListenerId: [String: Int] = [:]
 
     subscript(id: Int) -> LiveRoom.Connection? {
         get { byId[id] }
@@ -43,7 +41,6 @@ struct RoomConnectionTable {
         guard connection.role == .listener else { return }
         listenerCount += 1
         names[DisplayName.folded(connection.name), default: 0] += 1
-        byListenerId[connection.listenerId] = connection.id
     }
 
     private mutating func unindex(_ connection: LiveRoom.Connection) {
@@ -51,12 +48,12 @@ struct RoomConnectionTable {
         listenerCount -= 1
         let name = DisplayName.folded(connection.name)
         if let count = names[name], count > 1 { names[name] = count - 1 } else { names[name] = nil }
-        byListenerId[connection.listenerId] = nil
     }
 
-    /// This node's listener with `listenerId`, if it is connected here.
+    /// This node's listener with `listenerId`, if it is connected here. A pass over the room:
+    /// only a host's offer asks, and an index would cost every connection its memory.
     func listener(_ listenerId: String) -> LiveRoom.Connection? {
-        byListenerId[listenerId].flatMap { byId[$0] }
+        byId.values.first { $0.role == .listener && $0.listenerId == listenerId }
     }
 
     /// Whether a listener here goes by `folded` (a name as `DisplayName.folded` folds it).
