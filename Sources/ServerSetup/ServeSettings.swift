@@ -92,6 +92,9 @@ public struct ServeSettings: Sendable {
             spotifyAccountsURL: catalog.spotifyAccountsURL, spotifyAPIURL: catalog.spotifyAPIURL)
         if let url = try layers.text(.musicKitScriptURL) { web.musicKitURL = url }
         if let url = try layers.text(.spotifySDKScriptURL) { web.spotifySDKURL = url }
+        if let url = try layers.text(.youtubeIFrameAPIURL) { web.youtubeIFrameAPIURL = url }
+        // YouTube is offered where its songs can be matched: an offline catalog, or the Data API.
+        web.offersYouTube = catalog.offlineFiles[.youtube] != nil || (catalog.live && !(catalog.youtubeAPIKey ?? "").isEmpty)
 
         let certificate = try layers.text(.tlsCertificate)
         let key = try layers.text(.tlsKey)

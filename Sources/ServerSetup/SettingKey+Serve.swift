@@ -59,6 +59,7 @@ extension SettingKey {
     public static let youtubeAPIURL = SettingKey("youtube-api-url", kind: .url)
     public static let musicKitScriptURL = SettingKey("musickit-script-url", kind: .url)
     public static let spotifySDKScriptURL = SettingKey("spotify-sdk-script-url", kind: .url)
+    public static let youtubeIFrameAPIURL = SettingKey("youtube-iframe-api-url", kind: .url)
 
     // Limits and timing.
     public static let maxConnections = SettingKey("max-connections", kind: .integer(1...1_000_000), default: .integer(Int64(limits.connections)))
@@ -88,6 +89,7 @@ extension SettingKey {
         .spotifyClientId, .spotifyClientSecret, .spotifyClientSecretFile, .spotifyWebClientId, .youtubeAPIKey, .youtubeAPIKeyFile, .itunesRequestsPerMinute,
         .retryAfterCapSeconds,
         .itunesURL, .appleMusicURL, .deezerURL, .spotifyAPIURL, .spotifyAccountsURL, .youtubeAPIURL, .musicKitScriptURL, .spotifySDKScriptURL,
+        .youtubeIFrameAPIURL,
         .maxConnections, .maxConnectionsPerAddress, .maxConnectionsPerNetwork, .maxListenersPerRoom, .roomCreationsPerMinute,
         .roomLookupMissesPerMinute, .legacyRoomCodesUntil, .headerTimeout, .drainTimeout, .roomExpiry, .sweepInterval, .shutdownTimeout, .logLevel,
     ]

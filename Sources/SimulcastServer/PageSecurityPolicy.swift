@@ -24,7 +24,10 @@ struct PageSecurityPolicy: Sendable {
             origin.hasPrefix("https://") ? "wss://" + origin.dropFirst(8) : "ws://" + origin.dropFirst(7)
         }
         let publicOrigins = web.publicOrigins.map(WebOrigin.normalise)
-        let sdkScripts = [web.musicKitURL, web.spotifySDKURL].compactMap(origin)
+        // YouTube's IFrame API script loads its widget script from www.youtube.com.
+        let youtube = ["https://www.youtube.com"]
+        let sdkScripts =
+            [web.musicKitURL, web.spotifySDKURL].compactMap(origin) + (web.offersYouTube ? [web.youtubeIFrameAPIURL].compactMap(origin) + youtube : [])
         let spotify = [web.spotifyAccountsURL, web.spotifyAPIURL].compactMap(origin)
         let apple = ["https://*.apple.com", "https://*.mzstatic.com"]
         let spotifyHosts = ["https://*.spotify.com", "wss://*.spotify.com", "https://*.scdn.co", "https://*.spotifycdn.com"]
@@ -38,7 +41,7 @@ struct PageSecurityPolicy: Sendable {
             "media-src " + unique(["'self'", "blob:", "data:"] + apple + spotifyHosts.filter { $0.hasPrefix("https:") }),
             "style-src 'self'",
             "font-src 'self'",
-            "frame-src https://sdk.scdn.co https://*.apple.com",
+            "frame-src " + unique(["https://sdk.scdn.co", "https://*.apple.com"] + (web.offersYouTube ? youtube + ["https://www.youtube-nocookie.com"] : [])),
             "worker-src 'self' blob:",
             "object-src 'none'",
             "base-uri 'none'",

@@ -20,6 +20,11 @@ public struct WebListenerConfiguration: Sendable {
     public var spotifySDKURL: String
     public var spotifyAccountsURL: String
     public var spotifyAPIURL: String
+    /// Whether listeners may play on YouTube: the server matches songs to YouTube (a Data API
+    /// key or an offline YouTube catalog).
+    public var offersYouTube: Bool
+    /// YouTube's IFrame Player API script; the tests point it at a stand-in.
+    public var youtubeIFrameAPIURL: String
 
     public init(
         appleMusicSigner: AppleMusicDeveloperToken? = nil,
@@ -30,7 +35,9 @@ public struct WebListenerConfiguration: Sendable {
         musicKitURL: String = "https://js-cdn.music.apple.com/musickit/v3/musickit.js",
         spotifySDKURL: String = "https://sdk.scdn.co/spotify-player.js",
         spotifyAccountsURL: String = "https://accounts.spotify.com",
-        spotifyAPIURL: String = "https://api.spotify.com"
+        spotifyAPIURL: String = "https://api.spotify.com",
+        offersYouTube: Bool = false,
+        youtubeIFrameAPIURL: String = "https://www.youtube.com/iframe_api"
     ) {
         self.appleMusicSigner = appleMusicSigner
         self.spotifyClientId = spotifyClientId
@@ -41,5 +48,7 @@ public struct WebListenerConfiguration: Sendable {
         self.spotifySDKURL = spotifySDKURL
         self.spotifyAccountsURL = spotifyAccountsURL
         self.spotifyAPIURL = spotifyAPIURL
+        self.offersYouTube = offersYouTube
+        self.youtubeIFrameAPIURL = youtubeIFrameAPIURL
     }
 }

@@ -184,12 +184,14 @@ enum WebListenerRoutes {
         var services: [String] = []
         if web.appleMusicSigner != nil { services.append(MusicService.appleMusic.rawValue) }
         services.append(MusicService.spotify.rawValue)
+        if web.offersYouTube { services.append(MusicService.youtube.rawValue) }
         let config = WebPageConfiguration(
             room: room, webSocketPath: "/v1/rooms/\(room)/ws", services: services,
             musicKitURL: web.testSDKs == nil ? web.musicKitURL : WebTestSDKs.musicKitPath,
             spotifySDKURL: web.testSDKs == nil ? web.spotifySDKURL : WebTestSDKs.spotifyPlayerPath,
             spotifyAccountsURL: web.spotifyAccountsURL, spotifyAPIURL: web.spotifyAPIURL,
-            spotifyClientId: web.spotifyClientId, testMode: web.testSDKs != nil, hostingOffered: hostingOffered && web.spotifyClientId != nil,
+            spotifyClientId: web.spotifyClientId, youtubeIFrameAPIURL: web.youtubeIFrameAPIURL, testMode: web.testSDKs != nil,
+            hostingOffered: hostingOffered && web.spotifyClientId != nil,
             share: share, origins: web.publicOrigins.map(WebOrigin.normalise))
         return String(decoding: try encoder.encode(config), as: UTF8.self)
             // Inside a <script> element, "<" must not open a tag.
@@ -205,10 +207,15 @@ enum WebListenerRoutes {
         return html(text, status: status)
     }
 
+    /// Other sites learn this server's origin, never a page's path (which holds the room's
+    /// code): YouTube refuses an embed whose request names no origin (error 153), and its
+    /// terms ask embedders to identify themselves that way.
+    static let referrerPolicy = "strict-origin-when-cross-origin"
+
     static func html(_ text: String, status: HTTPResponse.Status) -> Response {
         Response(
             status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", HTTPField.Name("Referrer-Policy")!: "no-referrer"],
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache", HTTPField.Name("Referrer-Policy")!: referrerPolicy],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

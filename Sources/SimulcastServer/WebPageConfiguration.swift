@@ -10,6 +10,8 @@ struct WebPageConfiguration: Encodable {
     var spotifyAccountsURL: String
     var spotifyAPIURL: String
     var spotifyClientId: String?
+    /// YouTube's IFrame Player API script (or a stand-in); offered when "youtube" is in `services`.
+    var youtubeIFrameAPIURL: String
     var testMode: Bool
     /// The server follows a host's Spotify for rooms started in the browser.
     var hostingOffered: Bool
@@ -19,7 +21,8 @@ struct WebPageConfiguration: Encodable {
     var origins: [String] = []
 
     enum CodingKeys: String, CodingKey {
-        case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, testMode, hostingOffered
+        case room, webSocketPath, services, musicKitURL, spotifySDKURL, spotifyAccountsURL, spotifyAPIURL, spotifyClientId, youtubeIFrameAPIURL, testMode,
+            hostingOffered
         case shareLink, shareRefusal, origins
     }
 
@@ -34,6 +37,7 @@ struct WebPageConfiguration: Encodable {
         try container.encode(spotifyAccountsURL, forKey: .spotifyAccountsURL)
         try container.encode(spotifyAPIURL, forKey: .spotifyAPIURL)
         try container.encode(spotifyClientId, forKey: .spotifyClientId)
+        try container.encode(youtubeIFrameAPIURL, forKey: .youtubeIFrameAPIURL)
         try container.encode(testMode, forKey: .testMode)
         try container.encode(hostingOffered, forKey: .hostingOffered)
         try container.encode(origins, forKey: .origins)

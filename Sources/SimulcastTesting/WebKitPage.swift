@@ -63,6 +63,26 @@ public actor WebKitPage: BrowserPage {
         _ = try await command("POST", "/element/\(id)/click", [String: String]())
     }
 
+    /// A real click on the one visible button whose visible name is `name`, found as a person
+    /// finds it (WebDriver's XPath over the button's text), never by id.
+    public func click(buttonNamed name: String) async throws {
+        let quoted = String(decoding: try JSONEncoder().encode(name), as: UTF8.self)
+        _ = try await waitFor(
+            "Array.from(document.querySelectorAll('button')).some(b => b.textContent.trim() === \(quoted) && b.offsetParent !== null)", as: Bool.self,
+            seconds: nil)
+        let xpath = "//button[normalize-space(.)=\(Self.xpathLiteral(name))]"
+        let found = Self.value(try await command("POST", "/element", ["using": "xpath", "value": xpath]))
+        guard let id = found?[Self.elementKey] as? String else { throw DevToolsPage.ProtocolError(description: "no button named \(name)") }
+        _ = try await command("POST", "/element/\(id)/click", [String: String]())
+    }
+
+    /// A string as an XPath 1.0 literal (which has no escapes: a quote of the other kind).
+    static func xpathLiteral(_ text: String) -> String {
+        if !text.contains("'") { return "'\(text)'" }
+        if !text.contains("\"") { return "\"\(text)\"" }
+        return "concat('" + text.replacingOccurrences(of: "'", with: "', \"'\", '") + "')"
+    }
+
     public func close() async {
         guard !closed else { return }
         closed = true

@@ -87,6 +87,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where the pages load the Spotify Web Playback SDK from (a mirror; default Spotify's).", valueName: "url"))
     var spotifySDKScriptURL: String?
 
+    @Option(
+        name: .customLong("youtube-iframe-api-url"),
+        help: ArgumentHelp("Where the pages load YouTube's IFrame Player API from (default YouTube's own).", valueName: "url"))
+    var youtubeIframeAPIURL: String?
+
     @Option(help: ArgumentHelp("The https:// origin people reach the server at, e.g. https://listen.example.com (repeatable).", valueName: "origin"))
     var publicOrigin: [String] = []
 
@@ -170,6 +175,7 @@ struct ServeCommand: AsyncParsableCommand {
         flags.add(.youtubeAPIURL, catalogOptions.youtubeAPIURL)
         flags.add(.musicKitScriptURL, musickitScriptURL)
         flags.add(.spotifySDKScriptURL, spotifySDKScriptURL)
+        flags.add(.youtubeIFrameAPIURL, youtubeIframeAPIURL)
         flags.add(.maxConnections, maxConnections)
         flags.add(.maxConnectionsPerAddress, maxConnectionsPerAddress)
         flags.add(.maxConnectionsPerNetwork, maxConnectionsPerNetwork)

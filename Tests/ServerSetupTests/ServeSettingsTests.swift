@@ -15,6 +15,20 @@ import Testing
         return try ServeSettings(layers, configFolder: "/config")
     }
 
+    /// Issue 53: YouTube is offered to listeners where its songs can be matched: a Data API key
+    /// (from the file, the environment or a key file) or an offline YouTube catalog; never offline
+    /// without a catalog.
+    @Test(
+        arguments: [
+            ("", [:], false), ("youtube-api-key = \"k\"", [:], true), ("", ["YOUTUBE_API_KEY": "k"], true),
+            ("catalog = [\"youtube=videos.jsonl\"]", [:], true), ("offline = true\nyoutube-api-key = \"k\"", [:], false),
+        ] as [(String, [String: String], Bool)])
+    func youTubeIsOfferedWhereItsSongsCanBeMatched(_ file: String, _ environment: [String: String], _ offered: Bool) throws {
+        let settings = try Self.settings(file: file, environment: environment)
+        #expect(settings.server.web.offersYouTube == offered)
+        #expect(settings.server.web.youtubeIFrameAPIURL == "https://www.youtube.com/iframe_api")
+    }
+
     @Test(
         arguments: [
             // (file, environment, flag, port in effect, where it came from)
@@ -173,6 +187,7 @@ import Testing
             .youtubeAPIURL: ("", "youtube-api-url = \"http://127.0.0.1:1\""),
             .musicKitScriptURL: ("", "musickit-script-url = \"http://127.0.0.1:1/m.js\""),
             .spotifySDKScriptURL: ("", "spotify-sdk-script-url = \"http://127.0.0.1:1/s.js\""),
+            .youtubeIFrameAPIURL: ("", "youtube-iframe-api-url = \"http://127.0.0.1:1/y.js\""),
             .maxConnections: ("", "max-connections = 10"), .maxConnectionsPerAddress: ("", "max-connections-per-address = 10"),
             .maxConnectionsPerNetwork: ("", "max-connections-per-network = 10"), .maxListenersPerRoom: ("", "max-listeners-per-room = 10"),
             .roomCreationsPerMinute: ("", "room-creations-per-minute = 10"), .roomLookupMissesPerMinute: ("", "room-lookup-misses-per-minute = 10"),

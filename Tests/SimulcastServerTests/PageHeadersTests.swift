@@ -45,6 +45,36 @@ import Testing
         await server.stop()
     }
 
+    /// Issue 53: YouTube refuses an embed whose request names no origin (error 153), and our
+    /// pages sent `Referrer-Policy: no-referrer`; YouTube's frame and its scripts are allowed
+    /// only where the server offers YouTube.
+    @Test func pagesNameTheirOriginButNeverTheirPathAndYouTubeIsFramedOnlyWhereOffered() async throws {
+        func directives(_ web: WebListenerConfiguration) -> [String: [String]] {
+            var found: [String: [String]] = [:]
+            for directive in PageSecurityPolicy(web: web).contentSecurityPolicy.split(separator: ";") {
+                let words = directive.split(separator: " ").map(String.init)
+                if let name = words.first { found[name] = Array(words.dropFirst()) }
+            }
+            return found
+        }
+        let without = directives(WebListenerConfiguration())
+        #expect(!(without["frame-src"] ?? []).contains { $0.contains("youtube") } && !(without["script-src"] ?? []).contains { $0.contains("youtube") })
+        let with = directives(WebListenerConfiguration(offersYouTube: true, youtubeIFrameAPIURL: "http://127.0.0.1:9/fake-youtube-iframe-api.js"))
+        #expect(with["frame-src"]?.contains("https://www.youtube.com") == true)
+        #expect(with["script-src"]?.contains("https://www.youtube.com") == true && with["script-src"]?.contains("http://127.0.0.1:9") == true)
+
+        let server = LocalServer(matchmaker: TestSupport.matchmaker, clock: SystemClock(), logger: TestSupport.quietLogger) {
+            InMemoryRoomStore(clock: SystemClock())
+        }
+        let port = try await server.start()
+        let room = try await RoomsAPI(baseURL: "http://127.0.0.1:\(port)", transport: .live).createRoom()
+        for path in ["/", "/r/\(room.code)", "/r/\(room.code)/host"] {
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)"), timeout: .seconds(10))
+            #expect(response.headers.first(name: "referrer-policy") == "strict-origin-when-cross-origin", "\(path)")
+        }
+        await server.stop()
+    }
+
     @Test func thePolicyListsOnlyTheSourcesThePagesUse() {
         let web = WebListenerConfiguration(
             publicOrigins: ["https://listen.example.com"], musicKitURL: "https://js-cdn.music.apple.com/musickit/v3/musickit.js")

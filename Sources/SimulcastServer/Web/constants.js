@@ -90,6 +90,7 @@ export const SERVICE_NAMES = Object.freeze({
   "spotify": "Spotify",
   "deezer": "Deezer",
   "local": "local files",
+  "youtube": "YouTube",
 });
 /** Within this many ms of the host a listener is "in sync" (InSync.thresholdMs). */
 export const IN_SYNC_MS = 50;

@@ -14,6 +14,7 @@ import { SpotifyConnectPlayer } from "./players/spotify-connect-player.js";
 import { beginLogin, SpotifyLogin } from "./players/spotify-login.js";
 import { SpotifyPlayer } from "./players/spotify-player.js";
 import { ScreenWakeLock } from "./players/wake-lock.js";
+import { YouTubePlayer } from "./players/youtube-player.js";
 import { connectToRoom } from "./room/listener-room.js";
 import { secureOrigin } from "./room/secure-origin.js";
 import * as strings from "./strings.js";
@@ -126,9 +127,23 @@ function start() {
     const app = service === "spotify" && page.spotifyMode === "app";
     const make = app ? () => SpotifyConnectPlayer.prepare(config, spotifyLogin, playerEvents, { onPhone })
       : service === "spotify" ? () => SpotifyPlayer.prepare(config, spotifyLogin, playerEvents)
-        : async () => (appleMusicPlayer = await AppleMusicPlayer.prepare(config, playerEvents));
+        : service === "youtube" ? () => YouTubePlayer.prepare(config, { ...playerEvents, refused: youtubeRefused }, $("youtube-player"))
+          : async () => (appleMusicPlayer = await AppleMusicPlayer.prepare(config, playerEvents));
     const key = app ? "spotify-app" : service;
     return (prepared[key] ||= make().catch((error) => { delete prepared[key]; throw error; }));
+  }
+
+  /**
+   * A YouTube video would not play here (not embeddable, removed, blocked in this country):
+   * the next video of the song, or the words that it is not on YouTube and the player quiet.
+   * @param {string} _videoId @param {number} code
+   */
+  async function youtubeRefused(_videoId, code) {
+    const player = follower.player;
+    if (!(player instanceof YouTubePlayer)) return;
+    say(strings.youtube.refused(code) + " " + strings.youtube.tryingAnother, "info", "song");
+    if (await versions.switchAwayFrom(player.refused)) return;
+    say(strings.youtube.refused(code) + " " + strings.youtube.notOnYouTube, "error", "song");
   }
 
   const room = connectToRoom({ config, page, say, clearMessage, render,
@@ -184,10 +199,11 @@ function start() {
       wakeLock.acquire();
       connection.connect();
       setInterval(() => { room.checkForSleep(); follower.tick(); }, 100);
-      // On iPhone the page catches up only when unlocked: said once a session.
-      if (advice.platform === "ios" && !sessionStorage.getItem(StorageKey.lockNotice)) {
+      // On iPhone the page catches up only when unlocked; an embedded YouTube player stops
+      // when any phone locks: said once a session.
+      if ((advice.platform === "ios" || (onPhone && service === "youtube")) && !sessionStorage.getItem(StorageKey.lockNotice)) {
         sessionStorage.setItem(StorageKey.lockNotice, "1");
-        say(words.lockNotice, "info", "soon");
+        say(service === "youtube" ? strings.youtube.lockNotice : words.lockNotice, "info", "soon");
       }
       render();
       $("now-title").focus();
@@ -228,6 +244,11 @@ function start() {
     setText("message", page.message ? page.message.text : "");
     $("message").className = "message " + (page.message?.kind || "");
     setHidden("now", !page.room);
+    // YouTube's player in the artwork's place, shown while it is the listener's player.
+    const onYouTube = page.service === "youtube" && page.phase === "listening";
+    setHidden("youtube-frame", !onYouTube);
+    setHidden("artwork", onYouTube);
+    $("art-frame").classList.toggle("on-youtube", onYouTube);
     roomHistory.roomTrack(historyMoment(page.room?.track ?? null, page.phase === "listening" ? page.service : null, page.storefront));
     screen.render({ page, serverNow: connection.clock.serverTime(nowMicros()), connect: page.connect, canKeepFollowing: config.hostingOffered });
   }

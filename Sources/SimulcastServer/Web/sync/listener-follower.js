@@ -40,6 +40,7 @@ export class ListenerFollower {
     this.remote = false;
     this.busy = false;
     this.lastReport = 0;
+    this.waited = false;
   }
 
   /**
@@ -58,7 +59,7 @@ export class ListenerFollower {
     const { page } = this.deps;
     const previous = this.policy;
     // A Connect device's commands go through Spotify's servers: the figures SpotifyConnectPlayer.followConfiguration sets.
-    const figures = this.remote ? SPOTIFY_CONNECT : { seekThresholdMs: 35, defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 };
+    const figures = this.player?.followFigures ?? (this.remote ? SPOTIFY_CONNECT : { seekThresholdMs: 35, defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 });
     const next = new FollowPolicy({ service: page.service, storefront: page.storefront, canScheduleStart: false, outputLatencyMs: this.deps.outputLatencyMs(), ...figures });
     if (previous) { next.latency.start = previous.latency.start; next.latency.seek = previous.latency.seek; }
     if (page.room) next.roomStateReceived(this.deps.roomForMe(page.room));
@@ -67,8 +68,8 @@ export class ListenerFollower {
 
   async tick() {
     const { page, connection } = this.deps;
-    const player = this.player, policy = this.policy;
-    if (!player || !policy || this.busy) return;
+    const player = this.player;
+    if (!player || !this.policy || this.busy) return;
     Promise.resolve(player.renewIfDue?.()).catch(() => {});
     const serverNow = connection.clock.serverTime(nowMicros());
     if (serverNow === null || !page.room) { this.deps.render(); return; }
@@ -77,7 +78,14 @@ export class ListenerFollower {
     page.reading = reading;
     // Not wanted (paused by the listener) or waiting for their tap: the policy is not asked,
     // so nothing is undone and nothing is left pending for when they come back.
-    const following = page.wantsSound && !page.needsTap;
+    // A player busy with something of its own (YouTube's ad, a stall) is waited for, not chased;
+    // when it plays again, what the policy was waiting for is dropped (an ad is no latency to
+    // learn) and what it learned carries over.
+    if (reading.waiting) this.waited = true;
+    else if (this.waited) { this.waited = false; this.renewPolicy(); }
+    const policy = this.policy;
+    if (!policy) return;
+    const following = page.wantsSound && !page.needsTap && !reading.waiting;
     const commands = following ? policy.playerObserved({ trackId: reading.trackId, playing: reading.playing, positionMs: reading.positionMs, serverTime: serverNow }) : [];
     page.syncErrorMs = following && reading.playing ? policy.syncErrorMs : null;
     const now = performance.now();

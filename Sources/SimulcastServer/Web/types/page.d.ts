@@ -9,6 +9,8 @@ export interface PlayerReading {
   trackId: string | null;
   playing: boolean;
   loading?: boolean;
+  /** The player is busy with something of its own (buffering, an ad): the policy is not asked. */
+  waiting?: boolean;
   positionMs: number;
 }
 
@@ -23,6 +25,8 @@ export interface ListenerPlayer {
   read(): PlayerReading;
   setVolume?(fraction: number): Promise<void>;
   renewIfDue?(): Promise<unknown> | unknown;
+  /** The follow policy's starting figures where this player differs from the default. */
+  readonly followFigures?: { seekThresholdMs: number; defaultStartLatencyMs: number; defaultSeekLatencyMs: number };
 }
 
 /** A message on the screen, and what makes it go ("soon", "success", "song", "choice", "never"). */

@@ -85,7 +85,33 @@ declare global {
     }
   }
 
+  /** The YouTube IFrame Player API, as the listener page uses it. */
+  namespace YT {
+    interface PlayerOptions {
+      width?: number;
+      height?: number;
+      videoId?: string;
+      playerVars?: Record<string, string | number>;
+      events?: Record<string, (event: { data: number; target: Player }) => void>;
+    }
+    class Player {
+      constructor(element: HTMLElement | string, options: PlayerOptions);
+      loadVideoById(spec: { videoId: string; startSeconds?: number }): void;
+      cueVideoById(spec: { videoId: string; startSeconds?: number }): void;
+      playVideo(): void;
+      pauseVideo(): void;
+      seekTo(seconds: number, allowSeekAhead: boolean): void;
+      getCurrentTime(): number;
+      getPlayerState(): number;
+      setVolume(volume: number): void;
+      unMute?(): void;
+      getIframe(): HTMLIFrameElement;
+    }
+  }
+
   interface Window {
+    YT?: typeof YT;
+    onYouTubeIframeAPIReady?: () => void;
     MusicKit?: typeof MusicKit;
     Spotify?: typeof Spotify;
     onSpotifyWebPlaybackSDKReady?: () => void;

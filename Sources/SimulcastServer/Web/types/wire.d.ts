@@ -118,6 +118,8 @@ export interface PageConfig {
   services: string[];
   musicKitURL: string;
   spotifySDKURL: string;
+  /** YouTube's IFrame Player API script (or a stand-in); used when "youtube" is among `services`. */
+  youtubeIFrameAPIURL: string;
   spotifyAccountsURL: string;
   spotifyAPIURL: string;
   spotifyClientId: string | null;

@@ -65,5 +65,25 @@ export function mountVersionChoice({ page, room, targetChanged, render, say }) {
     }
   }
 
-  return { roomForMe, switchToClean };
+  /**
+   * The next version of the room's song that did not refuse to play here (a YouTube video
+   * its owner does not let be embedded, or blocked in this country); none left: the song is
+   * said to be not playable here, and the player stays quiet.
+   * @param {string[]} refused ids of versions that refused
+   * @returns {Promise<boolean>} whether another version was chosen
+   */
+  async function switchAwayFrom(refused) {
+    if (!page.service || !page.room?.track) return false;
+    try {
+      const found = await otherVersions.lookup();
+      const next = found.versions.find((version) => version.accepted && !refused.includes(version.id));
+      if (!next) return false;
+      choose(found.sourceId, versionTrack(next, page.service));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return { roomForMe, switchToClean, switchAwayFrom };
 }

@@ -86,6 +86,23 @@ export const listener = Object.freeze({
   loginAgain: "Log in again to keep listening.",
 });
 
+export const youtube = Object.freeze({
+  notReady: "YouTube's player is not ready yet.",
+  /**
+   * Why a video cannot play, by the IFrame API's error code, with what happens next.
+   * @param {number} code
+   */
+  refused: (code) =>
+    code === 101 || code === 150 ? "The video's owner does not let it play outside YouTube."
+      : code === 100 ? "This video was removed or made private."
+        : code === 153 ? "YouTube refused to play here: this page did not say where it comes from. Reload the page."
+          : code === 5 ? "This browser cannot play this video."
+            : "YouTube could not play this video.",
+  tryingAnother: "Trying another video of this song…",
+  notOnYouTube: "This song is not on YouTube in a form that plays here. The next song will play when the host moves on.",
+  lockNotice: "On a phone, YouTube stops when the screen locks: keep this page open with the screen on.",
+});
+
 export const appleMusic = Object.freeze({
   notAvailable: "Apple Music is not available on this server.",
   couldNotPlay: "Apple Music could not play this song.",
