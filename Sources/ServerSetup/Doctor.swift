@@ -1,6 +1,8 @@
 import Catalogs
 import Foundation
 import ServerHosting
+import ServiceHTTP
+import SimulcastCore
 import SimulcastServer
 
 /// `simulcast doctor`: checks the settings `serve` would run with against the world, each
@@ -63,6 +65,7 @@ public struct Doctor: Sendable {
                     keyId: settings.catalog.appleMusicKeyId, teamId: settings.catalog.appleMusicTeamId, keyFile: settings.catalog.appleMusicKeyFile,
                     pem: settings.catalog.appleMusicPrivateKey, origins: origins, now: now)))
         checks.append(spotify(origin: secureOrigin))
+        checks.append(await youtube())
         checks.append(await database())
         let hosting = server.web.spotifyClientId != nil
         let sealedWith = try? await probes.sealedKeyIds(database: settings.database, password: settings.databasePassword)
@@ -113,6 +116,28 @@ public struct Doctor: Sendable {
         let redirect = (origin ?? "https://<your origin>") + "/r/callback"
         return DoctorCheck(
             "spotify", .pass, "listeners log in with app \(clientId); its Redirect URIs (developer.spotify.com → your app → Settings) must list \(redirect)")
+    }
+
+    /// YouTube for listeners without a subscription: the Data API key answers one call.
+    func youtube() async -> DoctorCheck {
+        let catalog = settings.catalog
+        guard catalog.live, let key = catalog.youtubeAPIKey, !key.isEmpty else {
+            if let file = catalog.offlineFiles[.youtube] { return DoctorCheck("youtube", .pass, "matched from the offline catalog \(file)") }
+            return DoctorCheck(
+                "youtube", .skip, "no youtube-api-key: listeners without Apple Music or Spotify Premium cannot play on YouTube",
+                fix: "set youtube-api-key-file to a file holding a YouTube Data API v3 key (console.cloud.google.com, free)")
+        }
+        guard let problem = await probes.youtubeKeyProblem(baseURL: catalog.youtubeURL, key: key) else {
+            return DoctorCheck("youtube", .pass, "the YouTube Data API key works (one videos.list call, 1 of the day's quota units)")
+        }
+        let fix =
+            switch problem {
+            case .unauthorized: "the key is not valid: copy it again from console.cloud.google.com → APIs & Services → Credentials"
+            case .notConfigured: "enable \"YouTube Data API v3\" for the key's project, and allow this server in the key's restrictions"
+            case .quotaSpent: "the day's quota is spent; it returns at midnight Pacific time (or ask Google for more)"
+            default: "check that this machine reaches \(catalog.youtubeURL)"
+            }
+        return DoctorCheck("youtube", .fail, "\(problem)", fix: fix)
     }
 
     func database() async -> DoctorCheck {

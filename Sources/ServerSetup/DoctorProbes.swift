@@ -1,5 +1,6 @@
 import Foundation
 import RoomStorage
+import ServiceHTTP
 
 /// What `doctor` asks of the world: the origin, the certificate it serves, the ports, the
 /// database. The live probes (`LiveDoctorProbes`) ask for real; the checks judge the answers.
@@ -13,6 +14,8 @@ public protocol DoctorProbes: Sendable {
     func schema(database: String, password: String?) async throws -> DatabaseSchema.Reading
     /// The key ids the database's hosted logins were sealed with.
     func sealedKeyIds(database: String, password: String?) async throws -> Set<String>
+    /// One `videos.list` call with the key (1 quota unit): nil when it works, else why not.
+    func youtubeKeyProblem(baseURL: String, key: String) async -> CatalogServiceError?
     func now() -> Date
 }
 

@@ -1,3 +1,4 @@
+import Catalogs
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -5,6 +6,7 @@ import NIOPosix
 import NIOSSL
 import RoomStorage
 import ServiceHTTP
+import SimulcastCore
 import SimulcastServer
 
 /// The probes `doctor` runs for real: HTTPS requests with the system's authorities (plus one
@@ -36,6 +38,22 @@ public struct LiveDoctorProbes: DoctorProbes {
             return .answered(status: response.status, requestSecure: secure, date: date)
         } catch {
             return .unreachable(Self.describe(error))
+        }
+    }
+
+    public func youtubeKeyProblem(baseURL: String, key: String) async -> CatalogServiceError? {
+        let transport = NIOHTTPTransport(timeout: .seconds(15), maximumBodyBytes: 1 << 20, tls: tls, maximumIdlePerOrigin: 0)
+        let clock = SystemClock()
+        let client = YouTubeClient(
+            configuration: YouTubeClient.Configuration(baseURL: baseURL, apiKey: key), transport: transport, cache: nil, quota: YouTubeQuota(clock: clock),
+            clock: clock)
+        do {
+            try await client.checkKey()
+            return nil
+        } catch let error as CatalogServiceError {
+            return error
+        } catch {
+            return .unreachable(.youtube, detail: Self.describe(error))
         }
     }
 

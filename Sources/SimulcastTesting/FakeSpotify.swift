@@ -95,6 +95,12 @@ public actor FakeSpotifyAccounts {
         authorization.flatMap { users[String($0.dropFirst(7))] } ?? "fake-user"
     }
 
+    /// Users the app's owner has not listed: a development-mode app's Web API answers them 403
+    /// "User not registered in the Developer Dashboard" (Spotify's rule since February 2026).
+    public private(set) var unlisted: Set<String> = []
+    public func unlist(_ user: String) { unlisted.insert(user) }
+    func isUnlisted(_ authorization: String?) -> Bool { unlisted.contains(user(authorization)) }
+
     /// A refresh token as a finished login would hold (for tests that start logged in).
     public func issueRefreshToken(scope: String? = nil) -> String {
         let token = newToken("refresh")
@@ -487,6 +493,7 @@ public enum FakeSpotify {
             }
         }
         guard await accounts.isValid(authorization) else { return apiError(401, "The access token expired") }
+        if await accounts.isUnlisted(authorization) { return apiError(403, "User not registered in the Developer Dashboard") }
         return nil
     }
 

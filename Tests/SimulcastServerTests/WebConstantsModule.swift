@@ -43,7 +43,7 @@ enum WebConstantsModule {
         constant(
             "PresenceStatus", "Where a listener stands in `room.presence` (PresenceStatus).",
             object(PresenceStatus.allCases.map { ("\($0)", string($0.rawValue)) }))
-        let services: [MusicService] = [.appleMusic, .spotify, .deezer, .localFiles]
+        let services: [MusicService] = [.appleMusic, .spotify, .deezer, .localFiles, .youtube]
         constant(
             "SERVICE_NAMES", "The services' names as people know them (MusicService.displayName).",
             object(services.map { (string($0.rawValue), string($0.displayName)) }))

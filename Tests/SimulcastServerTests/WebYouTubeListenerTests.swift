@@ -120,6 +120,41 @@ import Testing
         }
     }
 
+    /// Issue 53 (3): a Spotify account the server's development-mode app has not listed gets 403
+    /// "User not registered in the Developer Dashboard" from every Web API call; the page says so
+    /// in words (never the code) and one tap on YouTube plays in sync.
+    @Test(.enabled(if: SystemTests.chromium && SystemTests.isolatedPass, "needs Chromium; runs in the isolated pass"))
+    func aSpotifyAccountNotOnTheListIsToldWhyAndOneTapPlaysOnYouTube() async throws {
+        let accounts = FakeSpotifyAccounts(clientId: "web-client", clientSecret: "unused")
+        await accounts.unlist("fake-user")
+        let spotifyRouter = FakeSpotify.router(state: FakeServiceState(tracks: [Fixtures.cestLaVie]), accounts: accounts)
+        try await FakeServiceServer.run(spotifyRouter) { spotify in
+            try await FakeServiceServer.run(try FakeBrowserSDKs.router()) { sdks in
+                let web = WebListenerConfiguration(
+                    spotifyClientId: "web-client", spotifyAccountsURL: spotify, spotifyAPIURL: spotify, offersYouTube: true,
+                    youtubeIFrameAPIURL: sdks + FakeBrowserSDKs.youtubeIFrameAPIPath)
+                try await WebRoom.run(web: web, matchmaker: TestRooms.youtubeMatchmaker) { room in
+                    try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
+                    let page = try await room.open()
+                    defer { Task { await page.close() } }
+                    try await WebListenerPageTests.waitStatus(page, "choosing")
+                    try await page.click(role: "button", name: "Or play in this browser")
+                    // Back from the login: the words, and the chooser again.
+                    let words = try await page.waitFor(
+                        "(() => { const m = document.getElementById('message'); return !m.hidden && simulcastPage.status === 'choosing' && m.textContent.includes('no place for you') ? m.textContent : null; })()",
+                        as: String.self, seconds: 20)
+                    #expect(words.contains("ask the host to add your Spotify e-mail, or listen on YouTube now"), "\(words)")
+                    #expect(!words.contains("403"))
+                    try await WebRoom.screenshot(page, "listener-spotify-not-listed")
+                    let taps = WebListenerPageTests.Taps()
+                    try await taps.tap(page, "Listen on YouTube")
+                    try await taps.untilInSync(page) { try await Self.inSync(room, $0, "on YouTube after Spotify's refusal") }
+                    #expect(taps.count == 1, "\(taps.count) taps from the refusal to YouTube in sync")
+                }
+            }
+        }
+    }
+
     /// The same flow in WebKit (WebKitGTK's WebDriver, a phone-sized window): a real click on
     /// "Listen on YouTube", in sync, the host's seek followed.
     @Test(

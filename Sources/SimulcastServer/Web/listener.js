@@ -29,7 +29,7 @@ import { mountListenerControls, storedVolume } from "./ui/listener-controls.js";
 import { listenerStatus } from "./ui/listener-status.js";
 import { listenerName, mountNameField } from "./ui/presence-panel.js";
 import { mountServerFollowPanel } from "./ui/server-follow-panel.js";
-import { mountServiceChooser, showOpenElsewhere } from "./ui/service-chooser.js";
+import { mountServiceChooser, promoteChoice, showOpenElsewhere } from "./ui/service-chooser.js";
 import { mountShare } from "./ui/share.js";
 import { mountSheet } from "./ui/sheet.js";
 import { mountListenerRequests } from "./ui/song-requests.js";
@@ -211,6 +211,11 @@ function start() {
     } catch (error) {
       page.phase = "choosing";
       page.wantsSound = false;
+      // Not on the Spotify app's list: words, and the chooser with YouTube one tap away.
+      if (/** @type {{ kind?: string } | null} */ (error)?.kind === "notListed") {
+        if (offered.includes("youtube")) promoteChoice("youtube");
+        return say(offered.includes("youtube") ? strings.spotify.notListed : strings.spotify.notListedNoYouTube, "error", "choice");
+      }
       if (isLoginError(error) && !(/** @type {{ expired?: boolean }} */ (error).expired) && config.spotifyClientId) return beginLogin({ config, room: config.room, purpose: "listen" });
       if (isLoginError(error)) return loginNeeded(error);
       // The Web Playback SDK could not start here: the listener's own Spotify app still can.

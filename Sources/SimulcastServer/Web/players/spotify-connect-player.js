@@ -7,7 +7,7 @@
 // a 429's Retry-After holds every call back.
 import { SPOTIFY_CONNECT } from "../constants.js";
 import { chooseDevice, deviceFrom } from "./spotify-devices.js";
-import { callSpotify } from "./spotify-web-api.js";
+import { callSpotify, spotifyAccount } from "./spotify-web-api.js";
 import * as strings from "../strings.js";
 import { withTimeout } from "./timeout.js";
 
@@ -38,6 +38,7 @@ export class SpotifyConnectPlayer {
    */
   static async prepare(config, login, events, { onPhone }) {
     await login.fresh();
+    const me = await withTimeout(spotifyAccount(config, login), "Spotify");
     const self = new SpotifyConnectPlayer(config, login, events);
     const response = await withTimeout(self.api("GET", "/v1/me/player/devices"), "Spotify");
     if (!response.ok) throw new Error(await refusalText(response));
@@ -47,7 +48,6 @@ export class SpotifyConnectPlayer {
     const choice = chooseDevice(devices, { onPhone });
     if (!("device" in choice)) throw new Error(choice.problem === "onlyRestricted" ? strings.spotify.onlyRestricted : strings.spotify.noDevice);
     self.device = choice.device;
-    const me = await withTimeout(self.api("GET", "/v1/me"), "Spotify");
     self.country = me.ok ? (await me.json()).country ?? null : null;
     self.schedule(0);
     return self;

@@ -2,7 +2,7 @@
 // The listener's Spotify player: the follow policy's verbs over the Web Playback SDK, and
 // the Web API for starting a track at a position on the SDK's device.
 import { loadScript } from "../ui/dom.js";
-import { callSpotify } from "./spotify-web-api.js";
+import { callSpotify, spotifyAccount } from "./spotify-web-api.js";
 import * as strings from "../strings.js";
 import { withTimeout } from "./timeout.js";
 
@@ -17,6 +17,7 @@ export class SpotifyPlayer {
    */
   static async prepare(config, login, events) {
     await login.fresh();
+    const me = await withTimeout(spotifyAccount(config, login), "Spotify");
     const ready = new Promise((resolve) => { window.onSpotifyWebPlaybackSDKReady = () => resolve(undefined); });
     await loadScript(config.spotifySDKURL);
     if (!window.Spotify?.Player) await withTimeout(ready, "Spotify's player");
@@ -40,7 +41,6 @@ export class SpotifyPlayer {
     player.addListener("player_state_changed", (state) => self.remember(state));
     if (!(await withTimeout(player.connect(), "Spotify's player"))) throw new Error(strings.spotify.didNotConnect);
     await withTimeout(device, "Spotify's player");
-    const me = await withTimeout(self.api("GET", "/v1/me"), "Spotify");
     self.country = me.ok ? (await me.json()).country : null;
     return self;
   }

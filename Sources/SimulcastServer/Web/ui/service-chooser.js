@@ -41,6 +41,21 @@ export function mountServiceChooser({ offered, spotifyMode, choose }) {
 }
 
 /**
+ * Makes one service the big first choice (the others small links), as for a returning
+ * listener: YouTube, when Spotify has just refused this listener's account.
+ * @param {string} service
+ */
+export function promoteChoice(service) {
+  $("chooser").classList.add("returning");
+  for (const choice of document.querySelectorAll("[data-choice]")) {
+    const own = /** @type {HTMLElement} */ (choice).dataset.choice === service;
+    choice.classList.toggle("remembered", own);
+    choice.classList.toggle("other", !own);
+    if (own) choice.parentElement?.prepend(choice);
+  }
+}
+
+/**
  * Where this browser cannot keep the music going, which one can, with the link to copy.
  * @param {{ advice: string | null, browser: string | null }} advice @param {() => string} link
  */
