@@ -155,6 +155,32 @@ import Testing
         }
     }
 
+    /// Issue 53 (3): the host page says how Spotify's guest list works (where the server has a
+    /// Spotify app for listeners), and the invite tells Spotify friends what to send.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium"))
+    func theHostPageExplainsTheGuestListAndTheInviteSaysWhatToSend() async throws {
+        try await FakeServiceServer.run(try FakeBrowserSDKs.router()) { sdks in
+            let web = WebListenerConfiguration(
+                spotifyClientId: "web-client", offersYouTube: true, youtubeIFrameAPIURL: sdks + FakeBrowserSDKs.youtubeIFrameAPIPath)
+            try await WebRoom.run(web: web, matchmaker: TestRooms.youtubeMatchmaker) { room in
+                let page = try await room.browser.openPhone("\(room.base)/r/\(room.code)/host", initScript: WebRoom.initScript)
+                defer { Task { await page.close() } }
+                // The explanation opens like any disclosure, by its visible name.
+                try await page.click(role: "DisclosureTriangle", name: "Friends on Spotify")
+                let steps = try await page.waitFor(
+                    "(() => { const d = document.getElementById('spotify-guests'); return d.open && !d.hidden ? d.textContent : null; })()", as: String.self)
+                #expect(steps.contains("five accounts") && steps.contains("User Management") && steps.contains("YouTube"), "\(steps)")
+                // The invite, as the share sheet receives it.
+                try await page.run(
+                    "(() => { navigator.share = (data) => { window.__shared = data; return Promise.resolve(); }; navigator.canShare = () => true; })()")
+                try await page.click(role: "button", name: "Share the link")
+                let text = try await page.waitFor("window.__shared?.text ?? null", as: String.self)
+                #expect(text.contains("e-mail of your Spotify account") && text.contains("YouTube, no sign-in"), "\(text)")
+                if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "host page: \(findings)") }
+            }
+        }
+    }
+
     /// The same flow in WebKit (WebKitGTK's WebDriver, a phone-sized window): a real click on
     /// "Listen on YouTube", in sync, the host's seek followed.
     @Test(

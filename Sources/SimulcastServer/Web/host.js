@@ -43,6 +43,9 @@ function start() {
     apple: playsHere && hostToken ? mountAppleHost(config, hostToken, () => render(), { continueRoom: takeHandoverMarker(config.room) }) : null,
   });
 
+  // How Spotify's guest list works, where the server has a Spotify app for listeners.
+  setHidden("spotify-guests", !config.spotifyClientId);
+
   // What the room played, with the host's own links.
   const roomHistory = mountHistory(config.room, { service: () => null, storefront: () => null, save: null, hostToken });
 

@@ -8,7 +8,7 @@ import * as strings from "../strings.js";
  * Mounts the Share button. The link is the server's for this room (its https public origin),
  * never a plain http:// one to another machine: a friend could not play there. Without one the
  * page says why.
- * @param {{ shareLink: string | null, shareRefusal: string | null }} config
+ * @param {{ shareLink: string | null, shareRefusal: string | null, spotifyClientId?: string | null, services?: string[] }} config
  * @returns {{ link: string | null }}
  */
 export function mountShare(config) {
@@ -27,7 +27,9 @@ export function mountShare(config) {
     // A listener shares the host's room ("Listen along with Ana"); the host shares their own.
     const headline = maybe("headline")?.textContent;
     const title = headline ? strings.share.title(headline) : strings.share.fallbackTitle;
-    const data = { title, text: strings.share.text, url: link };
+    // Spotify friends must be on the app's list first; YouTube needs nothing.
+    const spotifyNote = config.spotifyClientId && config.services?.includes("youtube") ? " " + strings.share.spotifyGuests : "";
+    const data = { title, text: strings.share.text + spotifyNote, url: link };
     if (navigator.share && (!navigator.canShare || navigator.canShare(data))) {
       try {
         await navigator.share(data);

@@ -35,6 +35,8 @@ export const share = Object.freeze({
   /** @param {string} headline */
   title: (headline) => `${headline} on Simulcast`,
   text: "Each on our own music service, at the same moment.",
+  /** What Spotify friends need, where this server's Spotify app admits only listed accounts. */
+  spotifyGuests: "On Spotify? Send me the e-mail of your Spotify account first, so I can add it. No subscription? Listen on YouTube, no sign-in.",
   copied: "Link copied.",
   /** @param {string} link */
   copyByHand: (link) => `Copy this link: ${link}`,
