@@ -110,8 +110,13 @@ import TrackMatching
             try await rig.waitInSync(listener)
             _ = try await listener.waitFor("\(Self.status(of: "She Looks So Perfect", in: "request-list")) === 'played'", as: Bool.self, seconds: 10)
             #expect(await rig.player.queuedURIs.count == 1, "the song Spotify lacks was never queued")
-            let history = try await rig.fetch("/v1/rooms/\(code)/history").text
+            // Who asked is the room's host's to see (issue 52): with the host's token, not without.
+            let hostToken = try await host.evaluate(
+                "localStorage.getItem('simulcast.host.' + \(AxeCore.quoted(code)))", as: String.self)
+            let history = try await rig.fetch("/v1/rooms/\(code)/history", bearer: hostToken).text
             #expect(history.contains(#""requestedBy":"Ana""#), "\(history)")
+            let strangers = try await rig.fetch("/v1/rooms/\(code)/history").text
+            #expect(!strangers.contains("requestedBy"), "\(strangers)")
             await host.close()
         }
     }
