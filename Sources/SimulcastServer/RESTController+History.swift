@@ -23,7 +23,7 @@ extension RESTController {
         let service = input.query.service.map(MusicService.init(rawValue:))
         let storefront = input.query.storefront.flatMap(Storefront.normalise) ?? "us"
         if let before = input.query.before, before < 1 {
-            throw APIError(.badRequest, code: .malformedHistory, message: "before is a page's earlier, a number from 1")
+            throw RESTErrorMiddleware.malformedHistory
         }
         let before = input.query.before.map { Int($0) }
         let rows = try await room.history(before: before, limit: Self.historyPageSongs + 1)

@@ -34,6 +34,12 @@ struct RESTErrorMiddleware: ServerMiddleware {
     static let malformedHandover = APIError(
         .badRequest, code: .malformedHandover, message: "expected {listener} with a listener's id from the room's presence, in at most 1 KiB")
 
+    static let malformedHistory = APIError(.badRequest, code: .malformedHistory, message: "before is a page's earlier, a number from 1")
+
+    /// The operations with a typed query: the error for one that does not parse (a number too
+    /// large for its type is the client's mistake, not the server's).
+    static let queries: [String: APIError] = ["getHistory": malformedHistory]
+
     /// The operations with a body: how much of it is read, and the error for one that does not parse.
     static let bodies: [String: (limit: Int, malformed: APIError)] = [
         "addCorrection": (correctionBodyLimit, malformedCorrection),
@@ -66,7 +72,7 @@ struct RESTErrorMiddleware: ServerMiddleware {
             return try await next(request, body, metadata)
         } catch let error as ServerError {
             if let apiError = error.underlyingError as? APIError { return Self.response(apiError) }
-            if error.httpStatus.kind == .clientError, let expected { return Self.response(expected.malformed) }
+            if error.httpStatus.kind == .clientError, let malformed = expected?.malformed ?? Self.queries[operationID] { return Self.response(malformed) }
             throw error
         }
     }
