@@ -792,6 +792,29 @@ internal enum Operations {
             }
             /// An error; `error.code` says which.
             ///
+            /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses._Error)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses._Error {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// An error; `error.code` says which.
+            ///
             /// - Remark: Generated from `#/paths//v1/rooms/{code}/history/get(getHistory)/responses/404`.
             ///
             /// HTTP response code: `404 notFound`.
