@@ -30,12 +30,6 @@ public actor YouTubeQuota {
         return .quotaSpent(.youtube, retryAfterSeconds: Double(now.distance(to: resumes)) / 1_000_000)
     }
 
-    /// When lookups resume, if they are held.
-    public var heldUntil: LocalTime? {
-        guard let resumesAt, clock.now() < resumesAt else { return nil }
-        return resumesAt
-    }
-
     /// The next midnight in America/Los_Angeles after `time` (daylight saving included),
     /// when YouTube's quota day starts again.
     static func nextReset(after time: LocalTime) -> LocalTime {

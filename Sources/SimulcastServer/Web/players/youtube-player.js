@@ -73,7 +73,6 @@ export class YouTubePlayer {
     this.player = null;
     /** @type {string | null} */
     this.videoId = null;
-    this.state = State.unstarted;
     // The last reported time and when it changed, to carry the position forward between reports.
     this.reportedSeconds = 0;
     this.changedAt = performance.now();
@@ -98,7 +97,6 @@ export class YouTubePlayer {
 
   /** @private @param {number} state */
   stateChanged(state) {
-    this.state = state;
     this.changedAt = performance.now();
     this.offset = null;
     this.moving = false;
