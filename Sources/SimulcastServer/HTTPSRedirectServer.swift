@@ -16,7 +16,7 @@ enum HTTPSRedirectServer {
 
     static func application(
         hostname: String, port: Int, publicOrigins: [String], limiter: ConnectionLimiter, limits: ServerLimits, metrics: ServerMetrics,
-        logger: Logger
+        logger: Logger, onServerRunning: @escaping @Sendable () async -> Void
     ) -> some ApplicationProtocol {
         let responder = CallbackResponder { (request: Request, _: BasicRequestContext) -> Response in
             if request.uri.path == "/healthz" {
@@ -40,7 +40,8 @@ enum HTTPSRedirectServer {
                     inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idle)), limiter: limiter, headerTimeout: headerTimeout,
                     metrics: metrics)
             },
-            configuration: .init(address: .hostname(hostname, port: port), serverName: "simulcast"), logger: logger)
+            configuration: .init(address: .hostname(hostname, port: port), serverName: "simulcast"),
+            onServerRunning: { _ in await onServerRunning() }, logger: logger)
     }
 
     /// Where `path` is over HTTPS: under the first https public origin (the name the

@@ -57,7 +57,11 @@ public actor LocalServer {
         }
         self.runner = runner
         self.hub = runner.hub
-        let task = Task { try await runner.run() }
+        let task = Task {
+            // A server that fails before it listens ends the wait below with its error.
+            defer { continuation.finish() }
+            try await runner.run()
+        }
         self.task = task
         for await bound in ports {
             port = bound

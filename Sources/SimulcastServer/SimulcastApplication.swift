@@ -114,6 +114,10 @@ public enum SimulcastApplication {
                 metadata: ["connections": "\(limiter.total)", "networks": "\(networks)"])
         }
         let tls = try configuration.tls.map(TLSContextStore.init(files:))
+        // The server counts as running once every door it was given is open: a caller (a test,
+        // a probe) told the port may use the redirect port at once.
+        let (redirectRunning, redirectRunningContinuation) = AsyncStream<Void>.makeStream()
+        if configuration.httpRedirectPort == nil { redirectRunningContinuation.finish() }
         var application = Application(
             responder: SecurityHeadersResponder(wrapped: router.buildResponder(), policy: PageSecurityPolicy(web: configuration.web)),
             server: HTTPServerBuilder { responder in RoomServerChannel(responder: responder, sockets: sockets, limiter: limiter, tls: tls) },
@@ -121,6 +125,7 @@ public enum SimulcastApplication {
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 boundPort.set(port)
+                for await _ in redirectRunning {}
                 await onServerRunning(port)
             },
             logger: dependencies.logger
@@ -136,7 +141,8 @@ public enum SimulcastApplication {
             application.addServices(
                 HTTPSRedirectServer.application(
                     hostname: configuration.hostname, port: redirectPort, publicOrigins: configuration.web.publicOrigins, limiter: limiter,
-                    limits: configuration.limits, metrics: metrics, logger: dependencies.logger))
+                    limits: configuration.limits, metrics: metrics, logger: dependencies.logger
+                ) { redirectRunningContinuation.finish() })
         }
         application.beforeServerStarts {
             try await dependencies.store.prepare()
