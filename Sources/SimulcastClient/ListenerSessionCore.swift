@@ -22,6 +22,9 @@ public struct ListenerSessionCore: Sendable {
     let reportInterval: Duration
     private var lastReport = ServerTime(micros: 0)
     private var lastReaction: (reaction: Wire.RoomReaction, shownUntil: LocalTime)?
+    /// The player has been busy with something of its own (an ad, a stall) since the last
+    /// reading that was not.
+    private var playerWaited = false
 
     /// The last reaction, shown this long.
     static let reactionShownFor: Duration = .seconds(4)
@@ -65,7 +68,15 @@ public struct ListenerSessionCore: Sendable {
     public mutating func observed(_ reading: LocalPlayerReading, clockSync: ClockSync) -> [Action] {
         guard isSynchronised, let serverTime = clockSync.serverTime(at: reading.time) else { return [] }
         var actions: [Action] = []
-        for command in policy.playerObserved(reading.at(serverTime)) {
+        // A player busy with an ad or a stall is waited for, not chased: the policy is not asked
+        // until it plays again, and then starts from what it had learned (`playerWaited`).
+        if reading.waiting {
+            playerWaited = true
+        } else if playerWaited {
+            playerWaited = false
+            policy.playerWaited()
+        }
+        for command in reading.waiting ? [] : policy.playerObserved(reading.at(serverTime)) {
             if case .start(let trackId, let position, let startAt) = command {
                 actions.append(.start(trackId: trackId, positionMs: position, atLocalTime: clockSync.localTime(at: startAt) ?? reading.time))
             } else if let action = command.action {

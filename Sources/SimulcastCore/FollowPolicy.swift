@@ -76,6 +76,18 @@ public struct FollowPolicy: Sendable {
         rate.forget()
     }
 
+    /// The player was busy with something of its own (an ad, a stall) and plays again: what
+    /// the policy was waiting for is dropped (the wait is no latency to learn, and a landing
+    /// expected before it is stale) while what it learned of the player's latencies carries
+    /// over. The listener page renews its policy the same way (`listener-follower.js`).
+    public mutating func playerWaited() {
+        pending = nil
+        lastCorrectionAt = nil
+        stoppedForTrack = nil
+        nextTrack = NextTrackPlanner()
+        rate.forget()
+    }
+
     /// A new `room.state`. Returns nothing by itself: the next observation acts on it, so
     /// that every decision is made against a fresh reading of the player.
     public mutating func roomStateReceived(_ state: RoomState) {

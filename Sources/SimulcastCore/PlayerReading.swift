@@ -8,19 +8,23 @@ public struct PlayerReading<Domain: ClockDomain>: Hashable, Sendable {
     public var positionMs: Double
     /// When the position was read.
     public var time: ClockInstant<Domain>
+    /// Busy with something of its own (an embedded player's ad, a stall): waited out, not
+    /// chased with seeks (`SteppedTimeReader`).
+    public var waiting: Bool
 
-    public init(trackId: String?, playing: Bool, positionMs: Double, at time: ClockInstant<Domain>) {
+    public init(trackId: String?, playing: Bool, positionMs: Double, at time: ClockInstant<Domain>, waiting: Bool = false) {
         self.trackId = trackId
         self.playing = playing
         self.positionMs = positionMs
         self.time = time
+        self.waiting = waiting
     }
 
     public var anchor: PositionAnchor<Domain> { PositionAnchor(positionMs: positionMs, at: time) }
 
     /// The same reading stamped on another clock.
     public func at<Other>(_ time: ClockInstant<Other>) -> PlayerReading<Other> {
-        PlayerReading<Other>(trackId: trackId, playing: playing, positionMs: positionMs, at: time)
+        PlayerReading<Other>(trackId: trackId, playing: playing, positionMs: positionMs, at: time, waiting: waiting)
     }
 }
 

@@ -4,4 +4,7 @@ public enum ListenerDevice: Hashable, Sendable {
     case player
     /// The listener's Spotify app, followed through the Web API (Spotify Connect).
     case spotifyConnect(SimulatedConnectDevice.Configuration)
+    /// YouTube's embedded player on the listener page (no sign-in), followed through its
+    /// IFrame API by `YouTubeIFramePlayer`.
+    case youTube(SimulatedYouTubeIFrame.Configuration)
 }

@@ -28,6 +28,9 @@ public final class SessionSimulation {
     /// The same listening measured at the ear (each device's true output latency after its
     /// player, the host's too), once `run` has returned. `run`'s own figures are at the player.
     public private(set) var atTheEar: (simulcast: SyncMetrics, seed: SyncMetrics)?
+    /// On YouTube: the pre-roll ads Simulcast's listeners saw and the seeks they asked during
+    /// one, once `run` has returned.
+    public private(set) var youTubeAds: (shown: Int, seeksDuringAds: Int)?
 
     public init(scenario: SyncScenario) {
         self.scenario = scenario
@@ -100,6 +103,7 @@ public final class SessionSimulation {
         var listeners: [ListenerSession] = []
         var players: [any SimulatedSound] = []
         var connectDevices: [SimulatedConnectDevice] = []
+        var youTubeFrames: [SimulatedYouTubeIFrame] = []
         var seeds: [SeedFollower] = []
         for index in 1...(2 * n) {
             let player: any PlayerDriver
@@ -126,6 +130,15 @@ public final class SessionSimulation {
                     logger: quiet)
                 sound = device
                 policy = SpotifyConnectPlayer.followConfiguration(service: .appleMusic, storefront: "us")
+            case .youTube(var configuration):
+                // The listener page's embedded player, followed by the shipped driver's twin.
+                configuration.driftPPM = drifts[index]
+                let frame = SimulatedYouTubeIFrame(
+                    configuration: configuration, trueClock: clock, deviceClock: devices[index], seed: scenario.seed &+ UInt64(index))
+                if index <= n { youTubeFrames.append(frame) }
+                player = YouTubeIFramePlayer(frame: frame, clock: devices[index])
+                sound = frame
+                policy = YouTubeIFramePlayer.followConfiguration(service: .appleMusic, storefront: "us")
             }
             players.append(sound)
             if index <= n {
@@ -342,6 +355,14 @@ public final class SessionSimulation {
                 metrics[index < n ? 0 : 1].commands += await device.commandsReceived
                 metrics[index < n ? 0 : 1].rateLimited += await device.rateLimited
             }
+        }
+        if !youTubeFrames.isEmpty {
+            var ads = (shown: 0, seeksDuringAds: 0)
+            for frame in youTubeFrames {
+                ads.shown += await frame.adsShown
+                ads.seeksDuringAds += await frame.seeksDuringAds
+            }
+            youTubeAds = ads
         }
         earMetrics[0].corrections = metrics[0].corrections
         earMetrics[0].trackStarts = metrics[0].trackStarts

@@ -51,6 +51,16 @@ public struct SyncScenario: Sendable {
         return scenario
     }
 
+    /// The wan network with each listener on YouTube's embedded player (the listener page's
+    /// choice for friends with no subscription), with the figures
+    /// `SimulatedYouTubeIFrame.Configuration` documents: buffering 300-600 ms after each load
+    /// and seek, time posted every 250 ms, a pre-roll ad of 5-15 s before a quarter of loads.
+    public static var youTube: SyncScenario {
+        var scenario = SyncScenario()
+        scenario.listenerDevice = .youTube(SimulatedYouTubeIFrame.Configuration())
+        return scenario
+    }
+
     /// The same session with each listener on the Web Playback SDK in a browser instead: a
     /// player on the device that starts at once and corrects with seeks.
     public var onWebPlaybackSDK: SyncScenario {

@@ -12,6 +12,7 @@ struct SyncBenchmark: AsyncParsableCommand {
     enum Preset: String, CaseIterable, ExpressibleByArgument {
         case wan, lan, bluetooth
         case spotifyConnect = "spotify-connect"
+        case youtube
         var scenario: SyncScenario {
             switch self {
             case .wan: .wan
@@ -20,6 +21,8 @@ struct SyncBenchmark: AsyncParsableCommand {
             case .bluetooth: .bluetooth
             // The wan network, each listener on their own Spotify app: see SimulatedConnectDevice.
             case .spotifyConnect: .spotifyConnect
+            // The wan network, each listener on YouTube's embedded player: see SimulatedYouTubeIFrame.
+            case .youtube: .youTube
             }
         }
     }
@@ -62,6 +65,10 @@ struct SyncBenchmark: AsyncParsableCommand {
     @Option(help: "spotify-connect: the device buffering after a seek, ms.") var connectSeekBufferMs: MillisecondRange?
     @Option(help: "spotify-connect: from the device's change to the Web API knowing it, ms.") var connectReportDelayMs: MillisecondRange?
     @Option(help: "spotify-connect: a poll's round trip, ms.") var connectPollRoundTripMs: MillisecondRange?
+    @Option(help: "youtube: buffering after each load and seek, ms (a value or MIN-MAX).") var youtubeBufferMs: MillisecondRange?
+    @Option(help: "youtube: how often the iframe posts its time, ms.") var youtubeReportIntervalMs: Double?
+    @Option(help: "youtube: the share of loads that show a pre-roll ad first (0-1).") var youtubeAdChance: Double?
+    @Option(help: "youtube: a pre-roll ad's length, seconds (a value or MIN-MAX).") var youtubeAdSeconds: MillisecondRange?
     @Flag(help: "Print only the JSON summary.") var json = false
     @Flag(help: "Run the grid of network and player profiles instead (delay, jitter, loss, drift, start and seek latency) and list the worst cells.")
     var grid = false
@@ -91,6 +98,13 @@ struct SyncBenchmark: AsyncParsableCommand {
             if let connectReportDelayMs { device.reportDelayMs = connectReportDelayMs.range }
             if let connectPollRoundTripMs { device.pollRoundTripMs = connectPollRoundTripMs.range }
             setup.listenerDevice = .spotifyConnect(device)
+        }
+        if case .youTube(var frame) = setup.listenerDevice {
+            if let youtubeBufferMs { frame.bufferMs = youtubeBufferMs.range }
+            if let youtubeReportIntervalMs { frame.reportIntervalMs = youtubeReportIntervalMs }
+            if let youtubeAdChance { frame.adChance = youtubeAdChance }
+            if let youtubeAdSeconds { frame.adSeconds = youtubeAdSeconds.range }
+            setup.listenerDevice = .youTube(frame)
         }
 
         if grid {
@@ -143,10 +157,14 @@ struct SyncBenchmark: AsyncParsableCommand {
         print(
             "scenario \(scenario): one-way delay \(setup.delayMs) ± \(setup.jitterMs) ms, loss \(setup.loss), clocks ± \(setup.clockOffsetMs) ms and ± \(setup.driftPPM) ppm,"
         )
-        print(
-            (webPlaybackSDK == nil ? "" : "the Web Playback SDK row's player: ")
-                + "start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n"
-        )
+        if case .youTube = setup.listenerDevice {
+            print("\(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n")
+        } else {
+            print(
+                (webPlaybackSDK == nil ? "" : "the Web Playback SDK row's player: ")
+                    + "start \(setup.startLatencyMs) ± \(setup.startJitterMs) ms, seek \(setup.seekLatencyMs) ± \(setup.seekJitterMs) ms, \(setup.tracks) tracks, \(setup.listeners) listeners, seed \(setup.seed)\n"
+            )
+        }
         if hasOutputLatency {
             print(
                 "output latency, player to ear: host \(Self.span(setup.hostOutputLatencyMs)) ms, listeners \(Self.span(setup.listenerOutputLatencyMs)) ms, "
@@ -158,6 +176,12 @@ struct SyncBenchmark: AsyncParsableCommand {
                 "Spotify Connect device: command \(Self.span(device.commandLatencyMs)) ms, buffering \(Self.span(device.startBufferMs)) ms (track) and "
                     + "\(Self.span(device.seekBufferMs)) ms (seek), reports \(Self.span(device.reportDelayMs)) ms late, clock \(Self.span(device.deviceClockErrorMs)) ms off, "
                     + "polls \(Self.span(device.pollRoundTripMs)) ms, \(device.requestsPer30s) requests per 30 s\n")
+        }
+        if case .youTube(let frame) = setup.listenerDevice {
+            print(
+                "YouTube's embedded player: buffering \(Self.span(frame.bufferMs)) ms after each load and seek, time posted every \(frame.reportIntervalMs) ms "
+                    + "(\(Self.span(frame.reportDelayMs)) ms before the page has it), a pre-roll ad of \(Self.span(frame.adSeconds)) s before \(Int(frame.adChance * 100)) % of loads\n"
+            )
         }
         var rows = [("simulcast", simulcast), ("seed", seedMethod)]
         if let webPlaybackSDK {
@@ -187,6 +211,9 @@ struct SyncBenchmark: AsyncParsableCommand {
                     + "\(String(r.correctionsPerTrack).padding(toLength: 20, withPad: " ", startingAt: 0))"
                     + (r.commandsPerTrack.map { "\($0), \(r.rateLimited ?? 0)" } ?? "")
             )
+        }
+        if let ads = simulation.youTubeAds {
+            print("\nSimulcast's listeners saw \(ads.shown) pre-roll ads and asked \(ads.seeksDuringAds) seeks while one played")
         }
         if let step {
             print(

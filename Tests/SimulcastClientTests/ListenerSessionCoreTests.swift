@@ -56,6 +56,30 @@ import Testing
         #expect(report.map(\.seq) == [1])
     }
 
+    /// An embedded player's ad (or a stall) reads as waiting: nothing is asked of the player
+    /// while it lasts, and afterwards the ad is not learned as the load's latency (before, the
+    /// first reading after a 5-second pre-roll landed the load 5 s late, and every later start
+    /// was aimed seconds ahead); the video behind the room is corrected with one seek.
+    @Test func aPlayerThatWaitsIsNotChasedAndItsWaitIsNoLatency() {
+        var core = ListenerSessionCore(policy: Self.configuration)
+        _ = core.handle(.joined(Self.welcome), at: Self.local0)
+        _ = core.handle(.clockSynchronised, at: Self.local0)
+        _ = core.handle(.roomState(Fixtures.room(at: Self.server0)), at: Self.local0)
+        let load = core.observed(Self.nothingLoaded(at: 1_000), clockSync: Self.clockSync)
+        #expect(load.first == .perform(.load(trackId: Self.matchId, positionMs: 1_300, play: true)))
+        for ms in stride(from: Int64(1_500), through: 6_500, by: 100) {
+            let ad = LocalPlayerReading(trackId: Self.matchId, playing: false, positionMs: 1_300, at: Self.local(ms), waiting: true)
+            let actions = core.observed(ad, clockSync: Self.clockSync)
+            #expect(!actions.contains { if case .perform = $0 { true } else { false } }, "at \(ms) ms: \(actions)")
+        }
+        // The ad is over: the video plays from where it was loaded, 5.3 s behind the room.
+        let after = core.observed(LocalPlayerReading(trackId: Self.matchId, playing: true, positionMs: 1_400, at: Self.local(6_600)), clockSync: Self.clockSync)
+        let seeks = after.compactMap { if case .perform(.seek(let position, _)) = $0 { position } else { nil } }
+        #expect(seeks.count == 1, "\(after)")
+        #expect((seeks.first ?? 0) > 6_600, "aimed where the room will be")
+        #expect(core.policy.startLatency.samplesMs.allSatisfy { $0 < 1_000 }, "the ad learned as a start latency: \(core.policy.startLatency.samplesMs)")
+    }
+
     @Test func aDisconnectedListenerKeepsFollowingButReportsNothing() {
         var core = ListenerSessionCore(policy: Self.configuration)
         _ = core.handle(.joined(Self.welcome), at: Self.local0)
