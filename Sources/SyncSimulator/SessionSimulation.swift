@@ -104,6 +104,7 @@ public final class SessionSimulation {
         var players: [any SimulatedSound] = []
         var connectDevices: [SimulatedConnectDevice] = []
         var youTubeFrames: [SimulatedYouTubeIFrame] = []
+        let timer = SimulatedPlayerTimer(network: network)
         var seeds: [SeedFollower] = []
         for index in 1...(2 * n) {
             let player: any PlayerDriver
@@ -136,7 +137,7 @@ public final class SessionSimulation {
                 let frame = SimulatedYouTubeIFrame(
                     configuration: configuration, trueClock: clock, deviceClock: devices[index], seed: scenario.seed &+ UInt64(index))
                 if index <= n { youTubeFrames.append(frame) }
-                player = YouTubeIFramePlayer(frame: frame, clock: devices[index])
+                player = YouTubeIFramePlayer(frame: frame, clock: devices[index], timer: timer)
                 sound = frame
                 policy = YouTubeIFramePlayer.followConfiguration(service: .appleMusic, storefront: "us")
             }
@@ -265,6 +266,8 @@ public final class SessionSimulation {
                     await connections[1]?.close()
                     await disconnected(1, at: time, reason: "the network dropped")
                 }
+            case .timer(let id):
+                await timer.take(id)?()
             case .listenerStep(let participant):
                 await listeners[participant - 1].step()
                 network.schedule(.listenerStep(participant: participant), at: time + listeners[participant - 1].tickInterval.inMicroseconds)

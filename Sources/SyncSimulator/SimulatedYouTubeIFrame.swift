@@ -5,7 +5,9 @@ import SimulcastCore
 /// every load and seek buffers (300 to 600 ms), a load may first show a pre-roll ad (the
 /// state says playing while the video's time stands still; a seek cannot skip it), and the
 /// iframe posts its time only every 250 ms, a few milliseconds before the page has it, so
-/// `getCurrentTime` is a step behind. Its audio runs a few tens of ppm off, like any device's.
+/// `getCurrentTime` is a step behind. A seek while paused buffers too, and then waits; played
+/// from there it starts within tens of milliseconds. Its audio runs a few tens of ppm off,
+/// like any device's.
 /// The Swift follow code drives it through `YouTubeIFramePlayer`; the error is measured on
 /// what it truly plays.
 public actor SimulatedYouTubeIFrame: YouTubeIFrame, SimulatedSound {
@@ -15,6 +17,8 @@ public actor SimulatedYouTubeIFrame: YouTubeIFrame, SimulatedSound {
 
         /// Buffering after a load or a seek, ms.
         public var bufferMs: ClosedRange<Double> = 300...600
+        /// From `playVideo` on a paused, buffered video to its sound, ms.
+        public var resumeMs: ClosedRange<Double> = 5...40
         /// The iframe posts its time this often, ms; `getCurrentTime` gives the last post.
         public var reportIntervalMs = 250.0
         /// From the iframe's post to the page having it, ms (drawn once per player).
@@ -98,14 +102,16 @@ public actor SimulatedYouTubeIFrame: YouTubeIFrame, SimulatedSound {
         case .ad: seeksDuringAds += 1
         case .unstarted: return
         case .playing, .buffering: change(to: .buffering(positionMs: seconds * 1000, until: now + buffering(), play: true), at: now)
-        case .paused, .cued: change(to: .paused(positionMs: seconds * 1000), at: now)
+        case .paused, .cued: change(to: .buffering(positionMs: seconds * 1000, until: now + buffering(), play: false), at: now)
         }
     }
 
     public func playVideo() {
         let now = settle()
         switch phase {
-        case .paused(let position), .cued(let position): change(to: .playing(fromMs: position, since: now), at: now)
+        case .paused(let position):
+            change(to: .playing(fromMs: position, since: now + Int64(Double.random(in: configuration.resumeMs, using: &random) * 1000)), at: now)
+        case .cued(let position): change(to: .buffering(positionMs: position, until: now + buffering(), play: true), at: now)
         case .buffering(let position, let until, _): phase = .buffering(positionMs: position, until: until, play: true)
         default: return
         }
@@ -205,7 +211,7 @@ public actor SimulatedYouTubeIFrame: YouTubeIFrame, SimulatedSound {
         case .unstarted: 0
         case .buffering(let position, _, _), .ad(let position, _), .paused(let position), .cued(let position): position
         case .playing(let from, let since):
-            PlaybackPosition.after(from, elapsedMicros: time - since, playing: true, rate: 1 + configuration.driftPPM / 1_000_000)
+            PlaybackPosition.after(from, elapsedMicros: max(0, time - since), playing: true, rate: 1 + configuration.driftPPM / 1_000_000)
         }
     }
 

@@ -17,13 +17,15 @@ enum SimulationEvent: Sendable {
     case measure
     /// The scenario's disruption begins (`Disruption`).
     case disruption
+    /// A player driver's timer (`SimulatedPlayerTimer`) is due.
+    case timer(id: Int)
 
     /// The participant that acts on this event (nil: the server or the simulator).
     var participant: Int? {
         switch self {
         case .toParticipant(let to, _, _): to
         case .ping(let participant, _), .listenerStep(let participant), .connect(let participant): participant
-        case .toServer, .hostHeartbeat, .script, .measure, .disruption: nil
+        case .toServer, .hostHeartbeat, .script, .measure, .disruption, .timer: nil
         }
     }
 }

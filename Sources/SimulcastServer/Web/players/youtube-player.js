@@ -6,14 +6,21 @@
 // `loadVideoById`. The iframe reports its time a few times a second: `SteppedTime` reads it
 // (bounds that narrow at each change; a "playing" player whose time stands still is an ad or
 // a stall, reported as waiting, and the follower does not ask the policy until the time moves
-// again: then one seek at most, not a chase). A load or seek buffers for a few hundred
-// milliseconds, which the policy starts from (`followFigures`) and then learns.
+// again: then one seek at most, not a chase). A load buffers for a few hundred milliseconds,
+// which the policy starts from (`followFigures`) and then learns. A seek is held: a seek while
+// playing rebuffers for anything from 300 to 600 ms and so lands anywhere in a 300 ms window;
+// paused, the player buffers where it was sent and waits, and plays SEEK_HOLD_MS after the
+// command, so every seek takes the same time, which the policy learns and aims by. The Swift
+// twin is SimulcastClient's YouTubeIFramePlayer, measured by `simulcast-bench sync --scenario youtube`.
 import { loadScript } from "../ui/dom.js";
 import * as strings from "../strings.js";
 import { withTimeout } from "./timeout.js";
 import { SteppedTime, State } from "./stepped-time.js";
 
 /** @typedef {import("./apple-music-player.js").PlayerEvents} PlayerEvents */
+
+/** Longer than the slowest buffering after a seek (600 ms measured), so a held seek plays on time. */
+const SEEK_HOLD_MS = 700;
 
 /**
  * @typedef {object} YouTubeEvents
@@ -62,10 +69,12 @@ export class YouTubePlayer {
     /** @type {string[]} videos that refused to play here */
     this.refused = [];
     this.time = new SteppedTime(performance.now());
+    /** A held seek's play, until it runs or another command replaces it. */
+    this.hold = /** @type {ReturnType<typeof setTimeout> | null} */ (null);
   }
 
   /** The follow policy's starting figures: an embedded player buffers after every load and seek. */
-  get followFigures() { return { seekThresholdMs: 35, defaultStartLatencyMs: 450, defaultSeekLatencyMs: 450 }; }
+  get followFigures() { return { seekThresholdMs: 35, defaultStartLatencyMs: 450, defaultSeekLatencyMs: SEEK_HOLD_MS }; }
 
   /** The listener's country, for the matcher's region: YouTube has no account to ask. */
   get storefront() {
@@ -94,19 +103,44 @@ export class YouTubePlayer {
   /** @param {string} videoId @param {() => number} aim @param {boolean} play @param {string[]} _upNext */
   async load(videoId, aim, play, _upNext) {
     const player = this.required();
+    this.cancelHold();
     this.videoId = videoId;
     this.time.loaded(aim(), performance.now());
     const spec = { videoId, startSeconds: Math.max(0, aim()) / 1000 };
     if (play) player.loadVideoById(spec); else player.cueVideoById(spec);
   }
-  /** @param {() => number} aim */
+  /**
+   * Held: paused, sent where the room will be, played SEEK_HOLD_MS later.
+   * @param {() => number} aim
+   */
   async seek(aim) {
+    const player = this.required();
+    this.cancelHold();
     this.time.sought();
-    this.required().seekTo(Math.max(0, aim()) / 1000, true);
+    const state = player.getPlayerState();
+    const wasPlaying = state === State.playing || state === State.buffering;
+    if (wasPlaying) player.pauseVideo();
+    player.seekTo(Math.max(0, aim()) / 1000, true);
+    if (wasPlaying) this.hold = setTimeout(() => { this.hold = null; player.playVideo(); }, SEEK_HOLD_MS);
   }
-  /** @param {() => number} aim */
-  async play(aim) { this.required().playVideo(); await this.seek(aim); }
-  async pause() { this.required().pauseVideo(); }
+  /**
+   * From a pause: the same held seek, then it plays.
+   * @param {() => number} aim
+   */
+  async play(aim) {
+    const player = this.required();
+    this.cancelHold();
+    this.time.sought();
+    player.seekTo(Math.max(0, aim()) / 1000, true);
+    this.hold = setTimeout(() => { this.hold = null; player.playVideo(); }, SEEK_HOLD_MS);
+  }
+  async pause() { this.cancelHold(); this.required().pauseVideo(); }
+
+  /** @private */
+  cancelHold() {
+    if (this.hold !== null) clearTimeout(this.hold);
+    this.hold = null;
+  }
 
   /** @private */
   required() {
