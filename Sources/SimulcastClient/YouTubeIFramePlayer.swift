@@ -7,8 +7,9 @@ import SimulcastCore
 ///
 /// A seek is held: a seek while playing rebuffers for anything from 300 to 600 ms, so it would
 /// land anywhere in a 300 ms window and be corrected again and again. Paused, the player
-/// buffers where it was sent and waits; it plays `seekHold` after the command, so every seek
-/// takes the same time, which the policy learns and aims by.
+/// buffers where it was sent and waits; it plays a hold after the command (`SeekHold`: 700 ms,
+/// or longer where buffering is slower), so every seek takes the same time, which the policy
+/// learns and aims by.
 public actor YouTubeIFramePlayer: PlayerDriver {
     let frame: any YouTubeIFrame
     let clock: any LocalClock
@@ -17,9 +18,7 @@ public actor YouTubeIFramePlayer: PlayerDriver {
     private var videoId: String?
     /// Counts commands, so a held seek's play is dropped when another command came after it.
     private var commands = 0
-
-    /// Longer than the slowest buffering after a seek (600 ms measured), so a held seek plays on time.
-    public static let seekHold: Duration = .milliseconds(700)
+    private var hold = SeekHold()
 
     public init(frame: any YouTubeIFrame, clock: any LocalClock, timer: any PlayerTimer) {
         self.frame = frame
@@ -29,11 +28,11 @@ public actor YouTubeIFramePlayer: PlayerDriver {
     }
 
     /// The follow policy for an embedded YouTube player: a load buffers for a few hundred
-    /// milliseconds (300 to 600 ms measured) and a seek is held for `seekHold`, which the
-    /// policy starts from and then learns. The page's `followFigures` are the same.
+    /// milliseconds (300 to 600 ms measured) and a seek is held for `SeekHold.minimum` or
+    /// more, which the policy starts from and then learns. The page's `followFigures` are the same.
     public static func followConfiguration(service: MusicService = .youtube, storefront: String) -> FollowPolicy.Configuration {
         FollowPolicy.Configuration(
-            service: service, storefront: storefront, seekThresholdMs: 35, defaultStartLatencyMs: 450, defaultSeekLatencyMs: seekHold.inSeconds * 1000)
+            service: service, storefront: storefront, seekThresholdMs: 35, defaultStartLatencyMs: 450, defaultSeekLatencyMs: SeekHold.minimum.inSeconds * 1000)
     }
 
     public func perform(_ action: PlayerAction) async throws {
@@ -54,8 +53,9 @@ public actor YouTubeIFramePlayer: PlayerDriver {
             if state == .playing || state == .buffering { await frame.pauseVideo() }
             await frame.seek(toSeconds: max(0, positionMs) / 1000)
             guard play || state == .playing || state == .buffering else { return }
+            hold.sent(at: clock.now())
             let command = commands
-            timer.run(after: Self.seekHold) { await self.playAfterHold(command) }
+            timer.run(after: hold.duration) { await self.playAfterHold(command) }
         case .pause:
             if await frame.playerState() == .playing { await frame.pauseVideo() }
         case .stop:
@@ -78,6 +78,9 @@ public actor YouTubeIFramePlayer: PlayerDriver {
     }
 
     private func takeStateChanges() async {
-        for change in await frame.takeStateChanges() { reader.stateChanged(to: change.state, at: change.at) }
+        for change in await frame.takeStateChanges() {
+            reader.stateChanged(to: change.state, at: change.at)
+            hold.stateChanged(to: change.state, at: change.at)
+        }
     }
 }

@@ -45,7 +45,7 @@ import Testing
         try await player.perform(.load(trackId: "v1", positionMs: 1_000, play: true))
         try await player.perform(.seek(positionMs: 61_500, play: true))
         #expect(frame.calls == ["load v1 1.0", "pause", "seek 61.5"])
-        #expect(timer.held.withLock { $0.map(\.0) } == [YouTubeIFramePlayer.seekHold])
+        #expect(timer.held.withLock { $0.map(\.0) } == [SeekHold.minimum])
         await timer.fire()
         #expect(frame.calls.last == "play")
     }
@@ -70,6 +70,28 @@ import Testing
         try await player.perform(.seek(positionMs: 30_000, play: false))
         #expect(frame.calls == ["cue v1 0.0", "seek 30.0"])
         #expect(timer.held.withLock { $0.isEmpty })
+    }
+
+    /// On a slow network a seek buffers longer than the hold: the hold grows past the slowest
+    /// buffering seen lately (plus 100 ms), and comes back down once the slow ones are forgotten.
+    @Test(arguments: [
+        (bufferings: [Double](), holdMs: 700.0),
+        (bufferings: [450, 520, 380], holdMs: 700),
+        (bufferings: [450, 1_100, 380], holdMs: 1_200),
+        (bufferings: [1_100, 400, 400, 400, 400, 400, 400, 400, 400], holdMs: 700),
+    ] as [(bufferings: [Double], holdMs: Double)])
+    func theHoldOutlastsTheSlowestBufferingSeenLately(bufferings: [Double], holdMs: Double) {
+        var hold = SeekHold()
+        var now = LocalTime(micros: 1_000_000)
+        for buffering in bufferings {
+            hold.sent(at: now)
+            hold.stateChanged(to: .paused, at: now)  // the pause before the seek is no buffering
+            hold.stateChanged(to: .buffering, at: now)
+            now = now.advanced(byMilliseconds: buffering)
+            hold.stateChanged(to: .paused, at: now)
+            now = now.advanced(byMilliseconds: 5_000)
+        }
+        #expect(hold.duration == .milliseconds(holdMs))
     }
 
     @Test func theFollowFiguresAreTheHold() {

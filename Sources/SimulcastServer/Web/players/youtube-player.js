@@ -9,8 +9,9 @@
 // again: then one seek at most, not a chase). A load buffers for a few hundred milliseconds,
 // which the policy starts from (`followFigures`) and then learns. A seek is held: a seek while
 // playing rebuffers for anything from 300 to 600 ms and so lands anywhere in a 300 ms window;
-// paused, the player buffers where it was sent and waits, and plays SEEK_HOLD_MS after the
-// command, so every seek takes the same time, which the policy learns and aims by. The Swift
+// paused, the player buffers where it was sent and waits, and plays a hold after the command
+// (SEEK_HOLD_MS, or longer than the slowest buffering seen lately where the network is slow),
+// so every seek takes the same time, which the policy learns and aims by. The Swift
 // twin is SimulcastClient's YouTubeIFramePlayer, measured by `simulcast-bench sync --scenario youtube`.
 import { loadScript } from "../ui/dom.js";
 import * as strings from "../strings.js";
@@ -21,6 +22,9 @@ import { SteppedTime, State } from "./stepped-time.js";
 
 /** Longer than the slowest buffering after a seek (600 ms measured), so a held seek plays on time. */
 const SEEK_HOLD_MS = 700;
+/** The hold outlasts the slowest of the last bufferings by this much. */
+const HOLD_MARGIN_MS = 100;
+const BUFFERINGS_REMEMBERED = 8;
 
 /**
  * @typedef {object} YouTubeEvents
@@ -71,6 +75,9 @@ export class YouTubePlayer {
     this.time = new SteppedTime(performance.now());
     /** A held seek's play, until it runs or another command replaces it. */
     this.hold = /** @type {ReturnType<typeof setTimeout> | null} */ (null);
+    /** The last held seeks' bufferings (ms), and the one being timed. */
+    this.bufferings = /** @type {number[]} */ ([]);
+    this.heldSeek = /** @type {{ sentAt: number, sawBuffering: boolean } | null} */ (null);
   }
 
   /** The follow policy's starting figures: an embedded player buffers after every load and seek. */
@@ -84,7 +91,14 @@ export class YouTubePlayer {
 
   /** @private @param {number} state */
   stateChanged(state) {
-    this.time.stateChanged(performance.now());
+    const at = performance.now();
+    this.time.stateChanged(at);
+    const held = this.heldSeek;
+    if (held && state === State.buffering) held.sawBuffering = true;
+    else if (held && state === State.paused && held.sawBuffering) {
+      this.bufferings = [...this.bufferings, at - held.sentAt].slice(-BUFFERINGS_REMEMBERED);
+      this.heldSeek = null;
+    } else if (held && state !== State.paused) this.heldSeek = null;
     if (state === State.playing) this.events.playing();
   }
 
@@ -121,7 +135,7 @@ export class YouTubePlayer {
     const wasPlaying = state === State.playing || state === State.buffering;
     if (wasPlaying) player.pauseVideo();
     player.seekTo(Math.max(0, aim()) / 1000, true);
-    if (wasPlaying) this.hold = setTimeout(() => { this.hold = null; player.playVideo(); }, SEEK_HOLD_MS);
+    if (wasPlaying) this.holdThenPlay(player);
   }
   /**
    * From a pause: the same held seek, then it plays.
@@ -132,9 +146,16 @@ export class YouTubePlayer {
     this.cancelHold();
     this.time.sought();
     player.seekTo(Math.max(0, aim()) / 1000, true);
-    this.hold = setTimeout(() => { this.hold = null; player.playVideo(); }, SEEK_HOLD_MS);
+    this.holdThenPlay(player);
   }
   async pause() { this.cancelHold(); this.required().pauseVideo(); }
+
+  /** @private @param {YT.Player} player */
+  holdThenPlay(player) {
+    this.heldSeek = { sentAt: performance.now(), sawBuffering: false };
+    const holdMs = Math.max(SEEK_HOLD_MS, ...this.bufferings.map((ms) => ms + HOLD_MARGIN_MS));
+    this.hold = setTimeout(() => { this.hold = null; player.playVideo(); }, holdMs);
+  }
 
   /** @private */
   cancelHold() {
