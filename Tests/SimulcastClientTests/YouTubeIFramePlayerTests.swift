@@ -74,12 +74,13 @@ import Testing
 
     /// On a slow network a seek buffers longer than the hold: the hold grows past the slowest
     /// buffering seen lately (plus 100 ms), and comes back down once the slow ones are forgotten.
-    @Test(arguments: [
-        (bufferings: [Double](), holdMs: 700.0),
-        (bufferings: [450, 520, 380], holdMs: 700),
-        (bufferings: [450, 1_100, 380], holdMs: 1_200),
-        (bufferings: [1_100, 400, 400, 400, 400, 400, 400, 400, 400], holdMs: 700),
-    ] as [(bufferings: [Double], holdMs: Double)])
+    @Test(
+        arguments: [
+            (bufferings: [Double](), holdMs: 700.0),
+            (bufferings: [450, 520, 380], holdMs: 700),
+            (bufferings: [450, 1_100, 380], holdMs: 1_200),
+            (bufferings: [1_100, 400, 400, 400, 400, 400, 400, 400, 400], holdMs: 700),
+        ] as [(bufferings: [Double], holdMs: Double)])
     func theHoldOutlastsTheSlowestBufferingSeenLately(bufferings: [Double], holdMs: Double) {
         var hold = SeekHold()
         var now = LocalTime(micros: 1_000_000)
