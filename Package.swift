@@ -289,7 +289,8 @@ let package = Package(
         .testTarget(
             name: "RoomStorageTests",
             dependencies: [
-                "RoomStorage", "Rooms", "SimulcastCore", "SimulcastTesting", "Catalogs", .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                "RoomStorage", "Rooms", "SimulcastCore", "SimulcastTesting", "Catalogs", "ServiceHTTP", "TrackMatching",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -42,6 +42,7 @@ public struct YouTubeClient: CostlySearchCatalog {
     let cache: (any ResponseCache)?
     let quota: YouTubeQuota
     let clock: any LocalClock
+    let logger: Logger
 
     public init(
         configuration: Configuration, transport: any HTTPTransport, cache: (any ResponseCache)?, quota: YouTubeQuota, policy: ServicePolicy = ServicePolicy(),
@@ -51,6 +52,7 @@ public struct YouTubeClient: CostlySearchCatalog {
         self.cache = cache
         self.quota = quota
         self.clock = clock
+        self.logger = logger
         // The quota, not a rate, limits the Data API; the pace only keeps a burst polite.
         self.http = ServiceHTTPClient(
             service: .youtube, transport: transport, pacer: RequestPacer(limit: 10, window: .seconds(1), clock: clock), policy: policy, clock: clock,
@@ -90,23 +92,38 @@ public struct YouTubeClient: CostlySearchCatalog {
     }
 
     /// A cached answer, or one call (unless the quota is spent), cached by its URL, which
-    /// holds no key.
-    private func get<T: Decodable>(_ path: String, query: [(String, String)], isEmpty: (T) -> Bool, cached: Bool = true) async throws -> T {
+    /// holds no key. One call at a time per URL for everyone sharing the cache (other rooms,
+    /// other nodes): they wait for it and read its answer. A cache that cannot be read or
+    /// written (the database away) costs a direct call, never the lookup.
+    private func get<T: Decodable & Sendable>(_ path: String, query: [(String, String)], isEmpty: @escaping @Sendable (T) -> Bool, cached: Bool = true)
+        async throws -> T
+    {
         let url = try ServiceURL.make(configuration.baseURL, path: path, query: query)
-        if cached, let cache, let body = try? await cache.cachedResponse(for: url, now: clock.now()),
-            let answer = try? JSONDecoder().decode(T.self, from: Data(body))
-        {
-            return answer
+        guard cached, let cache else { return try await call(T.self, url, isEmpty: isEmpty).answer }
+        do {
+            let body = try await cache.response(for: url, now: clock.now()) {
+                let fetched = try await self.call(T.self, url, isEmpty: isEmpty)
+                return FetchedResponse(body: fetched.body, expiresAt: fetched.expiresAt)
+            }
+            if let answer = try? JSONDecoder().decode(T.self, from: Data(body)) { return answer }
+        } catch let error as CatalogServiceError {
+            throw error
+        } catch {
+            logger.warning("the response cache failed; asking YouTube directly", metadata: ["error": "\(error)"])
         }
+        return try await call(T.self, url, isEmpty: isEmpty).answer
+    }
+
+    /// One call to the Data API, unless the quota is spent: its answer, its body and how long
+    /// to keep it.
+    private func call<T: Decodable & Sendable>(_: T.Type, _ url: String, isEmpty: (T) -> Bool) async throws -> (answer: T, body: [UInt8], expiresAt: LocalTime)
+    {
         try await quota.check()
         let response = try await http.send(TransportRequest(url: url, headers: [("X-Goog-Api-Key", configuration.apiKey), ("Accept", "application/json")]))
         if response.status >= 400 { throw await refusal(response) }
         let answer = try http.decode(T.self, from: response)
-        if let cache {
-            let lifetime = isEmpty(answer) ? configuration.missCacheLifetimeSeconds : configuration.cacheLifetimeSeconds
-            try? await cache.cacheResponse(Array(response.body), for: url, expiresAt: clock.now().advanced(by: .seconds(lifetime)))
-        }
-        return answer
+        let lifetime = isEmpty(answer) ? configuration.missCacheLifetimeSeconds : configuration.cacheLifetimeSeconds
+        return (answer, Array(response.body), clock.now().advanced(by: .seconds(lifetime)))
     }
 
     /// What an error answer means, by the reasons the Data API documents.

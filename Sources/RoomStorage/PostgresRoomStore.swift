@@ -318,6 +318,37 @@ public final class PostgresRoomStore: RoomStateStore {
         _ = try await rows(query)
     }
 
+    /// Runs `body` in a transaction that holds PostgreSQL's advisory lock for `name`: one at a
+    /// time across every node on this database. The error of `body` comes out unchanged (and
+    /// the transaction is rolled back); the lock goes with the transaction. It ends within
+    /// `within` (the store's own bound is for statements, not for work done under the lock).
+    func exclusively<Value: Sendable>(
+        lockNamed name: String, within limit: Duration, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Value
+    ) async throws -> Value {
+        let logger = self.logger
+        let client = self.client
+        return try await TimeLimit.run(limit, expired: { StoreError(.unavailable, "the database's lock did not come within \(limit)") }) {
+            try await Self.locked(client: client, name: name, logger: logger, body)
+        }
+    }
+
+    private static func locked<Value: Sendable>(
+        client: PostgresClient, name: String, logger: Logger, _ body: @escaping @Sendable (PostgresConnection, Logger) async throws -> Value
+    ) async throws -> Value {
+        try await client.withConnection { connection in
+            _ = try await connection.query("BEGIN", logger: logger)
+            do {
+                _ = try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(name), 0))", logger: logger)
+                let value = try await body(connection, logger)
+                _ = try await connection.query("COMMIT", logger: logger)
+                return value
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
     func count(_ query: PostgresQuery) async throws -> Int {
         try await rows(query).first?.decode(Int.self) ?? 0
     }

@@ -19,6 +19,7 @@ public enum FakeYouTube {
                 return refusal
             }
             guard query["part"] == "snippet" || query["part"] == "id", let term = query["q"] else { return error(400, reason: "badRequest") }
+            try await Task.sleep(for: await state.answerDelay)
             let region = query["regionCode"] ?? "US"
             let limit = min(Int(query["maxResults"] ?? "5") ?? 5, 50)
             let embeddableOnly = query["videoEmbeddable"] == "true"
@@ -79,6 +80,9 @@ public enum FakeYouTube {
         /// Every search's `q` and `regionCode`, in order.
         public private(set) var searches: [(term: String, region: String)] = []
         public private(set) var calls = 0
+        /// How long each answer takes (a network's round trip): long enough for askers on
+        /// several nodes to miss the cache at once.
+        public var answerDelay: Duration = .zero
 
         public init(videos: [TrackMetadata], key: String = "test-youtube-key", dailyLimit: Int = 10_000) {
             self.videos = videos
@@ -87,6 +91,7 @@ public enum FakeYouTube {
         }
 
         public func setDailyLimit(_ limit: Int) { dailyLimit = limit }
+        public func setAnswerDelay(_ delay: Duration) { answerDelay = delay }
         public func blockEmbedding(_ id: String) { notEmbeddable.insert(id) }
         public func block(_ id: String, in region: String) { blocked[id, default: []].insert(region.uppercased()) }
         /// Midnight Pacific: the day's units start again.
