@@ -154,7 +154,5 @@ public struct YouTubeClient: CostlySearchCatalog {
     }
 
     /// An 11-character video id of letters, digits, `-` and `_`.
-    static func isVideoId(_ id: String) -> Bool {
-        id.utf8.count == 11 && id.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }
-    }
+    static func isVideoId(_ id: String) -> Bool { YouTubeLink.isVideoId(id) }
 }

@@ -137,10 +137,15 @@ actor MatchResolver {
     }
 
     /// A listener's service searched for `term`, under the lookup deadline; nil where no catalog is.
+    /// A YouTube link a host pasted is that video, looked up by its id (on the Data API one
+    /// unit, not a search's hundred); anything else is searched.
     func search(_ term: String, on service: MusicService, storefront: String) async throws -> [TrackMetadata]? {
         guard let catalog = matchmaker.catalogs[service] else { return nil }
         return try await LookupDeadline.$current.withValue(ContinuousClock.now + lookupDeadline) {
-            try await catalog.search(term: term, storefront: storefront, limit: 10)
+            if service == .youtube, let id = YouTubeLink.videoId(in: term) {
+                return try await catalog.track(id: id, storefront: storefront).map { [$0] } ?? []
+            }
+            return try await catalog.search(term: term, storefront: storefront, limit: 10)
         }
     }
 }

@@ -56,6 +56,9 @@ extension DevToolsPage {
     /// appear. Fails when two visible controls share the name: a person could not tell which.
     public func click(role: String, name: String, seconds: Double? = nil) async throws {
         let deadline = ContinuousClock.now + (seconds.map { .milliseconds(Int64($0 * 1000)) } ?? Patience.event)
+        // A person clicks in the tab in front; Chromium does not answer accessibility queries
+        // for a tab behind another (a test with several pages open).
+        try await bringToFront()
         while true {
             let found = try await controls(role: role, name: name)
             if found.count > 1 { throw ProtocolError(description: "\(found.count) visible controls are named \(role) \"\(name)\": \(found)") }

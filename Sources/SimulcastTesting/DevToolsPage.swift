@@ -134,6 +134,11 @@ public actor DevToolsPage {
     }
 
     /// Text typed into the focused element, as a keyboard's input method inserts it.
+    /// Makes this tab the one in front (as a person switching tabs would).
+    public func bringToFront() async throws {
+        _ = try await send("Page.bringToFront")
+    }
+
     public func type(_ text: String) async throws {
         try await send("Input.insertText", ["text": text])
     }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import test from "node:test";
 import { hostStatus } from "../../Sources/SimulcastServer/Web/ui/host-status.js";
 
-const base = { hasToken: true, roomEnded: false, playsHere: false, stopped: false, spotifyOffered: true, hosting: "following", appleLive: false };
+const base = { hasToken: true, roomEnded: false, playsHere: false, stopped: false, spotifyOffered: true, hosting: "following", playerLive: false };
 
 const cases = [
   ["following: live, Stop offered", {}, { key: "live", live: true, login: null, stop: true }],
@@ -16,7 +16,7 @@ const cases = [
   ["the room ended", { roomEnded: true }, { key: "ended", live: false, login: null, stop: false }],
   ["stopped from this page", { stopped: true, hasToken: false, hosting: "none" }, { key: "stopped", live: false, login: null, stop: false }],
   ["Apple Music here, not yet publishing", { playsHere: true, hosting: "none" }, { key: "playsHere", live: false, login: null, stop: false }],
-  ["Apple Music here, publishing: Stop hosting offered", { playsHere: true, hosting: "none", appleLive: true }, { key: "live", live: true, login: null, stop: true }],
+  ["Apple Music here, publishing: Stop hosting offered", { playsHere: true, hosting: "none", playerLive: true }, { key: "live", live: true, login: null, stop: true }],
 ];
 
 for (const [name, change, expected] of cases) {
@@ -30,6 +30,6 @@ for (const [name, change, expected] of cases) {
 test("the pill says live in few words; the sentence under it says what to do", () => {
   assert.equal(hostStatus(base).pill, "● You're live");
   assert.match(hostStatus(base).text, /Spotify app/);
-  assert.equal(hostStatus({ ...base, playsHere: true, appleLive: true }).pill, "● You're live");
+  assert.equal(hostStatus({ ...base, playsHere: true, playerLive: true }).pill, "● You're live");
   for (const [, change] of cases) assert.ok(hostStatus({ ...base, ...change }).pill.length <= 20);
 });

@@ -1173,7 +1173,10 @@ internal enum Operations {
     ///
     /// The listener's `service` searched in `storefront` with the server's own catalog client,
     /// at most 10 songs. A listener then asks for one by its id with a `request.song` message
-    /// on their WebSocket. Limited per address.
+    /// on their WebSocket; the YouTube host page finds its videos here too. With
+    /// `service=youtube`, a link to a video (`youtube.com/watch?v=…`, `youtu.be/…`,
+    /// `/shorts/…`, `/embed/…`) is that video alone, looked up by its id (one Data API
+    /// unit, not a search's hundred). Limited per address.
     ///
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/search`.

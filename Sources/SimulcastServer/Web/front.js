@@ -94,3 +94,11 @@ if ((config.services || []).includes("apple-music")) {
     location.assign("/r/" + code + "/host");
   });
 }
+// YouTube: the host plays in the host page itself too (the IFrame player), which publishes the room.
+if ((config.services || []).includes("youtube")) {
+  $("start-youtube").hidden = false;
+  startRoom(element("start-with-youtube", HTMLButtonElement), (code) => {
+    localStorage.setItem(hostModeKey(code), "youtube");
+    location.assign("/r/" + code + "/host");
+  });
+}

@@ -2,10 +2,11 @@
 // The host page's entry point, for a room started in the browser: "You're live", the invite
 // (Share and the QR code) first, what the room plays with its artwork, who listens, and Stop
 // hosting. The server follows the host's Spotify, or this page plays Apple Music itself
-// (apple-host.js). Every call carries the room's host token from this browser's storage;
+// (apple-host.js) or YouTube (youtube-host.js). Every call carries the room's host token from this browser's storage;
 // without it the page shows nothing of the room. `window.simulcastHostPage` is the page's
 // state, for a look from outside (the browser tests); no other script reads it.
 import { mountAppleHost } from "./players/apple-host.js";
+import { mountYouTubeHost } from "./players/youtube-host.js";
 import { $, element, readConfig, setArtwork, setHidden, setText } from "./ui/dom.js";
 import { artistLine, formatTime, generatedCoverURL } from "./ui/format.js";
 import { mountHistory } from "./ui/history-panel.js";
@@ -34,13 +35,15 @@ function start() {
   const config = readConfig();
   const hostToken = localStorage.getItem(hostTokenKey(config.room));
   const api = "/v1/rooms/" + encodeURIComponent(config.room);
-  // A room hosted from this page's own Apple Music player, not the server.
-  const playsHere = localStorage.getItem(hostModeKey(config.room)) === "apple-music";
+  // A room hosted from this page's own player (Apple Music or YouTube), not the server.
+  const mode = localStorage.getItem(hostModeKey(config.room));
+  const playsHere = mode === "apple-music" || mode === "youtube";
   const page = (window.simulcastHostPage = {
     hosting: /** @type {string | null} */ (null), status: /** @type {string | null} */ (null), stopped: false, polls: 0, roomEnded: false,
     handedOverTo: /** @type {string | null} */ (null),
     share: mountShare(config),
-    apple: playsHere && hostToken ? mountAppleHost(config, hostToken, () => render(), { continueRoom: takeHandoverMarker(config.room) }) : null,
+    apple: mode === "apple-music" && hostToken ? mountAppleHost(config, hostToken, () => render(), { continueRoom: takeHandoverMarker(config.room) }) : null,
+    youtube: mode === "youtube" && hostToken ? mountYouTubeHost(config, hostToken, () => render()) : null,
   });
 
   // How Spotify's guest list works, where the server has a Spotify app for listeners.
@@ -80,7 +83,7 @@ function start() {
   function render() {
     const status = hostStatus({
       hasToken: !!hostToken && !page.stopped, roomEnded: page.roomEnded, playsHere, stopped: page.stopped,
-      spotifyOffered: !!config.spotifyClientId, hosting: page.hosting, appleLive: !!page.apple?.synchronised,
+      spotifyOffered: !!config.spotifyClientId, hosting: page.hosting, playerLive: !!(page.apple?.synchronised || page.youtube?.synchronised),
     });
     page.status = status.key;
     setText("status", status.pill);
@@ -109,7 +112,7 @@ function start() {
   function showRoom(summary) {
     const track = summary.state.track?.source;
     roomHistory.roomTrack(track?.id ?? null);
-    // The Apple Music player here shows its own song.
+    // The player here (Apple Music, YouTube) shows its own song.
     setHidden("now", !track || playsHere);
     if (track) {
       setText("now-title", track.title);
@@ -213,6 +216,7 @@ function start() {
     try {
       // From this page's Apple Music player: the room's connection closes, the music stops.
       if (page.apple) await page.apple.stop();
+      else if (page.youtube) await page.youtube.stop();
       else {
         const response = await request("/hosting", { method: "DELETE" });
         if (!response.ok) throw new Error(String(response.status));

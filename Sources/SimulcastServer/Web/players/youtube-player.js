@@ -83,6 +83,9 @@ export class YouTubePlayer {
   /** The follow policy's starting figures: an embedded player buffers after every load and seek. */
   get followFigures() { return { seekThresholdMs: 35, defaultStartLatencyMs: 450, defaultSeekLatencyMs: SEEK_HOLD_MS }; }
 
+  /** The video played to its end. */
+  get ended() { return this.player?.getPlayerState() === State.ended; }
+
   /** The listener's country, for the matcher's region: YouTube has no account to ask. */
   get storefront() {
     const region = (navigator.language || "").split("-")[1];

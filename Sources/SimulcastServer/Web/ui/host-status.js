@@ -7,11 +7,11 @@ import * as strings from "../strings.js";
  * @typedef {object} HostState
  * @property {boolean} hasToken this browser holds the room's host token
  * @property {boolean} roomEnded the room answered 404
- * @property {boolean} playsHere the room is hosted from this page's Apple Music player
+ * @property {boolean} playsHere the room is hosted from this page's own player (Apple Music or YouTube)
  * @property {boolean} stopped the host stopped hosting from this page
  * @property {boolean} spotifyOffered the server has a Spotify app to log in with
  * @property {string | null} hosting the server's hosting status: "none", "starting", "following", "refused", "replaced"
- * @property {boolean} [appleLive] the Apple Music player here publishes to the room
+ * @property {boolean} [playerLive] the player here (Apple Music or YouTube) publishes to the room
  */
 
 /**
@@ -38,8 +38,8 @@ function decide(state) {
   if (state.roomEnded) return { key: "ended", text: words.ended, ...quiet };
   if (state.stopped) return { key: "stopped", text: words.stoppedAndForgot, ...quiet };
   if (state.playsHere) {
-    return { key: state.appleLive ? "live" : "playsHere", text: state.appleLive ? words.livePlayingHere : words.playsHere, live: !!state.appleLive, login: null,
-      stop: !!state.appleLive };
+    return { key: state.playerLive ? "live" : "playsHere", text: state.playerLive ? words.livePlayingHere : words.playsHere, live: !!state.playerLive, login: null,
+      stop: !!state.playerLive };
   }
   const hosting = state.hosting ?? "none";
   const text = /** @type {Record<string, string>} */ (words.hosting)[hosting] ?? hosting;

@@ -10,7 +10,7 @@ export const host = Object.freeze({
     refused: "Spotify refused your login. Log in again to keep hosting.",
     replaced: "Another player took over this room, so the server stopped following your Spotify.",
   }),
-  playsHere: "You host with Apple Music from this page.",
+  playsHere: "You host from this page: start its player below.",
   livePlayingHere: "Listeners hear what this page plays. Keep it open.",
   /** The status pill's short words, by the host status's key. */
   pill: Object.freeze({
@@ -60,6 +60,20 @@ export const appleHost = Object.freeze({
   play: "Play",
   publishing: "Publishing to the room.",
   connecting: "Connecting to the room…",
+});
+
+export const youtubeHost = Object.freeze({
+  ready: "Search YouTube or paste a video's link; listeners hear the song on their own service.",
+  couldNotStart: "YouTube's player could not be started. Reload to try again.",
+  tapToPlay: "Press play on the video: this browser wants a tap before it plays sound.",
+  skipping: "Skipping to the next video.",
+  searching: "Searching…",
+  play: "Play",
+  addToQueue: "Add to queue",
+  /** @param {string} title */
+  playVideo: (title) => `Play ${title}`,
+  /** @param {string} title */
+  addVideo: (title) => `Add ${title} to the queue`,
 });
 
 export const front = Object.freeze({
