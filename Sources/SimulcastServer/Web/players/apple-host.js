@@ -15,7 +15,7 @@ import { ARTWORK_PX, artworkURL, trackOf, upcomingItems } from "./apple-music-it
 import { MusicKitSession } from "./musickit.js";
 import { mountAppleLibrary } from "../ui/apple-library.js";
 import { mountReactions, showReaction } from "../ui/reactions.js";
-import { RoomConnection, roomServers } from "../room/room-connection.js";
+import { pageHostConnection } from "../room/page-host-connection.js";
 import { nowMicros } from "../sync/clock-sync.js";
 import { forgetHostToken } from "../room/storage.js";
 import * as strings from "../strings.js";
@@ -57,11 +57,8 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
   let session = null;
   const note = (/** @type {string} */ text) => setText("apple-note", text);
 
-  const connection = new RoomConnection({
-    // The host page speaks to this page's own server only.
-    servers: roomServers({ protocol: location.protocol, host: location.host, origin: location.origin, search: "" }, []),
-    path: config.webSocketPath,
-    hello: () => ({ type: MessageType.hello, role: "host", room: config.room, hostToken, client: "web-host" }),
+  const connection = pageHostConnection(config, hostToken, {
+    note,
     onChange() {
       const opened = connection.connected && !host.connected;
       host.connected = connection.connected;
@@ -76,18 +73,6 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
       if (message.type === MessageType.roomState) queueAccepted(message);
       else if (message.type === MessageType.roomReaction) showReaction(message, null);
       else if (message.type === MessageType.error) note(strings.appleHost.roomRefused(String(message.message || message.code)));
-    },
-    onFinalClose(code) {
-      if (code === 1000) return;  // the host stopped hosting here
-      if (code === 4401 || code === 4404) {
-        // The room is gone, or the token was never its: this browser keeps it no longer.
-        forgetHostToken(config.room);
-        note(strings.appleHost.tokenRefused);
-      } else if (code === 4409) {
-        note(strings.appleHost.takenOver);
-      } else {
-        note(strings.appleHost.refused);
-      }
     },
   });
 

@@ -11,7 +11,7 @@
 import { MessageType } from "../constants.js";
 import { $, element, setHidden, setText } from "../ui/dom.js";
 import { formatTime } from "../ui/format.js";
-import { RoomConnection, roomServers } from "../room/room-connection.js";
+import { pageHostConnection } from "../room/page-host-connection.js";
 import { nowMicros } from "../sync/clock-sync.js";
 import { forgetHostToken } from "../room/storage.js";
 import * as strings from "../strings.js";
@@ -53,10 +53,8 @@ export function mountYouTubeHost(config, hostToken, changed) {
   let player = null;
   const note = (/** @type {string} */ text) => setText("youtube-note", text);
 
-  const connection = new RoomConnection({
-    servers: roomServers({ protocol: location.protocol, host: location.host, origin: location.origin, search: "" }, []),
-    path: config.webSocketPath,
-    hello: () => ({ type: MessageType.hello, role: "host", room: config.room, hostToken, client: "web-host" }),
+  const connection = pageHostConnection(config, hostToken, {
+    note,
     onChange() {
       host.connected = connection.connected;
       host.synchronised = connection.synchronised;
@@ -67,17 +65,6 @@ export function mountYouTubeHost(config, hostToken, changed) {
     onMessage(message) {
       if (message.type === MessageType.roomState) queueAccepted(message);
       else if (message.type === MessageType.error) note(strings.appleHost.roomRefused(String(message.message || message.code)));
-    },
-    onFinalClose(code) {
-      if (code === 1000) return;
-      if (code === 4401 || code === 4404) {
-        forgetHostToken(config.room);
-        note(strings.appleHost.tokenRefused);
-      } else if (code === 4409) {
-        note(strings.appleHost.takenOver);
-      } else {
-        note(strings.appleHost.refused);
-      }
     },
   });
 
