@@ -193,7 +193,7 @@ let package = Package(
         .target(
             name: "SyncSimulator",
             dependencies: [
-                "SimulcastCore", "CatalogCore", "SimulcastClient", "Rooms", "TrackMatching", .product(name: "Logging", package: "swift-log"),
+                "SimulcastCore", "CatalogCore", "SimulcastClient", "Rooms", "TrackMatching", "HostSources", "MPRIS", .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
@@ -219,8 +219,10 @@ let package = Package(
         .executableTarget(
             name: "simulcast",
             dependencies: [
-                "ServiceHTTP", "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources", "MPRIS",
-                "DBus", "Fingerprint", "TerminalUI", "ServerHosting", "ServerSetup",
+                "ServiceHTTP", "SimulcastCore", "CatalogCore", "Rooms", "RoomStorage", "SimulcastServer", "SimulcastClient", "Catalogs", "SpotifyAuth", "TrackMatching", "HostSources",
+                // Linux players over D-Bus: a macOS build compiles neither (its host reads the Mac apps over AppleScript).
+                .target(name: "MPRIS", condition: .when(platforms: [.linux])), .target(name: "DBus", condition: .when(platforms: [.linux])),
+                "Fingerprint", "TerminalUI", "ServerHosting", "ServerSetup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -321,7 +323,8 @@ let package = Package(
         .testTarget(
             name: "HostSourcesTests",
             dependencies: [
-                "ServiceHTTP", "HostSources", "Fingerprint", "SimulcastCore", "SimulcastTesting", "Catalogs", "SpotifyAuth", .product(name: "Logging", package: "swift-log"),
+                "ServiceHTTP", "HostSources", "Fingerprint", "SimulcastCore", "SimulcastTesting", "Catalogs", "SpotifyAuth", "SyncSimulator",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

@@ -100,7 +100,7 @@ if [ $# -eq 0 ]; then
   #    follow on a simulated Spotify Connect device in real time (heard within 20 s, refused
   #    within 20 s of a revoked login, ended by a 2 s idle limit: beside a CPU hog in the main
   #    pass it missed one of these in three of four runs, 2026-11-28).
-  isolated 'slowHeadersAreCutOffAndHealthzStaysFast|TransportTimeLimitTests|HostileServiceTests|MatchStormTests|threeHundredListenersOnThreeNodesAreCountedAlikeEverywhere|TwoMPVPlayersTests|hostSourceFollowsTrackChangesPausesAndSeeks|LocalFilesListenerTests|aHostAndTwoListenersOnOtherServices|aNodeFollowsAtMostItsCapAndAllItsRoomsShareOnePace|aHundredListenerFollowsLeaveANewHostedRoomPolledWithinTenSeconds|ListenerFollowTests'
+  isolated 'slowHeadersAreCutOffAndHealthzStaysFast|TransportTimeLimitTests|HostileServiceTests|MatchStormTests|threeHundredListenersOnThreeNodesAreCountedAlikeEverywhere|TwoMPVPlayersTests|MacHostProcessTests|hostSourceFollowsTrackChangesPausesAndSeeks|LocalFilesListenerTests|aHostAndTwoListenersOnOtherServices|aNodeFollowsAtMostItsCapAndAllItsRoomsShareOnePace|aHundredListenerFollowsLeaveANewHostedRoomPolledWithinTenSeconds|ListenerFollowTests'
   # 3. Real Chromium pages held to 30-100 ms of the host: HTTPS (the server's own certificate,
   #    and Caddy with pebble in front of serve), rooms hosted from the browser (one and three
   #    nodes), the Apple Music host page, a page following play, pause, seek, skip and adverts,

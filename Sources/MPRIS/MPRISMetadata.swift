@@ -50,20 +50,11 @@ public struct MPRISMetadata: Hashable, Sendable {
     /// (its path), else the player's own track id.
     public var identity: (service: MusicService, id: String)? {
         for candidate in [url, trackObjectPath].compactMap({ $0 }) {
-            if let id = Self.spotifyId(candidate) { return (.spotify, id) }
+            if let id = SpotifyTrackLink.id(in: candidate) { return (.spotify, id) }
         }
         if let url, let parsed = URL(string: url), parsed.isFileURL { return (.localFiles, parsed.path) }
         if let trackObjectPath, trackObjectPath != "/org/mpris/MediaPlayer2/TrackList/NoTrack" { return (.localFiles, trackObjectPath) }
         if let url { return (.localFiles, url) }
-        return nil
-    }
-
-    /// `spotify:track:ID`, `https://open.spotify.com/track/ID`, `/com/spotify/track/ID`.
-    static func spotifyId(_ text: String) -> String? {
-        for prefix in ["spotify:track:", "https://open.spotify.com/track/", "/com/spotify/track/"] where text.hasPrefix(prefix) {
-            let id = text.dropFirst(prefix.count).prefix { $0.isLetter || $0.isNumber }
-            return id.isEmpty ? nil : String(id)
-        }
         return nil
     }
 

@@ -106,7 +106,7 @@ public actor MPRISPlayerDriver: PlayerDriver {
     /// The id `MPRISMetadata.identity` reports for a track opened from `trackId`.
     static func identityId(for trackId: String, service: MusicService) -> String {
         if let url = URL(string: trackId), url.isFileURL { return url.path }
-        return MPRISMetadata.spotifyId(trackId) ?? trackId
+        return SpotifyTrackLink.id(in: trackId) ?? trackId
     }
 
     public func read() async -> LocalPlayerReading {

@@ -26,7 +26,22 @@ public struct TrackMatchmaker: Sendable {
             }
             return MatchResult(status: .unavailable, method: MatchMethod(matcher.strategy), reasons: ["no \(service) catalog is configured on this server"])
         }
-        return await matcher.match(source, in: catalog, storefront: storefront)
+        return await matcher.match(await completed(source, storefront: storefront), in: catalog, storefront: storefront)
+    }
+
+    /// A host's track as its own service's catalog knows it, when the host's player gave no
+    /// ISRC (the Mac Spotify app and Spotify's Linux client give an id and words only): the
+    /// ISRC, and the album and duration where the player gave none, so the match can be by
+    /// recording. The host's own words are kept; a failed or empty look-up changes nothing.
+    func completed(_ source: TrackMetadata, storefront: String) async -> TrackMetadata {
+        guard source.isrc == nil, source.service != .localFiles, let own = catalogs[source.service],
+            let record = try? await own.track(id: source.id, storefront: storefront), record.id == source.id
+        else { return source }
+        var completed = source
+        completed.isrc = record.isrc
+        completed.album = source.album ?? record.album
+        completed.durationMs = source.durationMs ?? record.durationMs
+        return completed
     }
 
     /// The versions of `source` a listener on `service` may choose from, best first: none on

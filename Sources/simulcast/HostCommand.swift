@@ -1,15 +1,18 @@
 import ArgumentParser
 import Catalogs
-import DBus
 import Fingerprint
 import Foundation
 import HostSources
 import Logging
-import MPRIS
 import ServiceHTTP
 import SimulcastClient
 import SimulcastCore
 import SpotifyAuth
+
+#if os(Linux)
+    import DBus
+    import MPRIS
+#endif
 
 struct HostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +23,8 @@ struct HostCommand: AsyncParsableCommand {
             --source stdin reads events from standard input as they arrive (each happens when read).
             --source spotify follows your own Spotify player through the Web API (run `simulcast login spotify` first).
             --source mpris[:NAME] follows a Linux player on the session bus (the Spotify client, VLC, mpv with mpv-mpris...).
+            --source mac:spotify or mac:music follows the Spotify or Music app on a Mac over AppleScript (allow the terminal under
+            System Settings > Privacy & Security > Automation when macOS asks).
             --source recognize:CATALOG follows any sound: --input FILE plays a recording as if heard live, --input - reads raw
             16-bit PCM (arecord -f S16_LE -r 44100 -c 1 | simulcast host ... --input -); listeners get the catalog's local files.
             An event: {"at": 9.5, "event": "play|pause|resume|seek|skip|queue|stop", "track": {...}, "positionMs": 0, "queue": [...]}
@@ -42,7 +47,7 @@ struct HostCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Where playback comes from: your Spotify, a Linux player over MPRIS, any sound recognised against a catalog, a script, or events on standard input."
+            "Where playback comes from: your Spotify, a Linux player over MPRIS, a Mac's Spotify or Music app, any sound recognised against a catalog, a script, or events on standard input."
     )
     var source: HostSourceChoice
 
@@ -67,7 +72,9 @@ struct HostCommand: AsyncParsableCommand {
         let logger = logging.makeLogger(label: "simulcast.host", defaultLevel: .warning)
         let events: AsyncThrowingStream<PlaybackEvent, any Error>
         var spotify: SpotifyClient?
-        var mpris: MPRISPlayer?
+        // A Linux player over MPRIS (only Linux builds have the source).
+        var followLinuxPlayer: (@Sendable (HostSession) async throws -> Void)?
+        var macApp: (MacMusicApp, OsascriptProcess)?
         var recognizer: Recognizer?
         switch source {
         case .recognize(let catalog):
@@ -78,11 +85,24 @@ struct HostCommand: AsyncParsableCommand {
             }
             events = AsyncThrowingStream { $0.finish() }
         case .mpris(let name):
-            do {
-                mpris = try await MPRISPlayer.find(name, on: try await DBusConnection.session())
-            } catch {
-                throw ValidationError("\(error)")
-            }
+            #if os(Linux)
+                let player: MPRISPlayer
+                do {
+                    player = try await MPRISPlayer.find(name, on: try await DBusConnection.session())
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+                followLinuxPlayer = { session in
+                    let source = MPRISHostSource(player: player, sink: session, clock: SystemClock(), logger: logger)
+                    try await source.run { event in await Self.report(event, session: session) }
+                }
+                events = AsyncThrowingStream { $0.finish() }
+            #else
+                _ = name
+                throw ValidationError("--source mpris follows Linux players over D-Bus; on a Mac use --source mac:spotify or mac:music")
+            #endif
+        case .mac(let app):
+            do { macApp = (app, try OsascriptProcess.onPath()) } catch { throw ValidationError("\(error)") }
             events = AsyncThrowingStream { $0.finish() }
         case .spotify:
             spotify = try SpotifyAccount.api(store: spotifyStore ?? SpotifyRefreshTokenStore.defaultPath(), logger: logger)
@@ -136,9 +156,19 @@ struct HostCommand: AsyncParsableCommand {
                 let source = RecognitionHostSource(recognizer: recognizer, sink: session, logger: logger)
                 let chunks = try Self.soundChunks(input: input, rawFormat: rawFormat)
                 group.addTask { try await source.run(chunks) { event in await Self.report(event, session: session) } }
-            } else if let mpris {
-                let source = MPRISHostSource(player: mpris, sink: session, clock: SystemClock(), logger: logger)
-                group.addTask { try await source.run { event in await Self.report(event, session: session) } }
+            } else if let followLinuxPlayer {
+                group.addTask { try await followLinuxPlayer(session) }
+            } else if let (app, osascript) = macApp {
+                let source = MacAppHostSource(app: app, runner: osascript, sink: session, clock: SystemClock(), logger: logger)
+                group.addTask {
+                    do {
+                        try await source.run(
+                            onEvent: { event in await Self.report(event, session: session) },
+                            onStatus: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) })
+                    } catch let error as MacAppError {
+                        throw ValidationError("\(error)")
+                    }
+                }
             } else if let spotify {
                 let source = SpotifyHostSource(api: spotify, sink: session, clock: SystemClock(), logger: logger)
                 group.addTask {
@@ -167,7 +197,8 @@ struct HostCommand: AsyncParsableCommand {
     static func report(_ event: HostEvent, session: HostSession) async {
         let now = await session.currentPosition()
         let what = now.track.map { "\($0.displayName) at \(PrintPlayer.clock(now.positionMs))" } ?? "nothing"
-        print("\(event.kind.rawValue): \(what)\(now.playing ? "" : " (paused)")")
+        // Unbuffered: a pipe or a log file sees each change as it happens.
+        FileHandle.standardOutput.write(Data("\(event.kind.rawValue): \(what)\(now.playing ? "" : " (paused)")\n".utf8))
     }
 
     /// Sound as it is heard: a file paced at real time, or raw PCM from standard input.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import HostSources
 
 /// `host --source`: where the host's playback comes from.
 enum HostSourceChoice: ExpressibleByArgument, Equatable {
@@ -6,6 +7,8 @@ enum HostSourceChoice: ExpressibleByArgument, Equatable {
     case spotify
     /// A Linux player over MPRIS, the first found or the one named.
     case mpris(name: String?)
+    /// The Spotify or Music app on a Mac, over AppleScript.
+    case mac(MacMusicApp)
     /// Any sound, recognised against a fingerprint catalog.
     case recognize(catalog: String)
     /// A playback script (JSON Lines of events).
@@ -24,6 +27,9 @@ enum HostSourceChoice: ExpressibleByArgument, Equatable {
         default:
             if let name = value(after: "mpris:") {
                 self = .mpris(name: name)
+            } else if let app = value(after: "mac:") {
+                guard let known = MacMusicApp(rawValue: app) else { return nil }
+                self = .mac(known)
             } else if let catalog = value(after: "recognize:") {
                 self = .recognize(catalog: catalog)
             } else if let file = value(after: "script:") {
@@ -34,7 +40,7 @@ enum HostSourceChoice: ExpressibleByArgument, Equatable {
         }
     }
 
-    static var allValueStrings: [String] { ["spotify", "mpris", "mpris:NAME", "recognize:CATALOG", "script:FILE", "stdin"] }
+    static var allValueStrings: [String] { ["spotify", "mpris", "mpris:NAME", "mac:spotify", "mac:music", "recognize:CATALOG", "script:FILE", "stdin"] }
 
     /// A player on this machine, whose sound server may know its output latency.
     var isLocalPlayer: Bool { if case .mpris = self { true } else { false } }
@@ -44,6 +50,7 @@ enum HostSourceChoice: ExpressibleByArgument, Equatable {
         switch self {
         case .spotify: "spotify"
         case .mpris(let name): name.map { "mpris:\($0)" } ?? "mpris"
+        case .mac(let app): "mac:\(app.rawValue)"
         case .recognize: "recognize"
         case .script: "script"
         case .stdin: "stdin"

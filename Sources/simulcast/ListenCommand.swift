@@ -1,15 +1,18 @@
 import ArgumentParser
 import CatalogCore
 import Catalogs
-import DBus
 import Foundation
 import HostSources
 import Logging
-import MPRIS
 import SimulcastClient
 import SimulcastCore
 import SpotifyAuth
 import TrackMatching
+
+#if os(Linux)
+    import DBus
+    import MPRIS
+#endif
 
 struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -101,12 +104,17 @@ struct ListenCommand: AsyncParsableCommand {
         }
         switch player {
         case .mpris(let name):
-            do {
-                let bus = try await DBusConnection.session()
-                driver = MPRISPlayerDriver(player: try await MPRISPlayer.find(name, on: bus), service: service, clock: SystemClock())
-            } catch {
-                throw ValidationError("\(error)")
-            }
+            #if os(Linux)
+                do {
+                    let bus = try await DBusConnection.session()
+                    driver = MPRISPlayerDriver(player: try await MPRISPlayer.find(name, on: bus), service: service, clock: SystemClock())
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+            #else
+                _ = name
+                throw ValidationError("--player mpris drives Linux players over D-Bus; on a Mac use --player spotify-connect or the web page")
+            #endif
         case .print:
             driver = PrintPlayer(service: service, clock: clock) { line in
                 // Unbuffered, so a pipe sees each instruction the moment it is due.

@@ -1,7 +1,10 @@
 import ArgumentParser
-import MPRIS
 import SimulcastClient
 import SimulcastCore
+
+#if os(Linux)
+    import MPRIS
+#endif
 
 /// `--output-latency-ms` on `host` and `listen`: how long sound takes from the player to your
 /// ears (Bluetooth headphones: 150-300 ms). Given once, it is remembered for that player.
@@ -25,7 +28,12 @@ struct OutputLatencyOption: ParsableArguments {
     {
         if let outputLatencyMs { try memory.remember(outputLatencyMs, for: player) }
         let remembered = outputLatencyMs == nil ? try memory.latency(for: player) : nil
-        let platform = outputLatencyMs == nil && remembered == nil && asksSoundServer ? SoundServerLatency.read() : nil
+        #if os(Linux)
+            let platform = outputLatencyMs == nil && remembered == nil && asksSoundServer ? SoundServerLatency.read() : nil
+        #else
+            // The sound server asked is PipeWire or PulseAudio; a Mac's Core Audio is not asked yet.
+            let platform: Double? = nil
+        #endif
         return OutputLatency.choose(given: outputLatencyMs, remembered: remembered, platform: platform)
     }
 }
