@@ -92,7 +92,8 @@ public struct MatchEvaluation: Sendable {
     /// them); the picker judges them directly.
     func decide(_ source: TrackMetadata, candidates: [TrackMetadata]) async -> MatchResult {
         switch strategy {
-        case .simulcast: return picker.pick(source, from: candidates)
+        // As a match reads what a catalog found: a YouTube video as the song it carries.
+        case .simulcast: return picker.pick(SimulcastMatcher.comparable(source), from: candidates.map(SimulcastMatcher.comparable))
         case .seed:
             let service = candidates.first?.service ?? MusicService(rawValue: "target")
             let catalog = OfflineCatalog(

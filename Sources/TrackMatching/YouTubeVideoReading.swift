@@ -15,16 +15,49 @@ public enum YouTubeVideoReading {
     public static func song(in video: TrackMetadata) -> TrackMetadata {
         var song = video
         let channel = video.artists.first.map(channelArtist)
-        var title = clean(video.title)
+        var title = clean(leadingTagsLast(video.title))
         var artists = channel.map { [$0] } ?? []
         if let (credit, rest) = quotedTitle(title) ?? dashedTitle(title, channelIsTopic: video.artists.first.map(isTopicChannel) ?? false) {
             title = rest
             artists = ArtistNames.split(credit)
         }
-        song.title = markingTrailingVersions(title)
+        song.title = markingTrailingVersions(title) + (isClip(video.title) ? " (short video)" : "")
         song.artists = artists
         return song
     }
+
+    /// "[1 Hour] Artist - Song", "(Nightcore) Song": a tag written before the title is moved
+    /// after it, where the dash does not take it for part of the credit and the title parser
+    /// reads it as a version.
+    static func leadingTagsLast(_ title: String) -> String {
+        var text = title.trimmingCharacters(in: .whitespaces)
+        var moved: [String] = []
+        while let range = text.range(of: #"^[\(\[【][^\(\)\[\]【】]*[\)\]】]\s*"#, options: .regularExpression), range.upperBound < text.endIndex {
+            moved.append(text[range].trimmingCharacters(in: .whitespaces))
+            text = String(text[range.upperBound...])
+        }
+        guard !moved.isEmpty else { return title }
+        // Before a bar: what follows one is cut off as the upload's description.
+        if let bar = text.range(of: " | ") ?? text.range(of: " ｜ ") {
+            return ([String(text[..<bar.lowerBound])] + moved).joined(separator: " ") + text[bar.lowerBound...]
+        }
+        return ([text] + moved).joined(separator: " ")
+    }
+
+    /// A short or a dance challenge: a few seconds of the song inside something else.
+    static func isClip(_ title: String) -> Bool {
+        title.range(of: #"#shorts?\b|(?<![\p{L}\p{N}])challenge(?![\p{L}])"#, options: [.regularExpression, .caseInsensitive]) != nil
+    }
+
+    /// What follows a bar names a performance ("| A COLORS SHOW", "| Live Session"): kept as
+    /// a live version; anything else there only describes the upload.
+    static func barTail(_ tail: String) -> String? {
+        let words = Set(TextNormalizer.tokens(TextNormalizer.key(tail)))
+        if TitleParser.classify(tail).map({ $0.kind == .live }) == true { return tail }
+        return words.isDisjoint(with: performanceWords) ? nil : "live \(tail)"
+    }
+
+    static let performanceWords: Set<String> = ["show", "session", "sessions", "performance", "concert", "festival", "stage", "tour", "unplugged"]
 
     /// "Artist - Topic" channels hold the studio recordings YouTube makes from a label's
     /// delivery; their titles are the song's own.
@@ -84,7 +117,10 @@ public enum YouTubeVideoReading {
     static func clean(_ title: String) -> String {
         var text = title.precomposedStringWithCompatibilityMapping
         // "Song | Official Video", "Song | Artist": what follows a bar describes the upload.
-        if let bar = text.range(of: " | ") ?? text.range(of: " ｜ ") { text = String(text[..<bar.lowerBound]) }
+        if let bar = text.range(of: " | ") ?? text.range(of: " ｜ ") {
+            let tail = barTail(String(text[bar.upperBound...]))
+            text = String(text[..<bar.lowerBound]) + (tail.map { " (\($0))" } ?? "")
+        }
         let bracketed = #"\s*[\(\[【]([^\(\)\[\]【】]*)[\)\]】]"#
         var kept = ""
         var rest = Substring(text)

@@ -63,6 +63,23 @@ import Testing
         Reading(title: "Stromae - Alors on danse (Clip Officiel)", channel: "StromaeVEVO", song: "Alors on danse", artists: ["Stromae"]),
         Reading(title: "Coldplay - Yellow (1 Hour Loop)", channel: "Loops Forever", song: "Yellow (1 Hour Loop)", artists: ["Coldplay"]),
         Reading(title: "Someone You Loved Lyrics", channel: "7clouds", song: "Someone You Loved", artists: ["7clouds"]),
+        // A tag before the title is a version, not part of the credit (and goes before a bar).
+        Reading(
+            title: "[1 Hour] Travis Scott - TOPIA TWINS ft. Rob49 & 21 Savage (Lyrics) | Trending Today 2023", channel: "Trending Today",
+            song: "TOPIA TWINS ft. Rob49 & 21 Savage [1 Hour]", artists: ["Travis Scott"]),
+        Reading(title: "(Nightcore) Mr. Brightside", channel: "Nightcore Reality", song: "Mr. Brightside (Nightcore)", artists: ["Nightcore Reality"]),
+        Reading(title: "[Full Album] Joji - SMITHEREENS", channel: "K Musik", song: "SMITHEREENS [Full Album]", artists: ["Joji"]),
+        // After a bar, a show or session is a performance; anything else describes the upload.
+        Reading(title: "Joji - ATTENTION | A COLORS SHOW", channel: "COLORS", song: "ATTENTION (live A COLORS SHOW)", artists: ["Joji"]),
+        Reading(title: "Joji - Sanctuary | Lyrics", channel: "Sunset Sounds", song: "Sanctuary", artists: ["Joji"]),
+        // A short or a dance challenge carries a few seconds of the song.
+        Reading(
+            title: "MUSIC BANKで #HEARTRIS_Challenge ☁#MAKO #NiziU", channel: "NiziU Official",
+            song: "MUSIC BANKで #HEARTRIS_Challenge ☁#MAKO #NiziU (short video)",
+            artists: ["NiziU"]),
+        Reading(
+            title: "Dude,she's just not into you - Joji #shorts #88rising", channel: "TeriyakiKusunoki",
+            song: "Joji #shorts #88rising (short video)", artists: ["Dude,she's just not into you"]),
     ])
     func aVideoIsReadAsTheSongItCarries(_ row: Reading) {
         let song = YouTubeVideoReading.song(in: Self.video("v", row.title, channel: row.channel))
