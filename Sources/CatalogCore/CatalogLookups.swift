@@ -21,3 +21,9 @@ public protocol AlbumSearchCatalog: Catalog {
 public protocol SongTitleSearchCatalog: Catalog {
     func search(songTitle: String, storefront: String, limit: Int) async throws -> [TrackMetadata]
 }
+
+/// Catalogs that list a playlist's tracks by its id (a YouTube playlist a host pasted), in
+/// the playlist's order and as far as one page goes.
+public protocol PlaylistCatalog: Catalog {
+    func playlistTracks(id: String, storefront: String) async throws -> [TrackMetadata]
+}

@@ -11,7 +11,7 @@ import SimulcastCore
 /// or cache key carries it. Every answer goes into the shared response cache, so a song is
 /// searched once per region however many rooms and nodes ask; a spent quota holds lookups
 /// until YouTube's quota day ends (`YouTubeQuota`).
-public struct YouTubeClient: CostlySearchCatalog {
+public struct YouTubeClient: CostlySearchCatalog, PlaylistCatalog {
     public struct Configuration: Sendable {
         public var baseURL: String
         public var apiKey: String
@@ -78,6 +78,24 @@ public struct YouTubeClient: CostlySearchCatalog {
     public func track(id: String, storefront: String) async throws -> TrackMetadata? {
         guard Self.isVideoId(id) else { return nil }
         return try await videos([id]).items.first { $0.id == id }?.track(in: Self.region(storefront))
+    }
+
+    /// A playlist's first 50 videos, in its order: `playlistItems.list` (1 unit) for their ids,
+    /// then `videos.list` (1 unit) for what a lookup reads of each; a video that cannot be
+    /// embedded or is blocked in the region is left out, as a search leaves it out.
+    public func playlistTracks(id: String, storefront: String) async throws -> [TrackMetadata] {
+        let region = Self.region(storefront)
+        let page: YouTubePlaylistItemsResponse
+        do {
+            page = try await get(
+                "/youtube/v3/playlistItems", query: [("part", "contentDetails"), ("playlistId", id), ("maxResults", "50")], isEmpty: { $0.items.isEmpty })
+        } catch CatalogServiceError.notFound {
+            return []  // private, deleted, or a mix made for one viewer (YouTube reads those to nobody else)
+        }
+        let ids = Array(page.videoIds.filter(Self.isVideoId).prefix(50))
+        guard !ids.isEmpty else { return [] }
+        let byId = Dictionary(try await videos(ids).items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return ids.compactMap { byId[$0]?.track(in: region) }
     }
 
     /// One `videos.list` call: whether the key works (for `doctor`).

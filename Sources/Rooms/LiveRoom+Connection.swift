@@ -11,6 +11,8 @@ extension LiveRoom {
         var storefront: String
         var socket: any RoomPeer
         var lastReport: Wire.ListenerReport?
+        /// What Spotify said of the listener's account, once their page asked (`listener.spotify-access`).
+        var spotifyListed: Bool?
         /// A listener's name in the room's presence (theirs, or "Listener N").
         var name: String
         var joinedAt: ServerTime

@@ -126,6 +126,10 @@ package actor LiveRoom {
             }
             connections[id]?.lastReport = report
             return nil
+        case .spotifyAccess(let access):
+            guard connection.role == .listener else { return Wire.Error(code: .forbidden, message: "only listeners send listener.spotify-access") }
+            connections[id]?.spotifyListed = access.listed
+            return nil
         case .reaction(let sent):
             return await react(sent, from: id)
         case .requestSong(let sent):

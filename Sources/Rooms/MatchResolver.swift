@@ -138,12 +138,17 @@ actor MatchResolver {
 
     /// A listener's service searched for `term`, under the lookup deadline; nil where no catalog is.
     /// A YouTube link a host pasted is that video, looked up by its id (on the Data API one
-    /// unit, not a search's hundred); anything else is searched.
+    /// unit, not a search's hundred), or that playlist's videos; anything else is searched.
     func search(_ term: String, on service: MusicService, storefront: String) async throws -> [TrackMetadata]? {
         guard let catalog = matchmaker.catalogs[service] else { return nil }
         return try await LookupDeadline.$current.withValue(ContinuousClock.now + lookupDeadline) {
             if service == .youtube, let id = YouTubeLink.videoId(in: term) {
                 return try await catalog.track(id: id, storefront: storefront).map { [$0] } ?? []
+            }
+            // A playlist's link is its videos (two units, not a search's hundred).
+            if service == .youtube, let list = YouTubeLink.playlistId(in: term) {
+                guard let playlists = catalog as? any PlaylistCatalog else { return [] }
+                return try await playlists.playlistTracks(id: list, storefront: storefront)
             }
             return try await catalog.search(term: term, storefront: storefront, limit: 10)
         }

@@ -10,6 +10,7 @@ public struct NodePresence: Codable, Hashable, Sendable {
         var name: String
         var service: MusicService
         var status: PresenceStatus
+        var spotifyListed: Bool?
         /// Server time of the join, for one order across nodes.
         var joinedAt: Int64
         /// Node and connection: ties broken the same way everywhere.
@@ -23,6 +24,7 @@ public struct NodePresence: Codable, Hashable, Sendable {
         var service: MusicService
         var storefront: String
         var report: Wire.ListenerReport?
+        var spotifyListed: Bool?
         var joinedAt: ServerTime
         var connection: Int
     }
@@ -47,7 +49,8 @@ public struct NodePresence: Codable, Hashable, Sendable {
             if entries.count < RoomPresence.maximumNames {
                 entries.append(
                     Entry(
-                        id: member.listenerId, name: member.name, service: member.service, status: status, joinedAt: member.joinedAt.micros,
+                        id: member.listenerId, name: member.name, service: member.service, status: status, spotifyListed: member.spotifyListed,
+                        joinedAt: member.joinedAt.micros,
                         key: "\(node)/\(member.connection)"))
             }
         }
@@ -72,6 +75,7 @@ public struct NodePresence: Codable, Hashable, Sendable {
         let first = shares.flatMap(\.first).sorted { ($0.joinedAt, $0.key) < ($1.joinedAt, $1.key) }.prefix(RoomPresence.maximumNames)
         return RoomPresence(
             count: shares.reduce(0) { $0 + $1.count }, services: services, statuses: statuses,
-            listeners: first.map { RoomPresence.Listener(id: $0.id, name: $0.name, service: $0.service, status: $0.status) }, hostConnected: hostConnected)
+            listeners: first.map { RoomPresence.Listener(id: $0.id, name: $0.name, service: $0.service, status: $0.status, spotifyListed: $0.spotifyListed) },
+            hostConnected: hostConnected)
     }
 }

@@ -65,7 +65,7 @@ struct RoomConnectionTable {
             guard connection.role == .listener, let service = connection.service else { return nil }
             return NodePresence.Member(
                 listenerId: connection.listenerId, name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport,
-                joinedAt: connection.joinedAt,
+                spotifyListed: connection.spotifyListed, joinedAt: connection.joinedAt,
                 connection: connection.id)
         }
     }

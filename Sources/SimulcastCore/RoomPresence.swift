@@ -8,12 +8,16 @@ public struct RoomPresence: Hashable, Codable, Sendable {
         public var name: String
         public var service: MusicService
         public var status: PresenceStatus
+        /// Whether Spotify admits this listener's account to the server's app, once their
+        /// page has asked (`listener.spotify-access`); absent before, and for other services.
+        public var spotifyListed: Bool?
 
-        public init(id: String, name: String, service: MusicService, status: PresenceStatus) {
+        public init(id: String, name: String, service: MusicService, status: PresenceStatus, spotifyListed: Bool? = nil) {
             self.id = id
             self.name = name
             self.service = service
             self.status = status
+            self.spotifyListed = spotifyListed
         }
     }
 

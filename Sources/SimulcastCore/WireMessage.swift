@@ -10,6 +10,7 @@ public enum WireMessage: Hashable, Sendable {
     case hostState(PlaybackSnapshot)
     case roomState(RoomState)
     case listenerReport(Wire.ListenerReport)
+    case spotifyAccess(Wire.SpotifyAccess)
     case roomPresence(RoomPresence)
     case reaction(Wire.SendReaction)
     case roomReaction(Wire.RoomReaction)
@@ -31,6 +32,7 @@ public enum WireMessage: Hashable, Sendable {
         case hostState = "host.state"
         case roomState = "room.state"
         case listenerReport = "listener.report"
+        case spotifyAccess = "listener.spotify-access"
         case roomPresence = "room.presence"
         case reaction
         case roomReaction = "room.reaction"
@@ -51,6 +53,7 @@ public enum WireMessage: Hashable, Sendable {
         case .hostState: .hostState
         case .roomState: .roomState
         case .listenerReport: .listenerReport
+        case .spotifyAccess: .spotifyAccess
         case .roomPresence: .roomPresence
         case .reaction: .reaction
         case .roomReaction: .roomReaction
@@ -89,6 +92,7 @@ extension WireMessage: Codable {
         case .hostState: self = .hostState(try PlaybackSnapshot(from: decoder))
         case .roomState: self = .roomState(try RoomState(from: decoder))
         case .listenerReport: self = .listenerReport(try Wire.ListenerReport(from: decoder))
+        case .spotifyAccess: self = .spotifyAccess(try Wire.SpotifyAccess(from: decoder))
         case .roomPresence: self = .roomPresence(try RoomPresence(from: decoder))
         case .reaction: self = .reaction(try Wire.SendReaction(from: decoder))
         case .roomReaction: self = .roomReaction(try Wire.RoomReaction(from: decoder))
@@ -113,6 +117,7 @@ extension WireMessage: Codable {
         case .hostState(let payload): try payload.encode(to: encoder)
         case .roomState(let payload): try payload.encode(to: encoder)
         case .listenerReport(let payload): try payload.encode(to: encoder)
+        case .spotifyAccess(let payload): try payload.encode(to: encoder)
         case .roomPresence(let payload): try payload.encode(to: encoder)
         case .reaction(let payload): try payload.encode(to: encoder)
         case .roomReaction(let payload): try payload.encode(to: encoder)

@@ -149,6 +149,15 @@ public enum Wire {
         public init(hostToken: String) { self.hostToken = hostToken }
     }
 
+    /// Whether the listener's Spotify account may use the server's Spotify app, as Spotify's
+    /// Web API told the page (`GET /v1/me`: 200 listed; 403 "User not registered in the
+    /// Developer Dashboard" not). Shown to the host as the guest list, as far as the room saw it.
+    public struct SpotifyAccess: Hashable, Codable, Sendable {
+        public var listed: Bool
+
+        public init(listed: Bool) { self.listed = listed }
+    }
+
     /// Where a listener's player is, measured at `measuredAt` (server time, by the listener's clock sync).
     public struct ListenerReport: Hashable, Codable, Sendable {
         public var trackId: String?

@@ -32,6 +32,27 @@ public enum YouTubeLink {
         return id.flatMap { isVideoId($0) ? $0 : nil }
     }
 
+    /// The playlist a `youtube.com/playlist?list=ID` link names; nil for anything else (a
+    /// `watch?v=...&list=...` link is that video, as YouTube plays it).
+    public static func playlistId(in text: String) -> String? {
+        var link = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !link.contains(" ") else { return nil }
+        if !link.contains("://") { link = "https://" + link }
+        guard let components = URLComponents(string: link), let host = components.host?.lowercased(), hosts.contains(host),
+            components.path.split(separator: "/") == ["playlist"],
+            let id = components.queryItems?.first(where: { $0.name == "list" })?.value
+        else { return nil }
+        return isPlaylistId(id) ? id : nil
+    }
+
+    /// Playlist ids are letters, digits, `-` and `_`, a few dozen of them ("PL" and 32 more, "OLAK5uy_..." for albums).
+    static func isPlaylistId(_ id: String) -> Bool {
+        (2...64).contains(id.utf8.count)
+            && id.utf8.allSatisfy { byte in
+                (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+    }
+
     public static func isVideoId(_ id: String) -> Bool {
         id.utf8.count == 11
             && id.utf8.allSatisfy { byte in

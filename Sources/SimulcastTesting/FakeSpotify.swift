@@ -313,6 +313,8 @@ public enum FakeSpotify {
         }
         router.get("/v1/me") { request, _ -> Response in
             if let problem = try await check(request, path: "me", state: state, accounts: accounts) { return problem }
+            // An account the app has not listed: every call is refused, the account's first.
+            if !(await player.registered) { return apiError(403, "User not registered in the Developer Dashboard") }
             return FakeServiceServer.json(["id": .string(await accounts.user(FakeRequest.authorization(request))), "country": "US", "product": "premium"])
         }
         router.get("/v1/tracks/:id") { request, context -> Response in

@@ -10,6 +10,7 @@ import SimulcastCore
 public enum FakeYouTube {
     public static let searchCost = 100
     public static let videosCost = 1
+    public static let playlistItemsCost = 1
 
     public static func router(state: State) -> Router<BasicRequestContext> {
         let router = Router()
@@ -64,6 +65,24 @@ public enum FakeYouTube {
                 "kind": "youtube#videoListResponse", "etag": "e", "items": .array(items), "pageInfo": ["totalResults": .int(items.count)],
             ])
         }
+        router.get("/youtube/v3/playlistItems") { request, _ -> Response in
+            let query = FakeRequest.query(request)
+            if let refusal = await state.admit(
+                path: "playlistItems", query: query, key: FakeRequest.header(request, named: "X-Goog-Api-Key"), cost: playlistItemsCost)
+            {
+                return refusal
+            }
+            guard query["part"] == "contentDetails", let list = query["playlistId"] else { return error(400, reason: "badRequest") }
+            guard let ids = await state.playlists[list] else { return error(404, reason: "playlistNotFound", message: "Not Found") }
+            let limit = min(Int(query["maxResults"] ?? "5") ?? 5, 50)
+            let items: [JSONValue] = ids.prefix(limit).map { id in
+                ["kind": "youtube#playlistItem", "etag": "e", "contentDetails": ["videoId": .string(id)]]
+            }
+            return FakeServiceServer.json([
+                "kind": "youtube#playlistItemListResponse", "etag": "e", "items": .array(items),
+                "pageInfo": ["totalResults": .int(ids.count), "resultsPerPage": .int(limit)],
+            ])
+        }
         return router
     }
 
@@ -74,6 +93,8 @@ public enum FakeYouTube {
         public var notEmbeddable: Set<String> = []
         /// Regions each video is blocked in (ISO 3166 codes).
         public var blocked: [String: Set<String>] = [:]
+        /// Playlists by id: their videos' ids, in order.
+        public var playlists: [String: [String]] = [:]
         public let key: String
         public var dailyLimit: Int
         public private(set) var unitsSpent = 0
@@ -91,6 +112,7 @@ public enum FakeYouTube {
         }
 
         public func setDailyLimit(_ limit: Int) { dailyLimit = limit }
+        public func addPlaylist(_ id: String, videos: [String]) { playlists[id] = videos }
         public func setAnswerDelay(_ delay: Duration) { answerDelay = delay }
         public func blockEmbedding(_ id: String) { notEmbeddable.insert(id) }
         public func block(_ id: String, in region: String) { blocked[id, default: []].insert(region.uppercased()) }

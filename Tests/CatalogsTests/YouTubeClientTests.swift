@@ -43,6 +43,21 @@ import TrackMatching
         }
     }
 
+    /// A host's pasted playlist: its videos in its order, two units, what cannot be embedded or
+    /// is blocked in the region left out; a playlist YouTube will not read is no videos.
+    @Test func aPlaylistIsItsVideosInOrderForTwoUnits() async throws {
+        try await withFake { client, state in
+            await state.addPlaylist("PLqueenAndTaylor01", videos: ["gFZfwWZV074", "A22oy8dFjqc", "bSnlKl_PoQU", "fJ9rUzIMcZQ"])
+            await state.blockEmbedding("A22oy8dFjqc")
+            await state.block("fJ9rUzIMcZQ", in: "DE")
+            let videos = try await client.playlistTracks(id: "PLqueenAndTaylor01", storefront: "de")
+            #expect(videos.map(\.id) == ["gFZfwWZV074", "bSnlKl_PoQU"])
+            #expect(videos.first?.durationMs == 201_000)
+            #expect(await state.unitsSpent == FakeYouTube.playlistItemsCost + FakeYouTube.videosCost)
+            #expect(try await client.playlistTracks(id: "PLnobodyCanRead0", storefront: "us").isEmpty)
+        }
+    }
+
     @Test func aSearchFindsEmbeddableVideosInTheRegionWithTheirLengths() async throws {
         try await withFake { client, state in
             await state.blockEmbedding("A22oy8dFjqc")

@@ -40,4 +40,19 @@ import Testing
     func anythingElseIsNotALink(text: String) {
         #expect(YouTubeLink.videoId(in: text) == nil)
     }
+
+    /// A playlist's own page names it; a video played from a playlist is that video.
+    @Test(
+        arguments: [
+            ("https://www.youtube.com/playlist?list=PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf", "PLrAXtmErZgOeiKm4sgNOknGvNjby9efdf"),
+            ("youtube.com/playlist?list=OLAK5uy_kq2Rzx4ALUU8MiuFcqNIgS0wVmtHmY9b0", "OLAK5uy_kq2Rzx4ALUU8MiuFcqNIgS0wVmtHmY9b0"),
+            ("https://music.youtube.com/playlist?list=PL123abc&si=x", "PL123abc"),
+            ("https://www.youtube.com/watch?v=fJ9rUzIMcZQ&list=PL123", nil),
+            ("https://www.youtube.com/playlist?list=PL%3Cscript%3E", nil),
+            ("https://evil.example/playlist?list=PL123abc", nil),
+            ("Queen playlist", nil),
+        ] as [(String, String?)])
+    func aPlaylistLinkNamesItsPlaylist(link: String, id: String?) {
+        #expect(YouTubeLink.playlistId(in: link) == id)
+    }
 }

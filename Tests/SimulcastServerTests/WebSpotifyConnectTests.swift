@@ -127,10 +127,18 @@ import Testing
             _ = try await page.waitFor("simulcastPage.status === 'choosing'", as: Bool.self)
             try await page.click(role: "button", name: "Play on my Spotify app")
             let unlisted = try await page.waitFor("simulcastPage.message?.text", as: String.self)
-            #expect(unlisted.contains("lets in only the accounts its owner listed") && unlisted.contains("choose another service"), "\(unlisted)")
+            // The stand-in answers every call 403 as Spotify does, `/v1/me` first (issue 53's words).
+            #expect(unlisted.contains("has no place for you yet") && unlisted.contains("choose another service"), "\(unlisted)")
             let shown = try await page.evaluate("document.body.innerText", as: String.self)
             #expect(shown.contains(unlisted), "the sentence is on the screen")
             #expect(shown.matches(of: /\b[1-5]\d\d\b|\(\w+_\w+\)/).isEmpty, "a status or an error code on the screen: \(shown)")
+            // And the host can tell (issue 53): the listener goes on with another service, and the
+            // room's presence says Spotify turned this account away.
+            try await page.click(role: "button", name: "Listen on Apple Music")
+            let told = await Poll.until(timeout: Patience.event) {
+                (try? await HandoverImpostorTests.summary(room.base, room.code))?.presence?.listeners.contains { $0.spotifyListed == false } == true
+            }
+            #expect(told, "the room never heard that Spotify turned the account away")
         }
     }
 }

@@ -150,6 +150,12 @@ import Testing
                     try await taps.tap(page, "Listen on YouTube")
                     try await taps.untilInSync(page) { try await Self.inSync(room, $0, "on YouTube after Spotify's refusal") }
                     #expect(taps.count == 1, "\(taps.count) taps from the refusal to YouTube in sync")
+                    // The host's guest list as far as the room has seen: this YouTube listener was turned away by Spotify.
+                    let told = await Poll.until(timeout: Patience.event) {
+                        (try? await HandoverImpostorTests.summary(room.base, room.code))?.presence?.listeners
+                            .contains { $0.service == .youtube && $0.spotifyListed == false } == true
+                    }
+                    #expect(told, "the room's presence never said Spotify turned the account away")
                 }
             }
         }

@@ -7,7 +7,7 @@ import { buttons, isShown, loadPage, ROOM, shownText } from "./page-dom.js";
 
 loadPage("host.html", { hostingOffered: true, spotifyClientId: "client" });
 const { $ } = await import("../../Sources/SimulcastServer/Web/ui/dom.js");
-const { showPresence } = await import("../../Sources/SimulcastServer/Web/ui/presence-panel.js");
+const { showPresence, showSpotifyGuests } = await import("../../Sources/SimulcastServer/Web/ui/presence-panel.js");
 const { mountHostRequests } = await import("../../Sources/SimulcastServer/Web/ui/song-requests.js");
 const { mountHandoverChoice } = await import("../../Sources/SimulcastServer/Web/ui/handover.js");
 const { mountHostSuggestions } = await import("../../Sources/SimulcastServer/Web/ui/suggestions.js");
@@ -24,6 +24,19 @@ test("a host alone reads that no one is here yet, and what to do", () => {
   showPresence({ count: 1, hostConnected: true, listeners: [{ name: "Ana", service: "spotify", status: "inSync" }] }, { role: "host" });
   assert.equal($("presence-host").textContent, "");
   assert.deepEqual([...document.querySelectorAll("#presence-list .who")].map((element) => element.textContent), ["Ana"], "no (you) for the host");
+});
+
+test("the Spotify guest list as far as the room has seen it: who got in, who was turned away and what to do", () => {
+  showSpotifyGuests([{ id: "a", name: "Ana", service: "apple-music", status: "inSync" }]);
+  assert.equal(isShown($("spotify-guests-seen")), false, "nothing said before a page asked Spotify");
+  showSpotifyGuests([
+    { id: "b", name: "Ben", service: "spotify", status: "inSync", spotifyListed: true },
+    { id: "c", name: "Cleo", service: "youtube", status: "inSync", spotifyListed: false },
+    { id: "d", name: "Dev", service: "spotify", status: "matching", spotifyListed: true },
+  ]);
+  assert.equal(isShown($("spotify-guests-seen")), true);
+  assert.equal($("spotify-guests-seen").textContent,
+    "On your app's list, as this room has seen: Ben, Dev. Spotify turned away: Cleo. Add their Spotify e-mail in the dashboard, or they can listen on YouTube now.");
 });
 
 test("song requests: Accept and Decline named for each pending song; the empty list says so", async () => {

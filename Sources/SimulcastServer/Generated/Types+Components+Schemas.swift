@@ -357,6 +357,10 @@ extension Components {
                 }
                 /// - Remark: Generated from `#/components/schemas/RoomPresence/ListenersPayload/status`.
                 internal var status: Components.Schemas.RoomPresence.ListenersPayloadPayload.StatusPayload
+                /// Whether Spotify admits the listener's account to the server's development-mode app, as their page found (`listener.spotify-access`); absent until a page has asked.
+                ///
+                /// - Remark: Generated from `#/components/schemas/RoomPresence/ListenersPayload/spotifyListed`.
+                internal var spotifyListed: Swift.Bool?
                 /// Creates a new `ListenersPayloadPayload`.
                 ///
                 /// - Parameters:
@@ -364,22 +368,26 @@ extension Components {
                 ///   - name: Unique in the room (a namesake is shown as "Ana 2"); "Listener N" only as the server gives it.
                 ///   - service:
                 ///   - status:
+                ///   - spotifyListed: Whether Spotify admits the listener's account to the server's development-mode app, as their page found (`listener.spotify-access`); absent until a page has asked.
                 internal init(
                     id: Swift.String,
                     name: Swift.String,
                     service: Swift.String,
-                    status: Components.Schemas.RoomPresence.ListenersPayloadPayload.StatusPayload
+                    status: Components.Schemas.RoomPresence.ListenersPayloadPayload.StatusPayload,
+                    spotifyListed: Swift.Bool? = nil
                 ) {
                     self.id = id
                     self.name = name
                     self.service = service
                     self.status = status
+                    self.spotifyListed = spotifyListed
                 }
                 internal enum CodingKeys: String, CodingKey {
                     case id
                     case name
                     case service
                     case status
+                    case spotifyListed
                 }
             }
             /// - Remark: Generated from `#/components/schemas/RoomPresence/listeners`.

@@ -1176,7 +1176,8 @@ internal enum Operations {
     /// on their WebSocket; the YouTube host page finds its videos here too. With
     /// `service=youtube`, a link to a video (`youtube.com/watch?v=…`, `youtu.be/…`,
     /// `/shorts/…`, `/embed/…`) is that video alone, looked up by its id (one Data API
-    /// unit, not a search's hundred). Limited per address.
+    /// unit, not a search's hundred), and a playlist's link (`youtube.com/playlist?list=…`)
+    /// its first 50 videos in order (two units). Limited per address.
     ///
     ///
     /// - Remark: HTTP `GET /v1/rooms/{code}/search`.

@@ -15,6 +15,7 @@ export const MessageType = Object.freeze({
   hostState: "host.state",
   roomState: "room.state",
   listenerReport: "listener.report",
+  spotifyAccess: "listener.spotify-access",
   roomPresence: "room.presence",
   reaction: "reaction",
   roomReaction: "room.reaction",

@@ -12,7 +12,7 @@ import { artistLine, formatTime, generatedCoverURL } from "./ui/format.js";
 import { mountHistory } from "./ui/history-panel.js";
 import { hostStatus } from "./ui/host-status.js";
 import { renderProgress } from "./ui/progress.js";
-import { showPresence } from "./ui/presence-panel.js";
+import { showPresence, showSpotifyGuests } from "./ui/presence-panel.js";
 import { mountReactions, showReaction } from "./ui/reactions.js";
 import { secureOrigin } from "./room/secure-origin.js";
 import { mountShare } from "./ui/share.js";
@@ -125,6 +125,7 @@ function start() {
     }
     renderProgress(summary.state, summary.serverTime, track?.durationMs ?? 0);
     if (summary.presence) showPresence(summary.presence, { role: "host" });
+    showSpotifyGuests(summary.presence?.listeners || []);
     setHidden("host-requests", !hostToken || page.stopped);
     roomRequests.update(summary.state);
     handoverChoice.update(summary.state, summary.presence);
@@ -248,3 +249,4 @@ function start() {
   }
   loop();
 }
+

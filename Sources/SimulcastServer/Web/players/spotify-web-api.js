@@ -32,14 +32,19 @@ export class SpotifyNotListed extends Error {
   }
 }
 
+/** What the page hears when Spotify said whether it admits the account (`detail.listed`). */
+export const SPOTIFY_ACCESS_EVENT = "simulcast:spotify-access";
+
 /**
  * The listener's account (`/v1/me`): the first call a player makes, so an account the app does
- * not admit is told so before anything loads.
+ * not admit is told so before anything loads. Either answer is told to the room too (the
+ * host's page shows the guest list as far as the room saw it).
  * @param {{ spotifyAPIURL: string }} config @param {SpotifyLogin} login
  * @returns {Promise<Response>}
  */
 export async function spotifyAccount(config, login) {
   const me = await callSpotify(config, login, "GET", "/v1/me");
+  if (me.ok || me.status === 403) window.dispatchEvent(new CustomEvent(SPOTIFY_ACCESS_EVENT, { detail: { listed: me.ok } }));
   if (me.status === 403) throw new SpotifyNotListed();
   return me;
 }

@@ -189,8 +189,13 @@ export function mountYouTubeHost(config, hostToken, changed) {
       if (!response.ok) { note(body?.error?.message || strings.appleHost.searchFailed); return; }
       host.results = (body?.tracks || []).filter((/** @type {Video} */ video) => video.service === "youtube");
       note(host.results.length ? "" : strings.appleHost.nothingFound(term));
-      // A link names one video: it plays at once.
-      if (host.results.length === 1 && /^(https?:\/\/)?(www\.|m\.|music\.)?(youtube\.com|youtu\.be)\//i.test(term)) await play(host.results[0]);
+      const link = /^(https?:\/\/)?(www\.|m\.|music\.)?(youtube\.com|youtu\.be)\//i.test(term);
+      // A playlist's link queues its videos (the first plays if nothing does); a video's plays at once.
+      if (link && /\/playlist\?/.test(term) && host.results.length > 0) {
+        host.queue.push(...host.results);
+        note(strings.youtubeHost.queuedPlaylist(host.results.length));
+        if (!host.current) playNext(); else publish("queue");
+      } else if (link && host.results.length === 1) await play(host.results[0]);
       render();
     } catch {
       note(strings.appleHost.searchFailed);

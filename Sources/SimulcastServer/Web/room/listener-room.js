@@ -4,6 +4,7 @@
 // back/forward-cache restore, the network or a sleeping device, it measures the clock afresh
 // and reconnects at once rather than at the end of a backoff.
 import { MessageType } from "../constants.js";
+import { SPOTIFY_ACCESS_EVENT } from "../players/spotify-web-api.js";
 import * as strings from "../strings.js";
 import { matchFor } from "../sync/follow-target.js";
 import { listenerName, showPresence } from "../ui/presence-panel.js";
@@ -39,6 +40,8 @@ export function connectToRoom({ config, page, follower, roomForMe, switchToClean
       page.connected = connection.connected;
       if (opened) {
         follower().policy?.connectionRestarted();
+        // Each connection is new to the room: what Spotify said of the account is said again.
+        if (spotifyListed !== null) connection.send({ type: MessageType.spotifyAccess, listed: spotifyListed });
         mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }) || null);
       }
       render();
@@ -49,6 +52,13 @@ export function connectToRoom({ config, page, follower, roomForMe, switchToClean
       render();
     },
     onMessage: receive,
+  });
+
+  /** Whether Spotify admits this listener's account, once a player asked (`/v1/me`). */
+  let spotifyListed = /** @type {boolean | null} */ (null);
+  window.addEventListener(SPOTIFY_ACCESS_EVENT, (event) => {
+    spotifyListed = !!(/** @type {CustomEvent<{ listed: boolean }>} */ (event)).detail?.listed;
+    if (connection.connected) connection.send({ type: MessageType.spotifyAccess, listed: spotifyListed });
   });
 
   /** @param {import("../types/wire").ServerMessage} message */

@@ -87,6 +87,8 @@ export interface PresenceListener {
   name: string;
   service: string;
   status: string;
+  /** Whether Spotify admits this listener's account to the server's app, once their page asked. */
+  spotifyListed?: boolean;
 }
 
 export interface RoomPresence {

@@ -118,3 +118,19 @@ export function mountNameField(changed) {
     changed();
   });
 }
+
+/**
+ * Who Spotify admitted or turned away among the room's listeners, as their pages found: the
+ * guest list as far as this room has seen it (the host's page).
+ * @param {import("../types/wire").PresenceListener[]} listeners
+ */
+export function showSpotifyGuests(listeners) {
+  /** @param {boolean} listed */
+  const named = (listed) => listeners.filter((listener) => listener.spotifyListed === listed).map((listener) => listener.name).join(", ");
+  const lines = [];
+  if (named(true)) lines.push(strings.host.spotifyGuests.listed(named(true)));
+  if (named(false)) lines.push(strings.host.spotifyGuests.refused(named(false)));
+  const line = $("spotify-guests-seen");
+  line.textContent = lines.join(" ");
+  line.hidden = lines.length === 0;
+}

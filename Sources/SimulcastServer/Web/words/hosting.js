@@ -11,6 +11,13 @@ export const host = Object.freeze({
     replaced: "Another player took over this room, so the server stopped following your Spotify.",
   }),
   playsHere: "You host from this page: start its player below.",
+  /** Who Spotify let in or turned away in this room, as their pages found (names joined). */
+  spotifyGuests: Object.freeze({
+    /** @param {string} names */
+    listed: (names) => `On your app's list, as this room has seen: ${names}.`,
+    /** @param {string} names */
+    refused: (names) => `Spotify turned away: ${names}. Add their Spotify e-mail in the dashboard, or they can listen on YouTube now.`,
+  }),
   livePlayingHere: "Listeners hear what this page plays. Keep it open.",
   /** The status pill's short words, by the host status's key. */
   pill: Object.freeze({
@@ -63,7 +70,7 @@ export const appleHost = Object.freeze({
 });
 
 export const youtubeHost = Object.freeze({
-  ready: "Search YouTube or paste a video's link; listeners hear the song on their own service.",
+  ready: "Search YouTube or paste a video's or a playlist's link; listeners hear the song on their own service.",
   couldNotStart: "YouTube's player could not be started. Reload to try again.",
   tapToPlay: "Press play on the video: this browser wants a tap before it plays sound.",
   skipping: "Skipping to the next video.",
@@ -74,6 +81,8 @@ export const youtubeHost = Object.freeze({
   playVideo: (title) => `Play ${title}`,
   /** @param {string} title */
   addVideo: (title) => `Add ${title} to the queue`,
+  /** @param {number} count */
+  queuedPlaylist: (count) => (count === 1 ? "The playlist's one video is in the queue." : `The playlist's ${count} videos are in the queue.`),
 });
 
 export const front = Object.freeze({

@@ -134,7 +134,7 @@ export const spotify = Object.freeze({
               : "Spotify would not play this song. Try again, or choose another service.",
   connectPremiumOnly: "Spotify plays on your app from here only with Premium.",
   notListed: "This server's Spotify app has no place for you yet: ask the host to add your Spotify e-mail, or listen on YouTube now.",
-  notListedNoYouTube: "This server's Spotify app has no place for you yet: ask the host to add your Spotify e-mail to its list.",
+  notListedNoYouTube: "This server's Spotify app has no place for you yet: ask the host to add your Spotify e-mail to its list, or choose another service.",
   noDevice: "Open Spotify on your phone or computer, then try again.",
   onlyRestricted: "Your Spotify devices do not let other apps control them. Open Spotify on your phone or computer.",
   slowDown: "Spotify asked us to slow down. Trying again in a moment…",
