@@ -65,7 +65,11 @@ scratch="$(mktemp -d "${TMPDIR:-/tmp}/simulcast-tests.XXXXXX")"
 chmod 755 "$scratch"
 export TMPDIR="$scratch"
 trap 'scripts/test-postgres.sh stop || true; rm -f "$log"; rm -rf "$scratch"' EXIT
-summarise() { echo "== failures"; grep -aE "^✘|: error:" "$log" | grep -av "^✘ Test run" | head -40; }
+summarise() {
+  echo "== failures"
+  grep -aE "^✘|: error:" "$log" | grep -av "^✘ Test run" | head -40
+  grep -aA 40 "^== the run passed its budget" "$log" || true
+}
 # PostgreSQL for the store suite's third engine and the multi-node tests: a private cluster
 # on a free loopback port, stopped when the tests end. Failing to start it fails the run.
 eval "$(scripts/test-postgres.sh start)"
@@ -77,18 +81,23 @@ swift build --product simulcast
 # timers until waits run out. Six at a time finished the suite sooner on a busy 2-core
 # machine (2 min 18 s, against 3 min 28 s for the unbounded run, which also failed 7 tests).
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-6}"
-if ! swift test "$@" 2>&1 | tee "$log"; then summarise; exit 1; fi
+# Each pass runs under a watchdog (scripts/test-watchdog.py): past its budget it prints the
+# tests still running and stops the pass, so an await nothing resumes fails the run with names
+# instead of holding it until CI's own limit. The budgets are several times a pass's usual
+# length on 2 cores (main 2.5 min; isolated 0.2, 3 and 5 min) and leave CI's 90 minutes whole.
+watched() { local budget="$1"; shift; python3 scripts/test-watchdog.py --budget "$budget" --log "$log" -- "$@"; }
+if ! watched "${SIMULCAST_MAIN_PASS_BUDGET:-900}" swift test "$@"; then summarise; exit 1; fi
 # Then the isolated pass: three runs, each one test at a time, for tests that drive real
 # processes, browsers or sockets and measure them in real time (what must stay real; the
 # server's own loops and limits run on an injected clock and are tested in virtual time in
 # the main pass). Only for a full run: arguments such as --filter choose tests themselves.
 isolated() {
-  SIMULCAST_TEST_ISOLATED=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=1 swift test --skip-build --filter "$1" 2>&1 | tee "$log" || { summarise; exit 1; }
+  SIMULCAST_TEST_ISOLATED=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=1 watched "$2" swift test --skip-build --filter "$1" || { summarise; exit 1; }
 }
 if [ $# -eq 0 ]; then
   # 1. Stops and restarts the shared PostgreSQL under running `simulcast serve` processes:
   #    nothing else may use that database meanwhile.
-  isolated 'MultiNodeProcessTests'
+  isolated 'MultiNodeProcessTests' 300
   # 2. Real sockets, processes and players held to real-time bounds: a slow-headers client cut
   #    off while /healthz stays fast, a 1 s transport limit on a hanging or trickling service,
   #    hostile services, a storm of track changes matched within 2 s, 300 listeners on three
@@ -100,7 +109,7 @@ if [ $# -eq 0 ]; then
   #    follow on a simulated Spotify Connect device in real time (heard within 20 s, refused
   #    within 20 s of a revoked login, ended by a 2 s idle limit: beside a CPU hog in the main
   #    pass it missed one of these in three of four runs, 2026-11-28).
-  isolated 'slowHeadersAreCutOffAndHealthzStaysFast|TransportTimeLimitTests|HostileServiceTests|MatchStormTests|threeHundredListenersOnThreeNodesAreCountedAlikeEverywhere|TwoMPVPlayersTests|MacHostProcessTests|hostSourceFollowsTrackChangesPausesAndSeeks|LocalFilesListenerTests|aHostAndTwoListenersOnOtherServices|aNodeFollowsAtMostItsCapAndAllItsRoomsShareOnePace|aHundredListenerFollowsLeaveANewHostedRoomPolledWithinTenSeconds|ListenerFollowTests'
+  isolated 'slowHeadersAreCutOffAndHealthzStaysFast|TransportTimeLimitTests|HostileServiceTests|MatchStormTests|threeHundredListenersOnThreeNodesAreCountedAlikeEverywhere|TwoMPVPlayersTests|MacHostProcessTests|hostSourceFollowsTrackChangesPausesAndSeeks|LocalFilesListenerTests|aHostAndTwoListenersOnOtherServices|aNodeFollowsAtMostItsCapAndAllItsRoomsShareOnePace|aHundredListenerFollowsLeaveANewHostedRoomPolledWithinTenSeconds|ListenerFollowTests' 900
   # 3. Real Chromium pages held to 30-100 ms of the host: HTTPS (the server's own certificate,
   #    and Caddy with pebble in front of serve), rooms hosted from the browser (one and three
   #    nodes), the Apple Music host page, a page following play, pause, seek, skip and adverts,
@@ -115,5 +124,5 @@ if [ $# -eq 0 ]; then
   #    YouTube (the IFrame API's stand-in, in Chromium and WebKit) held to 100 ms through a
   #    seek, a pause, a skip and a pre-roll ad; a room hosted from YouTube followed on Apple
   #    Music and on YouTube within 100 ms.
-  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins|theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails|appleMusicTakesOneTapNewAndReturning|spotifyTakesAtMostThreeTapsNew|WebSpotifyConnectTests|WebServerFollowTests|WebVersionsTests|WebSongRequestTests|HandoverTests|WebHandoverTests|WebKitListenerTests|WebYouTubeListenerTests|WebYouTubeHostTests'
+  isolated 'HTTPSPageTests|WebHostingTests|WebAppleHostTests|MultiNodeHostingTests|followsPlayPauseSeekSkipAndAdverts|theOutputLatencyIsSetWhileListeningAndTheEarsAgree|thePageFailsOverOnlyToTheServersOwnOrigins|theListeningScreenIsAPlayerWhosePillOpensTheSyncDetails|appleMusicTakesOneTapNewAndReturning|spotifyTakesAtMostThreeTapsNew|WebSpotifyConnectTests|WebServerFollowTests|WebVersionsTests|WebSongRequestTests|HandoverTests|WebHandoverTests|WebKitListenerTests|WebYouTubeListenerTests|WebYouTubeHostTests' 1200
 fi
