@@ -73,6 +73,16 @@ summarise() {
 # PostgreSQL for the store suite's third engine and the multi-node tests: a private cluster
 # on a free loopback port, stopped when the tests end. Failing to start it fails the run.
 eval "$(scripts/test-postgres.sh start)"
+# Chromium's first start on a machine builds its font and shader caches, which a timed browser
+# test would otherwise pay for: one throwaway start here, bounded, before any test.
+for browser in chromium chromium-browser google-chrome; do
+  if command -v "$browser" >/dev/null 2>&1; then
+    warm_profile="$(mktemp -d)"
+    timeout 60 "$browser" --headless=new --no-sandbox --disable-gpu --user-data-dir="$warm_profile" --dump-dom about:blank >/dev/null 2>&1 || true
+    rm -rf "$warm_profile"
+    break
+  fi
+done
 # The multi-node tests start real `simulcast serve` processes, so the executable is built too.
 swift build --product simulcast
 
