@@ -52,7 +52,7 @@ public struct MacAppHostSource: Sendable {
     public func run(onEvent: @Sendable (HostEvent) async -> Void = { _ in }, onStatus: @Sendable (String) async -> Void = { _ in }) async throws {
         var tracker = PlayerPollTracker(configuration: configuration.tracker)
         var saidStatus: String?
-        let startup = configuration.measuresStartup ? try await startupFloor() : 0
+        let startup = configuration.measuresStartup ? await startupFloor() : 0
         while !Task.isCancelled {
             let answer: PolledAnswer<MacAppReading>
             do {
@@ -76,7 +76,7 @@ public struct MacAppHostSource: Sendable {
                 saidStatus = status
                 await onStatus(status)
             }
-            if let content = Self.content(of: answer.value, following: tracker) {
+            if let content = Self.content(of: answer.value) {
                 var started: TrackMetadata?
                 if case .track(let track) = answer.value { started = track.metadata }
                 for change in tracker.observe(answer.map { _ in content }) {
@@ -97,7 +97,7 @@ public struct MacAppHostSource: Sendable {
     /// exit. A run costs tens of ms, most of it before the question; without this the middle
     /// of each answer's span would stand that much before the reading, and the room ahead of
     /// the app by half of it. Zero when the runs fail (the span is then kept whole).
-    func startupFloor() async throws -> Microseconds {
+    func startupFloor() async -> Microseconds {
         var quickest: Microseconds?
         for _ in 0..<Self.startupRuns {
             let sentAt = clock.now()
@@ -114,7 +114,7 @@ public struct MacAppHostSource: Sendable {
 
     /// What a reading tells the tracker, or nil when it tells nothing: a failure, or a track
     /// whose position the app did not give (held until an answer says where it is).
-    static func content(of reading: MacAppReading, following tracker: PlayerPollTracker) -> PlayerPollContent? {
+    static func content(of reading: MacAppReading) -> PlayerPollContent? {
         switch reading {
         case .notRunning, .stopped: return .nothing
         case .notAuthorized, .failed: return nil
