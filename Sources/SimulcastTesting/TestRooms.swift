@@ -30,20 +30,20 @@ public enum TestRooms {
     public static let spotifyCatalog = OfflineCatalog(
         service: .spotify, tracks: [Fixtures.cestLaVie, Fixtures.sheLooksSoPerfect, Fixtures.solayoh, Fixtures.loudWords] + Fixtures.setlist.map(\.spotify))
     /// YouTube videos of the fixtures' songs, as the Data API names them (title, channel).
-    public static let youtubeCatalog = OfflineCatalog(
-        service: .youtube,
-        tracks: [
-            TrackMetadata(
-                service: .youtube, id: "yt-cest-mv1", title: "B*Witched - C'est La Vie (Official Video)", artists: ["BWitchedVEVO"], durationMs: 179_000),
-            TrackMetadata(service: .youtube, id: "yt-cest-aud", title: "C'est La Vie", artists: ["B*Witched - Topic"], durationMs: 178_000),
-            TrackMetadata(
-                service: .youtube, id: "yt-slsp-mv1", title: "5 Seconds of Summer - She Looks So Perfect (Official Video)", artists: ["5 Seconds of Summer"],
-                durationMs: 203_000),
-            TrackMetadata(service: .youtube, id: "yt-slsp-cov", title: "She Looks So Perfect (Cover)", artists: ["Jane Doe"], durationMs: 202_000),
-            // Not a song: no service has it.
-            TrackMetadata(
-                service: .youtube, id: "yt-vlog-day", title: "My Morning Routine | A Day in the Life Vlog", artists: ["Jane Doe"], durationMs: 612_000),
-        ])
+    public static let youtubeCatalog = OfflineCatalog(service: .youtube, tracks: youtubeVideos)
+    /// The videos of `youtubeCatalog`, for a stand-in Data API that serves the same ones.
+    public static let youtubeVideos = [
+        TrackMetadata(
+            service: .youtube, id: "yt-cest-mv1", title: "B*Witched - C'est La Vie (Official Video)", artists: ["BWitchedVEVO"], durationMs: 179_000),
+        TrackMetadata(service: .youtube, id: "yt-cest-aud", title: "C'est La Vie", artists: ["B*Witched - Topic"], durationMs: 178_000),
+        TrackMetadata(
+            service: .youtube, id: "yt-slsp-mv1", title: "5 Seconds of Summer - She Looks So Perfect (Official Video)", artists: ["5 Seconds of Summer"],
+            durationMs: 203_000),
+        TrackMetadata(service: .youtube, id: "yt-slsp-cov", title: "She Looks So Perfect (Cover)", artists: ["Jane Doe"], durationMs: 202_000),
+        // Not a song: no service has it.
+        TrackMetadata(
+            service: .youtube, id: "yt-vlog-day", title: "My Morning Routine | A Day in the Life Vlog", artists: ["Jane Doe"], durationMs: 612_000),
+    ]
     /// Apple Music, Deezer and YouTube with the matcher that reads YouTube's video titles.
     public static let youtubeMatchmaker = TrackMatchmaker(
         catalogs: [.appleMusic: appleCatalog, .deezer: deezerCatalog, .youtube: youtubeCatalog], matcher: SimulcastMatcher())

@@ -1,8 +1,11 @@
+import Catalogs
 import Foundation
+import ServiceHTTP
 import SimulcastCore
 import SimulcastServer
 import SimulcastTesting
 import Testing
+import TrackMatching
 
 /// Issue 53 (4): a room hosted from YouTube in the host page, with real clicks on a phone
 /// against the stand-in of the IFrame API. The host starts the room from the front page,
@@ -38,6 +41,40 @@ import Testing
                     as: String.self)) ?? "?"
             let published = (try? await host.evaluate("JSON.stringify(simulcastHostPage.youtube.intents)", as: String.self)) ?? "?"
             Issue.record("\(moment): not within 100 ms for 1 s in 25 s (last \(last) ms); listener \(seen); host published \(published)")
+        }
+    }
+
+    /// A pasted playlist's link queues its videos and the first plays, through the real Data
+    /// API client and the stand-in's `playlistItems.list`: no search is spent on it.
+    @Test(.enabled(if: SystemTests.chromium, "needs Chromium (scripts/test.sh installs it)"))
+    func aPastedPlaylistQueuesItsVideosAndTheFirstPlays() async throws {
+        let dataAPI = FakeYouTube.State(videos: TestRooms.youtubeVideos)
+        await dataAPI.addPlaylist("PLpartyTonight01", videos: ["yt-cest-aud", "yt-slsp-mv1"])
+        try await FakeServiceServer.run(FakeYouTube.router(state: dataAPI)) { youtubeAPI in
+            try await FakeServiceServer.run(try FakeBrowserSDKs.router()) { sdks in
+                let client = YouTubeClient(
+                    configuration: YouTubeClient.Configuration(baseURL: youtubeAPI, apiKey: "test-youtube-key"), transport: NIOHTTPTransport.live,
+                    cache: nil, quota: YouTubeQuota(clock: SystemClock()), clock: SystemClock())
+                let matchmaker = TrackMatchmaker(catalogs: [.appleMusic: TestRooms.appleCatalog, .youtube: client], matcher: SimulcastMatcher())
+                let web = WebListenerConfiguration(offersYouTube: true, youtubeIFrameAPIURL: sdks + FakeBrowserSDKs.youtubeIFrameAPIPath)
+                try await WebRoom.run(web: web, matchmaker: matchmaker) { room in
+                    let host = try await room.browser.openPhone(room.base + "/", initScript: WebRoom.initScript)
+                    defer { Task { await host.close() } }
+                    _ = try await host.waitFor("!document.getElementById('start-youtube').hidden", as: Bool.self)
+                    try await host.click(role: "button", name: "Start a room with YouTube")
+                    _ = try await host.waitFor("location.pathname.endsWith('/host') ? location.pathname : null", as: String.self)
+                    try await host.click(role: "button", name: "Start the YouTube player")
+                    _ = try await host.waitFor("window.simulcastHostPage.youtube.synchronised", as: Bool.self, seconds: 15)
+                    try await host.click("#youtube-term")
+                    try await host.type("https://www.youtube.com/playlist?list=PLpartyTonight01")
+                    try await host.click(role: "button", name: "Search")
+                    _ = try await host.waitFor(
+                        "simulcastHostPage.youtube.lastState?.track?.id === 'yt-cest-aud' && simulcastHostPage.youtube.lastState.playing", as: Bool.self,
+                        seconds: 15)
+                    #expect(try await host.evaluate("simulcastHostPage.youtube.queue.map((video) => video.id)", as: [String].self) == ["yt-slsp-mv1"])
+                    #expect(await dataAPI.searches.isEmpty, "a playlist costs no search")
+                }
+            }
         }
     }
 
