@@ -66,9 +66,15 @@ import Testing
             if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "the history: \(findings)") }
 
             try await page.click("#save-playlist")
-            let note = try await page.waitFor(
-                "document.getElementById('history-note').textContent.startsWith('Saved') ? document.getElementById('history-note').textContent : null",
-                as: String.self)
+            let note: String
+            do {
+                note = try await page.waitFor(
+                    "document.getElementById('history-note').textContent.startsWith('Saved') ? document.getElementById('history-note').textContent : null",
+                    as: String.self)
+            } catch {
+                Issue.record("not saved: \(try await page.evaluate("document.getElementById('history-note').textContent", as: String.self))")
+                throw error
+            }
             #expect(note.contains("10 songs") && note.contains("Apple Music"), "\(note)")
             let made = try await page.evaluate("window.__fakeSDK.createdPlaylists.map(p => p.songs)", as: [[String]].self)
             #expect(made == [Self.eveningOnAppleMusic.map(\.id)])

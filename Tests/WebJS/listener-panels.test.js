@@ -177,6 +177,48 @@ test("played in this room, a page at a time: the newest page, then \"Show earlie
   assert.deepEqual([...new Set(asked)], [null, "3"]);
 });
 
+test("reads refused for reading too often come back as one read, however many reasons to read came meanwhile", async () => {
+  // Reproduces a CI failure: each refused read set its own timer, so a run of song changes
+  // became a chain of reads per change, and those chains kept the address over its allowance.
+  let reads = 0;
+  globalThis.fetch = async () => {
+    reads += 1;
+    return reads === 1 ? new Response("{}", { status: 429, headers: { "Retry-After": "1" } }) : new Response(JSON.stringify({ songs: [] }), { status: 200 });
+  };
+  const history = mountHistory(ROOM, { service: () => "spotify", storefront: () => "us", save: null });
+  $("history").open = true;
+  history.roomTrack("song-1");
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const moment of ["song-2", "song-3", "song-4", "song-5"]) history.roomTrack(moment);
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  assert.equal(reads, 2, "the refused read, then one read when the server allows");
+});
+
+test("saving waits out the server's pause on history reads, and never makes an empty playlist", async () => {
+  // Reproduces a CI failure: the read before the save was refused (429, too many reads from
+  // this address) and the page saved the empty list it had, an empty playlist on Spotify.
+  const yours = { title: "C'est La Vie", artists: ["B*Witched"], id: "sp-1" };
+  const answers = [
+    new Response(JSON.stringify({ error: { code: "rateLimited" } }), { status: 429, headers: { "Retry-After": "1" } }),
+    new Response(JSON.stringify({ songs: [{ startedAt: 1_700_000_000_000_000, title: "C'est La Vie", artists: ["B*Witched"], yours }] }), { status: 200 }),
+    new Response(JSON.stringify({ songs: [{ startedAt: 1_700_000_000_000_000, title: "C'est La Vie", artists: ["B*Witched"] }] }), { status: 200 }),
+  ];
+  globalThis.fetch = async () => answers.shift() ?? new Response("{}", { status: 500 });
+  /** @type {unknown[][]} */
+  const saved = [];
+  const history = mountHistory(ROOM, { service: () => "spotify", storefront: () => "us", save: async (songs) => { saved.push(songs); return "Saved"; } });
+  await history.saveNow();
+  assert.deepEqual(saved.map((songs) => songs.map((song) => song.yours.id)), [["sp-1"]], "the songs read after the pause");
+  assert.equal($("history-note").textContent, "Saved");
+  // A list with none of this listener's songs: nothing saved, and said so.
+  await history.saveNow();
+  assert.equal(saved.length, 1, "no empty playlist");
+  assert.equal($("history-note").textContent, "None of these songs is on your service yet, so nothing was saved.");
+  // A server that keeps failing: words, never a status code.
+  await history.saveNow();
+  assert.equal($("history-note").textContent, "The room's history could not be loaded.");
+});
+
 test("song requests: the list in order, +1 for others' requests, the search only while the host takes them", () => {
   const sent = [];
   const requests = mountListenerRequests({ room: ROOM, service: () => "apple-music", storefront: () => "us", name: () => "Ana", send: (message) => sent.push(message) });

@@ -22,7 +22,7 @@ import { errorFields } from "./format.js";
 class RetryLater extends Error {
   /** @param {number} seconds */
   constructor(seconds) {
-    super("retry later");
+    super(strings.history.readTooOften);
     this.seconds = seconds;
   }
 }
@@ -66,6 +66,8 @@ export function mountHistory(room, options) {
   let loading = false;
   // A reason to read again that came while a read was under way: one more read after it.
   let again = false;
+  /** The one read waiting for the server's pause to end, if any. */
+  let retry = /** @type {ReturnType<typeof setTimeout> | null} */ (null);
 
   /**
    * One page: the newest songs before `before` (the newest of all for null).
@@ -79,9 +81,21 @@ export function mountHistory(room, options) {
     const headers = options.hostToken ? { Authorization: "Bearer " + options.hostToken } : undefined;
     const response = await withTimeout(fetch("/v1/rooms/" + encodeURIComponent(room) + "/history?" + query, { cache: "no-store", headers }), "the server");
     if (response.status === 429) throw new RetryLater(Number(response.headers.get("Retry-After")) || 1);
-    if (!response.ok) throw new Error(String(response.status));
+    if (!response.ok) throw new Error(strings.history.couldNotLoad);
     const body = await response.json();
     return { songs: body.songs || [], earlier: typeof body.earlier === "number" ? body.earlier : null };
+  }
+
+  /** The newest page, read now: a refusal for reading too often is waited out, a few times. */
+  async function readAfterPauses() {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await page(null);
+      } catch (error) {
+        if (!(error instanceof RetryLater) || attempt === 3) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(error.seconds, 10) * 1000));
+      }
+    }
   }
 
   async function showEarlier() {
@@ -100,6 +114,8 @@ export function mountHistory(room, options) {
   }
 
   async function load() {
+    // A read the server asked to wait for is already due: it reads what this one would.
+    if (retry !== null) return;
     if (loading) {
       again = true;
       return;
@@ -110,7 +126,12 @@ export function mountHistory(room, options) {
       render();
     } catch (error) {
       // Read too often (songs changing fast): once more when the server allows, quietly.
-      if (error instanceof RetryLater) setTimeout(() => { if (panel.open) load(); }, Math.min(error.seconds, 30) * 1000);
+      if (error instanceof RetryLater) {
+        retry = setTimeout(() => {
+          retry = null;
+          if (panel.open) load();
+        }, Math.min(error.seconds, 30) * 1000);
+      }
       else note.textContent = words.couldNotLoad;
     } finally {
       loading = false;
@@ -165,10 +186,16 @@ export function mountHistory(room, options) {
     save.disabled = true;
     note.textContent = words.saving;
     try {
-      // Read afresh: a song that just began may have gained this listener's match since the list was drawn.
+      // Read afresh: a song that just began may have gained this listener's match since the
+      // list was drawn. The list as drawn is never saved in its place: a read refused for
+      // reading too often is waited out, and an empty playlist is never made.
       panel.open = true;
-      await load();
-      note.textContent = await options.save(songs.filter((song) => song.yours));
+      if (retry !== null) clearTimeout(retry);
+      retry = null;
+      ({ songs, earlier } = await readAfterPauses());
+      render();
+      const yours = songs.filter((song) => song.yours);
+      note.textContent = yours.length === 0 ? words.nothingToSave : await options.save(yours);
     } catch (error) {
       note.textContent = errorFields(error).message ?? words.couldNotSave;
     } finally {

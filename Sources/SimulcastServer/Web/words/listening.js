@@ -195,6 +195,7 @@ export const versions = Object.freeze({
 /** The room's history and "Save as a playlist". */
 export const history = Object.freeze({
   couldNotLoad: "The room's history could not be loaded.",
+  readTooOften: "The server is busy with this room's history. Try again in a few seconds.",
   /** @param {string} name */
   askedBy: (name) => `asked for by ${name}`,
   open: "Open",
@@ -204,6 +205,7 @@ export const history = Object.freeze({
   couldNotSave: "The playlist could not be saved.",
   loggingIn: "Asking Spotify to let Simulcast make a playlist…",
   noService: "Choose where you listen first.",
+  nothingToSave: "None of these songs is on your service yet, so nothing was saved.",
   notAllowed: "Spotify did not let Simulcast make playlists, so nothing was saved.",
   /** @param {string} room @param {string} day */
   playlistName: (room, day) => `Simulcast · ${room} · ${day}`,
