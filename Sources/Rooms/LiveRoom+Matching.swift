@@ -6,13 +6,33 @@ import SimulcastCore
 extension LiveRoom {
     func add(_ connection: Connection) {
         connections.add(connection)
-        if let pair = connection.matchKey { matchUpkeep.listenerJoined(on: pair) }
+        for pair in connection.matchKeys { matchUpkeep.listenerJoined(on: pair) }
     }
 
     func remove(_ id: Int) -> Connection? {
         guard let connection = connections.remove(id) else { return nil }
-        if let pair = connection.matchKey { matchUpkeep.listenerLeft(from: pair) }
+        for pair in connection.matchKeys { matchUpkeep.listenerLeft(from: pair) }
         return connection
+    }
+
+    /// A listener's fallback service: the room matches its songs there for them too, from now
+    /// (within the room's limit of pairs), and stops when they turn it off or leave.
+    func setFallback(_ service: MusicService?, for id: Int) -> Wire.Error? {
+        guard var connection = connections[id] else { return nil }
+        let before = connection.fallbackKey
+        connection.fallback = service
+        let after = connection.fallbackKey
+        guard before != after else { return nil }
+        if let after, !matchUpkeep.admits(after, limit: context.limits.matchPairsPerRoom) {
+            return Wire.Error(code: .roomFull, message: "room \(code) already follows \(matchUpkeep.pairCount) service and storefront pairs, as many as it may")
+        }
+        connections[id] = connection
+        if let before { matchUpkeep.listenerLeft(from: before) }
+        if let after {
+            matchUpkeep.listenerJoined(on: after)
+            startMatching(for: [after])
+        }
+        return nil
     }
 
     /// Whether the room holds `source` (now or queued): corrections come from rooms that play it.

@@ -130,6 +130,9 @@ package actor LiveRoom {
             guard connection.role == .listener else { return Wire.Error(code: .forbidden, message: "only listeners send listener.spotify-access") }
             connections[id]?.spotifyListed = access.listed
             return nil
+        case .fallback(let fallback):
+            guard connection.role == .listener else { return Wire.Error(code: .forbidden, message: "only listeners send listener.fallback") }
+            return setFallback(fallback.service, for: id)
         case .reaction(let sent):
             return await react(sent, from: id)
         case .requestSong(let sent):

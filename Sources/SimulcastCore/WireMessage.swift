@@ -11,6 +11,7 @@ public enum WireMessage: Hashable, Sendable {
     case roomState(RoomState)
     case listenerReport(Wire.ListenerReport)
     case spotifyAccess(Wire.SpotifyAccess)
+    case fallback(Wire.Fallback)
     case roomPresence(RoomPresence)
     case reaction(Wire.SendReaction)
     case roomReaction(Wire.RoomReaction)
@@ -33,6 +34,7 @@ public enum WireMessage: Hashable, Sendable {
         case roomState = "room.state"
         case listenerReport = "listener.report"
         case spotifyAccess = "listener.spotify-access"
+        case fallback = "listener.fallback"
         case roomPresence = "room.presence"
         case reaction
         case roomReaction = "room.reaction"
@@ -54,6 +56,7 @@ public enum WireMessage: Hashable, Sendable {
         case .roomState: .roomState
         case .listenerReport: .listenerReport
         case .spotifyAccess: .spotifyAccess
+        case .fallback: .fallback
         case .roomPresence: .roomPresence
         case .reaction: .reaction
         case .roomReaction: .roomReaction
@@ -93,6 +96,7 @@ extension WireMessage: Codable {
         case .roomState: self = .roomState(try RoomState(from: decoder))
         case .listenerReport: self = .listenerReport(try Wire.ListenerReport(from: decoder))
         case .spotifyAccess: self = .spotifyAccess(try Wire.SpotifyAccess(from: decoder))
+        case .fallback: self = .fallback(try Wire.Fallback(from: decoder))
         case .roomPresence: self = .roomPresence(try RoomPresence(from: decoder))
         case .reaction: self = .reaction(try Wire.SendReaction(from: decoder))
         case .roomReaction: self = .roomReaction(try Wire.RoomReaction(from: decoder))
@@ -118,6 +122,7 @@ extension WireMessage: Codable {
         case .roomState(let payload): try payload.encode(to: encoder)
         case .listenerReport(let payload): try payload.encode(to: encoder)
         case .spotifyAccess(let payload): try payload.encode(to: encoder)
+        case .fallback(let payload): try payload.encode(to: encoder)
         case .roomPresence(let payload): try payload.encode(to: encoder)
         case .reaction(let payload): try payload.encode(to: encoder)
         case .roomReaction(let payload): try payload.encode(to: encoder)

@@ -12,6 +12,8 @@ public enum WebStorageKey {
     public static let followPrefix = "simulcast.follow."
     /// localStorage: "1" when the listener prefers clean versions where there is one.
     public static let preferClean = "simulcast.preferClean"
+    /// localStorage: "1" when a listener takes a song their own service lacks from YouTube.
+    public static let youtubeFallback = "simulcast.youtubeFallback"
     /// localStorage: the listener's volume, 0 to 1.
     public static let volume = "simulcast.volume"
     /// localStorage: the name a listener shows the room.

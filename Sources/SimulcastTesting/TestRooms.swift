@@ -40,6 +40,9 @@ public enum TestRooms {
             service: .youtube, id: "yt-slsp-mv1", title: "5 Seconds of Summer - She Looks So Perfect (Official Video)", artists: ["5 Seconds of Summer"],
             durationMs: 203_000),
         TrackMetadata(service: .youtube, id: "yt-slsp-cov", title: "She Looks So Perfect (Cover)", artists: ["Jane Doe"], durationMs: 202_000),
+        // Solayoh is on Spotify and YouTube, not on Apple Music: a song a listener's service lacks.
+        TrackMetadata(
+            service: .youtube, id: "yt-sol-mv", title: "Alyona Lanskaya - Solayoh (Official Video)", artists: ["Alyona Lanskaya"], durationMs: 181_000),
         // Not a song: no service has it.
         TrackMetadata(
             service: .youtube, id: "yt-vlog-day", title: "My Morning Routine | A Day in the Life Vlog", artists: ["Jane Doe"], durationMs: 612_000),

@@ -70,6 +70,7 @@ enum WebConstantsModule {
                 ("spotifyTokens", string(WebStorageKey.spotifyTokens)), ("pkce", string(WebStorageKey.pkce)), ("returning", string(WebStorageKey.returning)),
                 ("lockNotice", string(WebStorageKey.lockNotice)), ("followPrefix", string(WebStorageKey.followPrefix)),
                 ("pendingSave", string(WebStorageKey.pendingSave)), ("preferClean", string(WebStorageKey.preferClean)),
+                ("youtubeFallback", string(WebStorageKey.youtubeFallback)),
                 ("requestsPrefix", string(WebStorageKey.requestsPrefix)), ("handover", string(WebStorageKey.handover)),
             ]))
         constant(

@@ -120,6 +120,47 @@ import Testing
         }
     }
 
+    /// Issue 53 (3): "Play songs Apple Music lacks from YouTube", off by default. Turned on
+    /// behind More (a real click on the switch by its name), a song Apple Music lacks plays in
+    /// YouTube's player in sync with the host and the page says which service plays; the next
+    /// song Apple Music has plays there again, and YouTube goes quiet.
+    @Test(.enabled(if: SystemTests.chromium && SystemTests.isolatedPass, "needs Chromium; runs in the isolated pass"))
+    func aSongTheListenersServiceLacksPlaysFromYouTubeWhenTheyAskForIt() async throws {
+        try await Self.run { room in
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.cestLaVie, positionMs: 20_000))
+            let page = try await room.listeningOnAppleMusic()
+            defer { Task { await page.close() } }
+            try await page.click(role: "button", name: "More")
+            #expect(try await page.evaluate("document.getElementById('youtube-fallback').checked", as: Bool.self) == false, "off by default")
+            #expect(try await page.evaluate("(window.__fakeYouTube?.players.length ?? 0) === 0", as: Bool.self), "no YouTube player until asked")
+            try await page.click(role: "checkbox", name: "Play songs Apple Music lacks from YouTube")
+            #expect(try await page.evaluate("localStorage.getItem('\(WebStorageKey.youtubeFallback)')", as: String.self) == "1")
+            try await page.click(role: "button", name: "Close")
+
+            // Solayoh is on Spotify and YouTube, not on Apple Music.
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.solayoh, positionMs: 10_000))
+            try await Self.inSync(room, page, "Solayoh from YouTube", seconds: 20)
+            #expect(try await page.evaluate("__fakeYouTube.players[0].videoId", as: String.self) == "yt-sol-mv")
+            let says = try await page.evaluate(
+                "(() => { const p = document.getElementById('playing-from'); return p.hidden ? '' : p.textContent; })()", as: String.self)
+            #expect(says == "Playing from YouTube: not on Apple Music", "\(says)")
+            #expect(try await page.evaluate("MusicKit.getInstance().playbackState !== 2", as: Bool.self), "Apple Music is quiet meanwhile")
+            let size = try await page.evaluate(
+                "(() => { const r = document.querySelector('#youtube-frame iframe').getBoundingClientRect(); return [r.width, r.height, document.getElementById('youtube-frame').hidden ? 0 : 1]; })()",
+                as: [Double].self)
+            #expect(size[0] >= 200 && size[1] >= 200 && size[2] == 1, "player \(size)")
+            try await WebRoom.screenshot(page, "listener-youtube-fallback")
+            if let findings = try await AxeCore.scan(page) { #expect(findings.isEmpty, "playing from YouTube: \(findings)") }
+
+            // The next song is on Apple Music: it plays there again, and YouTube goes quiet.
+            try await room.host.apply(PlaybackEvent(event: .play, track: Fixtures.sheLooksSoPerfect, positionMs: 5_000))
+            _ = try await page.waitFor("MusicKit.getInstance().nowPlayingItem?.id === '\(Fixtures.appleSheLooksSoPerfect.id)'", as: Bool.self, seconds: 20)
+            try await room.waitInSync(page)
+            #expect(try await page.evaluate("__fakeYouTube.players[0].state !== 1", as: Bool.self), "YouTube is quiet")
+            #expect(try await page.evaluate("document.getElementById('playing-from').hidden", as: Bool.self))
+        }
+    }
+
     /// Issue 53 (3): a Spotify account the server's development-mode app has not listed gets 403
     /// "User not registered in the Developer Dashboard" from every Web API call; the page says so
     /// in words (never the code) and one tap on YouTube plays in sync.

@@ -31,7 +31,7 @@ const page = (extra = {}) => ({
   phase: "listening", service: "apple-music", storefront: "us", room: roomState(), match: null, presence: null, wantsSound: true, needsTap: false,
   connected: true, finalClose: null, volume: 0.8, syncErrorMs: 12, reading: { trackId: "am-1", playing: true, positionMs: 60000 }, message: null,
   status: "inSync", noMatch: null, browserAdvice: null, commands: [], spotifyMode: "browser", preferClean: false, versionChoice: null, serverFollow: null,
-  nameInRoom: "Ana", ...extra,
+  nameInRoom: "Ana", playingFrom: null, ...extra,
 });
 
 test("who is listening: '(you)' once, the host by name, names as text", () => {

@@ -16,6 +16,7 @@ export const MessageType = Object.freeze({
   roomState: "room.state",
   listenerReport: "listener.report",
   spotifyAccess: "listener.spotify-access",
+  fallback: "listener.fallback",
   roomPresence: "room.presence",
   reaction: "reaction",
   roomReaction: "room.reaction",
@@ -125,6 +126,7 @@ export const StorageKey = Object.freeze({
   followPrefix: "simulcast.follow.",
   pendingSave: "simulcast.pendingSave",
   preferClean: "simulcast.preferClean",
+  youtubeFallback: "simulcast.youtubeFallback",
   requestsPrefix: "simulcast.requests.",
   handover: "simulcast.handover",
 });

@@ -7,12 +7,11 @@
 // status comes from all three (ui/listener-status.js). `window.simulcastPage` is the page's
 // state, for a look from outside (the browser tests, a curious listener); no other script reads it.
 import { IN_SYNC_MS, StorageKey } from "./constants.js";
-import { AppleMusicPlayer } from "./players/apple-music-player.js";
 import { browserAdvice } from "./players/browser-support.js";
+import { listenerPlayers } from "./players/listener-players.js";
 import { listenerPlaylistSaver } from "./players/playlist-save.js";
 import { SpotifyConnectPlayer } from "./players/spotify-connect-player.js";
 import { beginLogin, SpotifyLogin } from "./players/spotify-login.js";
-import { SpotifyPlayer } from "./players/spotify-player.js";
 import { ScreenWakeLock } from "./players/wake-lock.js";
 import { YouTubePlayer } from "./players/youtube-player.js";
 import { connectToRoom } from "./room/listener-room.js";
@@ -21,6 +20,7 @@ import * as strings from "./strings.js";
 import { matchFor } from "./sync/follow-target.js";
 import { nowMicros } from "./sync/clock-sync.js";
 import { ListenerFollower } from "./sync/listener-follower.js";
+import { mountYouTubeFallback } from "./sync/youtube-fallback.js";
 import { $, readConfig, setHidden, setText } from "./ui/dom.js";
 import { mountHandoverOffer } from "./ui/handover.js";
 import { historyMoment, mountHistory } from "./ui/history-panel.js";
@@ -63,7 +63,7 @@ function start() {
     phase: "choosing", service: null, storefront: null, room: null, match: null, presence: null, wantsSound: false, needsTap: false,
     connected: false, finalClose: null, volume: storedVolume(), syncErrorMs: null, reading: null, message: null, status: null, noMatch: null,
     browserAdvice: advice.advice, commands: [], preferClean: localStorage.getItem(StorageKey.preferClean) === "1", versionChoice: null,
-    serverFollow: null, nameInRoom: "", listenerId: "",
+    serverFollow: null, nameInRoom: "", listenerId: "", playingFrom: null,
     // "app": the listener's own Spotify app (Spotify Connect); "browser": the Web Playback SDK here.
     spotifyMode: storedMode === "app" || storedMode === "browser" ? storedMode : onPhone ? "app" : "browser",
   });
@@ -71,21 +71,19 @@ function start() {
   const lookFromOutside = {
     share, sound,
     get connect() { return follower.player instanceof SpotifyConnectPlayer ? { device: follower.player.deviceName, commandsSent: follower.player.commandsSent, refusal: follower.player.refusal } : null; },
-    get renewals() { return { appleMusic: appleMusicPlayer?.renewals ?? 0, spotify: spotifyLogin.renewals }; },
+    get renewals() { return { appleMusic: players.appleMusic?.renewals ?? 0, spotify: spotifyLogin.renewals }; },
     get clockSteps() { return connection.clock.stepsDetected; },
   };
   const page = /** @type {ListenerPage & typeof lookFromOutside} */ (Object.defineProperties(state, Object.getOwnPropertyDescriptors(lookFromOutside)));
   window.simulcastPage = page;
   const versions = mountVersionChoice({ page, room: config.room, render, say, targetChanged: () => { if (follower.policy) follower.renewPolicy(); } });
   const roomForMe = versions.roomForMe;
-  const playlists = listenerPlaylistSaver({ config, login: spotifyLogin, page: () => page, appleMusic: () => appleMusicPlayer?.music ?? null,
+  const playlists = listenerPlaylistSaver({ config, login: spotifyLogin, page: () => page, appleMusic: () => players.appleMusic?.music ?? null,
     logIn: (extraScopes) => beginLogin({ config, room: config.room, purpose: "listen", extraScopes }) });
   const roomHistory = mountHistory(config.room, {
     service: () => (page.phase === "listening" ? page.service : null), storefront: () => page.storefront, save: playlists.save,
   });
   document.documentElement.style.setProperty("--in-sync-half", (IN_SYNC_MS / 500) * 100 + "%");
-  /** @type {AppleMusicPlayer | null} */
-  let appleMusicPlayer = null;
   const roomRequests = mountListenerRequests({ room: config.room, service: () => page.service, storefront: () => page.storefront, name: () => page.nameInRoom,
     send: (message) => connection.send(message) });
   const handoverOffer = mountHandoverOffer({ room: config.room, listenerId: () => page.listenerId, service: () => page.service,
@@ -120,18 +118,9 @@ function start() {
 
   /** @type {import("./players/apple-music-player.js").PlayerEvents} */
   const playerEvents = { say, needTap: () => controls.needTap(), loginNeeded, playing: () => clearMessage(["success"]), wantsSound: () => page.wantsSound, volume: () => page.volume };
-  /** @type {Record<string, Promise<import("./types/page").ListenerPlayer>>} */
-  const prepared = {};
-  /** @param {string} service */
-  function prepare(service) {
-    const app = service === "spotify" && page.spotifyMode === "app";
-    const make = app ? () => SpotifyConnectPlayer.prepare(config, spotifyLogin, playerEvents, { onPhone })
-      : service === "spotify" ? () => SpotifyPlayer.prepare(config, spotifyLogin, playerEvents)
-        : service === "youtube" ? () => YouTubePlayer.prepare(config, { ...playerEvents, refused: youtubeRefused }, $("youtube-player"))
-          : async () => (appleMusicPlayer = await AppleMusicPlayer.prepare(config, playerEvents));
-    const key = app ? "spotify-app" : service;
-    return (prepared[key] ||= make().catch((error) => { delete prepared[key]; throw error; }));
-  }
+  const players = listenerPlayers({ config, spotifyLogin, events: playerEvents, youtubeEvents: { refused: youtubeRefused }, youtubePlace: $("youtube-player"),
+    spotifyMode: () => page.spotifyMode, onPhone });
+  const prepare = players.prepare;
 
   /**
    * A YouTube video would not play here (not embeddable, removed, blocked in this country):
@@ -141,13 +130,15 @@ function start() {
   async function youtubeRefused(_videoId, code) {
     const player = follower.player;
     if (!(player instanceof YouTubePlayer)) return;
-    say(strings.youtube.refused(code) + " " + strings.youtube.tryingAnother, "info", "song");
-    if (await versions.switchAwayFrom(player.refused)) return;
+    // Another version is looked for on the listener's own service; a fallback's refusal is said.
+    if (!page.playingFrom) say(strings.youtube.refused(code) + " " + strings.youtube.tryingAnother, "info", "song");
+    if (!page.playingFrom && await versions.switchAwayFrom(player.refused)) return;
     say(strings.youtube.refused(code) + " " + strings.youtube.notOnYouTube, "error", "song");
   }
 
   const room = connectToRoom({ config, page, say, clearMessage, render,
-    follower: () => follower, roomForMe, switchToClean: () => versions.switchToClean(false), updated: (message) => { roomRequests.update(message); handoverOffer.update(message); },
+    follower: () => follower, roomForMe, switchToClean: () => versions.switchToClean(false),
+    updated: (message) => { roomRequests.update(message); handoverOffer.update(message); fallback.update(); }, connected: () => fallback.connected(),
     granted: (hostToken) => handoverOffer.granted(hostToken), comingBack: () => { if (page.wantsSound) wakeLock.acquire(); } });
   const connection = room.connection;
   // On by default on a phone, where the page plays only while the screen is on.
@@ -162,6 +153,8 @@ function start() {
       else say(reason(error), "error", "success");
     },
   });
+  const fallback = mountYouTubeFallback({ page, follower, prepare, roomForMe, send: (message) => connection.send(message),
+    offered: config.services.includes("youtube"), render, say });
   const controls = mountListenerControls({ page, follower, wakeLock, sound, connection, render, say, isGestureRefusal,
     closeSheets: () => syncDetails.setOpen(false), forgetMediaMetadata: () => screen.forgetMediaMetadata() });
 
@@ -250,7 +243,8 @@ function start() {
     $("message").className = "message " + (page.message?.kind || "");
     setHidden("now", !page.room);
     // YouTube's player in the artwork's place, shown while it is the listener's player.
-    const onYouTube = page.service === "youtube" && page.phase === "listening";
+    const onYouTube = (page.playingFrom ?? page.service) === "youtube" && page.phase === "listening";
+    fallback.render();
     setHidden("youtube-frame", !onYouTube);
     setHidden("artwork", onYouTube);
     $("art-frame").classList.toggle("on-youtube", onYouTube);

@@ -23,12 +23,13 @@ import { RoomConnection, roomServers } from "./room-connection.js";
  * @param {() => void} deps.switchToClean the listener prefers clean versions and this one is explicit
  * @param {(room: RoomState) => void} deps.updated the room's state changed (requests, handover)
  * @param {(hostToken: string) => void} deps.granted the room was handed to this listener
+ * @param {() => void} deps.connected a new connection to the room is open (what the room keeps per connection is said again)
  * @param {() => void} deps.comingBack the page is back in view or online
  * @param {() => void} deps.render
  * @param {(text: string, kind?: string, clears?: string) => void} deps.say
  * @param {(kinds?: string[]) => void} deps.clearMessage
  */
-export function connectToRoom({ config, page, follower, roomForMe, switchToClean, updated, granted, comingBack, render, say, clearMessage }) {
+export function connectToRoom({ config, page, follower, roomForMe, switchToClean, updated, granted, connected, comingBack, render, say, clearMessage }) {
   const words = strings.listener;
   const connection = new RoomConnection({
     servers: roomServers(location, config.origins || []),
@@ -42,6 +43,7 @@ export function connectToRoom({ config, page, follower, roomForMe, switchToClean
         follower().policy?.connectionRestarted();
         // Each connection is new to the room: what Spotify said of the account is said again.
         if (spotifyListed !== null) connection.send({ type: MessageType.spotifyAccess, listed: spotifyListed });
+        connected();
         mountReactions(async (reaction) => connection.send({ type: MessageType.reaction, reaction }) || null);
       }
       render();

@@ -49,9 +49,12 @@ export class ListenerFollower {
    */
   upNext(room) {
     const { page } = this.deps;
-    return (room?.queue || []).map((entry) => matchFor(entry, page.service, page.storefront))
+    return (room?.queue || []).map((entry) => matchFor(entry, this.service, page.storefront))
       .flatMap((match) => (match?.status === "matched" && match.track ? [match.track.id] : []));
   }
+
+  /** The service the player plays from: the listener's own, or their fallback for this song. */
+  get service() { return this.deps.page.playingFrom ?? this.deps.page.service; }
 
   // A fresh policy for a listener coming back (a tap, Resume): what it learned of this
   // player's latencies carries over; what it was waiting for does not.
@@ -60,7 +63,7 @@ export class ListenerFollower {
     const previous = this.policy;
     // A Connect device's commands go through Spotify's servers: the figures SpotifyConnectPlayer.followConfiguration sets.
     const figures = this.player?.followFigures ?? (this.remote ? SPOTIFY_CONNECT : { seekThresholdMs: 35, defaultStartLatencyMs: 100, defaultSeekLatencyMs: 100 });
-    const next = new FollowPolicy({ service: page.service, storefront: page.storefront, canScheduleStart: false, outputLatencyMs: this.deps.outputLatencyMs(), ...figures });
+    const next = new FollowPolicy({ service: this.service, storefront: page.storefront, canScheduleStart: false, outputLatencyMs: this.deps.outputLatencyMs(), ...figures });
     if (previous) { next.latency.start = previous.latency.start; next.latency.seek = previous.latency.seek; }
     if (page.room) next.roomStateReceived(this.deps.roomForMe(page.room));
     this.policy = next;

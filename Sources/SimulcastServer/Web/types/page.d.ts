@@ -47,6 +47,8 @@ export interface VersionChoice {
 export interface ListenerPage {
   phase: "choosing" | "connecting" | "login" | "listening" | "serverFollowing" | "insecure";
   service: string | null;
+  /** The service this song plays from when it is not the listener's own (their YouTube fallback). */
+  playingFrom: string | null;
   storefront: string | null;
   room: RoomState | null;
   match: MatchResult | null;

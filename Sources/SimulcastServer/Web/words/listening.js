@@ -101,6 +101,11 @@ export const youtube = Object.freeze({
   tryingAnother: "Trying another video of this song…",
   notOnYouTube: "This song is not on YouTube in a form that plays here. The next song will play when the host moves on.",
   lockNotice: "On a phone, YouTube stops when the screen locks: keep this page open with the screen on.",
+  /** @param {string | null} service the listener's own */
+  fallbackSetting: (service) => `Play songs ${serviceName(service)} lacks from YouTube`,
+  /** @param {string | null} service */
+  playingFrom: (service) => `Playing from YouTube: not on ${serviceName(service)}`,
+  fallbackCouldNotStart: "YouTube's player could not be started, so songs your service lacks stay silent.",
 });
 
 export const appleMusic = Object.freeze({
