@@ -90,7 +90,7 @@ import TrackMatching
             while !Task.isCancelled {
                 let heard = await spotifyListener.player.audibleNow()
                 if heard.trackId != Fixtures.cestLaVie.id || !heard.playing { gaps += 1 }
-                try? await Task.sleep(for: .milliseconds(20))
+                try? await Task.sleep(for: .milliseconds(20))  // the next sample of what the listener hears
             }
             return gaps
         }

@@ -128,7 +128,7 @@ import TrackMatching
                 // The service recovers; the room keeps playing (the host's heartbeats every 5 s, as
                 // the CLI sends them): every track is matched within 30 s.
                 // Real time: the client honours the service's (capped) Retry-After on the real clock.
-                if misbehaviour == .answers429ForADay { try await Task.sleep(for: .seconds(5)) }
+                if misbehaviour == .answers429ForADay { try await Task.sleep(for: .seconds(5)) }  // the capped Retry-After runs out
                 await state.recover()
                 let recovered = ContinuousClock.now
                 group.addTask {

@@ -24,6 +24,14 @@ import Testing
         await server.stop()
     }
 
+    /// The room's host, joined.
+    static func host(_ port: Int, _ room: CreatedRoom) async -> WirePeer {
+        let host = await WirePeer.connect(
+            port: port, room: room.code, hello: WireCodec().text(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
+        #expect(await TestSupport.eventually { await host.welcome != nil })
+        return host
+    }
+
     static func play(_ host: WirePeer, _ track: TrackMetadata) async {
         await host.send(.hostState(PlaybackSnapshot(track: track, playing: true, anchor: .init(positionMs: 0, at: SystemClock().serverClockNow()))))
     }
@@ -44,9 +52,7 @@ import Testing
 
     @Test func aListenersFallbackIsMatchedWhileTheyKeepItOn() async throws {
         try await Self.withRoom { port, room in
-            let host = await WirePeer.connect(
-                port: port, room: room.code, hello: WireCodec().text(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
-            #expect(await TestSupport.eventually { await host.welcome != nil })
+            let host = await Self.host(port, room)
             let ana = await WirePeer.connect(port: port, room: room.code, hello: HandoverImpostorTests.hello(room.code, .appleMusic, "Ana"))
             #expect(await TestSupport.eventually { await ana.welcome != nil })
 
@@ -82,9 +88,7 @@ import Testing
 
     @Test func theFallbackGoesWithTheListener() async throws {
         try await Self.withRoom { port, room in
-            let host = await WirePeer.connect(
-                port: port, room: room.code, hello: WireCodec().text(.hello(Wire.Hello(role: .host, room: room.code, hostToken: room.hostToken))))
-            #expect(await TestSupport.eventually { await host.welcome != nil })
+            let host = await Self.host(port, room)
             let ana = await WirePeer.connect(port: port, room: room.code, hello: HandoverImpostorTests.hello(room.code, .appleMusic, "Ana"))
             let ben = await WirePeer.connect(port: port, room: room.code, hello: HandoverImpostorTests.hello(room.code, .appleMusic, "Ben"))
             #expect(await TestSupport.eventually { await ana.welcome != nil })

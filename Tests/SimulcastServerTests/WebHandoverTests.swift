@@ -89,7 +89,7 @@ import Testing
                         "(() => { const m = MusicKit.getInstance(); return (m.playbackState === 2 ? 'playing ' : 'stopped ') + m.nowPlayingItem?.id; })()",
                         as: String.self)
                     if let state, state != "playing 298026101" { gaps.append(state) }
-                    try? await Task.sleep(for: .milliseconds(100))
+                    try? await Task.sleep(for: .milliseconds(100))  // the next sample of what Ben hears
                 }
                 return gaps
             }

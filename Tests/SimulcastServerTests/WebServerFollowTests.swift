@@ -64,10 +64,10 @@ import Testing
             #expect(try await again.evaluate("localStorage.getItem('\(WebStorageKey.followPrefix)' + \(AxeCore.quoted(room.code))) === null", as: Bool.self))
 
             // Stopped: the host seeks and the app is left alone.
-            try await Task.sleep(for: .seconds(2))
+            try await Task.sleep(for: .seconds(2))  // a command sent before the Stop lands
             let commandsAtStop = await device.commandsReceived
             try await room.host.apply(PlaybackEvent(event: .seek, positionMs: 90_000))
-            try await Task.sleep(for: .seconds(4))
+            try await Task.sleep(for: .seconds(4))  // a window of the server's follow ticks in which no command may come
             #expect(await device.commandsReceived == commandsAtStop, "the server kept commanding the app after Stop")
 
             // The listener's Spotify tokens, the page's and the server's, appear in no log line,

@@ -38,7 +38,7 @@ import Testing
                 last = "device \(sound.trackId ?? "idle") playing \(sound.playing)"
                 inRow = []
             }
-            try await Task.sleep(for: .milliseconds(100))
+            try await Task.sleep(for: .milliseconds(100))  // the next reading of the device
         }
         throw DevToolsPage.ProtocolError(description: "the Spotify app never came within \(boundMs) ms of the host (last: \(last))")
     }
@@ -77,9 +77,9 @@ import Testing
                 throw DevToolsPage.ProtocolError(description: "the Spotify app did not pause with the host")
             }
             // Once paused (and moved to the room's paused position, one seek at most), the app is left alone.
-            try await Task.sleep(for: .seconds(3))
+            try await Task.sleep(for: .seconds(3))  // the last command of the pause lands
             let commandsWhilePaused = await device.commandsReceived
-            try await Task.sleep(for: .seconds(3))
+            try await Task.sleep(for: .seconds(3))  // a window of thirty follow ticks in which no command may come
             #expect(await device.commandsReceived == commandsWhilePaused, "a paused room kept sending commands to a paused app")
             try await room.host.apply(PlaybackEvent(event: .resume))
             try await Self.waitInSync(device, room, trackId: Fixtures.sheLooksSoPerfect.id)
