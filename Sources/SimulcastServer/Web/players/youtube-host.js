@@ -9,7 +9,7 @@
 // the anchor is SteppedTime's estimate, published again once it has narrowed. While the
 // host's player shows an ad or waits for its video, the room pauses; it plays on with it.
 import { MessageType } from "../constants.js";
-import { $, element, setHidden, setText } from "../ui/dom.js";
+import { $, actionButton, element, setHidden, setText } from "../ui/dom.js";
 import { formatTime } from "../ui/format.js";
 import { pageHostConnection } from "../room/page-host-connection.js";
 import { nowMicros } from "../sync/clock-sync.js";
@@ -212,28 +212,16 @@ export function mountYouTubeHost(config, hostToken, changed) {
       row.className = "result video";
       const label = document.createElement("span");
       label.textContent = video.title + " · " + (video.artists[0] ?? "") + (video.durationMs ? " · " + formatTime(video.durationMs) : "");
-      const playButton = document.createElement("button");
-      playButton.type = "button";
-      playButton.className = "secondary";
-      playButton.textContent = strings.youtubeHost.play;
-      playButton.setAttribute("aria-label", strings.youtubeHost.playVideo(video.title));
-      playButton.addEventListener("click", () => {
+      row.append(label, actionButton(strings.youtubeHost.play, strings.youtubeHost.playVideo(video.title), "secondary", () => {
         if (queued) host.queue.splice(index, 1);
         play(video);
-      });
-      row.append(label, playButton);
+      }));
       if (!queued) {
-        const addButton = document.createElement("button");
-        addButton.type = "button";
-        addButton.className = "secondary";
-        addButton.textContent = strings.youtubeHost.addToQueue;
-        addButton.setAttribute("aria-label", strings.youtubeHost.addVideo(video.title));
-        addButton.addEventListener("click", () => {
+        row.append(actionButton(strings.youtubeHost.addToQueue, strings.youtubeHost.addVideo(video.title), "secondary", () => {
           host.queue.push(video);
           if (!host.current) playNext(); else publish("queue");
           render();
-        });
-        row.append(addButton);
+        }));
       }
       return row;
     }));

@@ -34,6 +34,21 @@ export function element(id, kind) {
   return found;
 }
 
+/**
+ * A button a person finds by its name: `text` shown, `label` its accessible name when the
+ * text alone would not say what it acts on ("Play" → "Play Solayoh").
+ * @param {string} text @param {string} label @param {string} className @param {() => void} act
+ */
+export function actionButton(text, label, className, act) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = className;
+  button.textContent = text;
+  button.setAttribute("aria-label", label);
+  button.addEventListener("click", act);
+  return button;
+}
+
 /** @param {string} id @param {string} text */
 export function setText(id, text) {
   const element = $(id);

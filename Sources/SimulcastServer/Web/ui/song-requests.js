@@ -4,7 +4,7 @@
 // may +1 another's (`request.support`), and sees where each stands. The host turns requests on
 // and accepts or declines them (REST, host token). Names and titles are text, never markup.
 import { MessageType } from "../constants.js";
-import { $, setHidden } from "./dom.js";
+import { $, actionButton, setHidden } from "./dom.js";
 import * as strings from "../strings.js";
 import { withTimeout } from "../players/timeout.js";
 import { errorFields } from "./format.js";
@@ -83,16 +83,6 @@ function requestItem(request, actions) {
   return item;
 }
 
-/** @param {string} text @param {string} label @param {string} className @param {() => void} act */
-function button(text, label, className, act) {
-  const element = document.createElement("button");
-  element.type = "button";
-  element.className = className;
-  element.textContent = text;
-  element.setAttribute("aria-label", label);
-  element.addEventListener("click", act);
-  return element;
-}
 
 /**
  * The listener's side: "Ask for a song" (shown while the host takes requests).
@@ -127,7 +117,7 @@ export function mountListenerRequests(options) {
         const what = document.createElement("span");
         what.className = "what";
         what.textContent = songLine(track);
-        item.append(what, " ", button(words.ask, words.askNamed(track.title), "secondary", () => ask(track)));
+        item.append(what, " ", actionButton(words.ask, words.askNamed(track.title), "secondary", () => ask(track)));
         return item;
       }));
     } catch (error) {
@@ -150,7 +140,7 @@ export function mountListenerRequests(options) {
   function render() {
     const name = options.name();
     list.replaceChildren(...orderedRequests(requests).map((request) => requestItem(request,
-      canSupport(request, name) ? [button(words.support, words.supportNamed(request.asked.title), "secondary", () => support(request))] : [])));
+      canSupport(request, name) ? [actionButton(words.support, words.supportNamed(request.asked.title), "secondary", () => support(request))] : [])));
     setHidden("request-list-title", requests.length === 0);
   }
 
@@ -226,13 +216,13 @@ export function mountHostRequests(options) {
     list.replaceChildren(...requests.map((request) => {
       /** @type {HTMLElement[]} */
       const actions = [];
-      if (request.status === "pending") actions.push(button(words.accept, words.acceptNamed(request.asked.title), "secondary", () => respond(request, "accept")));
+      if (request.status === "pending") actions.push(actionButton(words.accept, words.acceptNamed(request.asked.title), "secondary", () => respond(request, "accept")));
       if (request.status === "pending" || request.status === "unplayable") {
-        actions.push(button(words.decline, words.declineNamed(request.asked.title), "link", () => respond(request, "decline")));
+        actions.push(actionButton(words.decline, words.declineNamed(request.asked.title), "link", () => respond(request, "decline")));
       }
       // An accepted or queued song the host will not play after all (taken out of their queue).
       if (request.status === "accepted" || request.status === "queued") {
-        actions.push(button(words.remove, words.removeNamed(request.asked.title), "link", () => respond(request, "decline")));
+        actions.push(actionButton(words.remove, words.removeNamed(request.asked.title), "link", () => respond(request, "decline")));
       }
       return requestItem(request, actions);
     }));

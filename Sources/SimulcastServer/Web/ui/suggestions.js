@@ -4,7 +4,7 @@
 // many distinct listeners asked, and nobody else's song changes. The host takes one with a
 // correction made with the host token (POST /v1/matches/corrections), which plays it for every
 // listener on that service and country, and clears the pair's suggestions.
-import { $, setHidden, setText } from "./dom.js";
+import { $, actionButton, setHidden, setText } from "./dom.js";
 import { errorFields, serviceName } from "./format.js";
 import * as strings from "../strings.js";
 
@@ -44,13 +44,7 @@ export function mountHostSuggestions(options) {
       const line = document.createElement("p");
       line.className = "what";
       line.textContent = words.line(suggestion.target.title, (suggestion.target.artists || []).join(", "), serviceName(suggestion.service), suggestion.listeners);
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "secondary";
-      button.textContent = words.use;
-      button.setAttribute("aria-label", words.useNamed(suggestion.target.title));
-      button.addEventListener("click", () => use(suggestion, source.service));
-      item.append(line, button);
+      item.append(line, actionButton(words.use, words.useNamed(suggestion.target.title), "secondary", () => use(suggestion, source.service)));
       return item;
     }));
   }

@@ -5,7 +5,7 @@
 // listeners keep theirs), and may suggest it to the host (POST /v1/matches/corrections without the
 // host token: the room keeps it for the host, nobody else's song changes, and this listener plays
 // it at once). Names and titles are written as text.
-import { $, setHidden } from "./dom.js";
+import { $, actionButton, setHidden } from "./dom.js";
 import { errorFields, formatTime } from "./format.js";
 import * as strings from "../strings.js";
 import { withTimeout } from "../players/timeout.js";
@@ -120,28 +120,16 @@ export function mountVersions(options) {
         label.textContent = words.playingForYou;
         actions.append(label);
       } else {
-        const play = document.createElement("button");
-        play.type = "button";
-        play.className = "secondary";
-        play.textContent = words.playThis;
-        play.setAttribute("aria-label", words.playThisNamed(version.title));
-        play.addEventListener("click", () => {
+        actions.append(actionButton(words.playThis, words.playThisNamed(version.title), "secondary", () => {
           const service = options.service();
           if (!service) return;
           options.choose(sourceId, versionTrack(version, service));
           note.textContent = words.nowPlaying(version.title);
           render();
-        });
-        actions.append(play);
+        }));
       }
       if (!version.chosen) {
-        const suggest = document.createElement("button");
-        suggest.type = "button";
-        suggest.className = "link";
-        suggest.textContent = words.suggest;
-        suggest.setAttribute("aria-label", words.suggestNamed(version.title));
-        suggest.addEventListener("click", () => suggestForRoom(version));
-        actions.append(" ", suggest);
+        actions.append(" ", actionButton(words.suggest, words.suggestNamed(version.title), "link", () => suggestForRoom(version)));
       }
       item.append(title, details, why, actions);
       return item;
