@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 import RoomStorage
 import Rooms
+import SimulcastCore
 
 /// The private PostgreSQL cluster `scripts/test.sh` starts (its URL in SIMULCAST_TEST_DATABASE_URL).
 /// Each test gets a database of its own, so tests run in parallel without seeing each other.
@@ -36,7 +37,16 @@ public enum TestPostgres {
         "postgres://\(url.username):\(url.password ?? "")@\(url.host):\(url.port)/\(url.database ?? "")?sslmode=disable"
     }
 
+    /// Runs one statement on its own connection, within `Patience.database` (a test waits on
+    /// nothing outside it for ever).
     public static func execute(_ sql: String, on url: PostgresDatabaseURL) async throws {
+        try await TimeLimit.run(Patience.database, expired: { StoreError(.unavailable, "the test cluster did not answer \(sql) within \(Patience.database)") })
+        {
+            try await executeNow(sql, on: url)
+        }
+    }
+
+    private static func executeNow(_ sql: String, on url: PostgresDatabaseURL) async throws {
         let configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.username, password: url.password, database: url.database, tls: .disable)
         var patient = configuration
