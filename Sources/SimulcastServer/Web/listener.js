@@ -177,6 +177,7 @@ function start() {
     render();
     try {
       const player = await prepare(service);
+      fallback.chosen();
       follower.player = player;
       follower.remote = player instanceof SpotifyConnectPlayer;
       // In the click: MusicKit's sign-in, Spotify's activateElement.
@@ -198,6 +199,7 @@ function start() {
         sessionStorage.setItem(StorageKey.lockNotice, "1");
         say(service === "youtube" ? strings.youtube.lockNotice : words.lockNotice, "info", "soon");
       }
+      fallback.update();
       render();
       $("now-title").focus();
       playlists.resumeAfterLogin(() => roomHistory.saveNow());

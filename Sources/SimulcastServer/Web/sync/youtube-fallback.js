@@ -113,6 +113,12 @@ export function mountYouTubeFallback({ page, follower, prepare, roomForMe, send,
 
   return {
     update,
+    /** The listener chose a service (again): its player plays, from no fallback. */
+    chosen() {
+      own = null;
+      wanted = null;
+      page.playingFrom = null;
+    },
     /** Each connection is new to the room: the setting is said again. */
     connected() { if (enabled) tell(); },
     /** The setting's line and the sentence that says which service plays. */
