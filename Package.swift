@@ -60,7 +60,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -155,6 +154,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
@@ -255,7 +256,7 @@ let package = Package(
             name: "SimulcastTesting",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                "ServiceHTTP", "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint", "TrackMatching", "Rooms",
+                "ServiceHTTP", "SimulcastClient", "SimulcastCore", "SimulcastServer", "CatalogCore", "Catalogs", "SpotifyAuth", "DBus", "MPRIS", "Fingerprint", "TrackMatching", "Rooms",
                 "RoomStorage",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -301,11 +302,18 @@ let package = Package(
             dependencies: [
                 "ServiceHTTP", "SimulcastCore", "SimulcastTesting", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SimulcastClientTests",
+            dependencies: [
+                "SimulcastClient", "SimulcastCore", "SimulcastTesting", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "SimulcastClientTests", dependencies: ["SimulcastClient", "SimulcastCore", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(
             name: "ServerSetupTests",
             dependencies: [

@@ -1,5 +1,5 @@
 import Foundation
-import ServiceHTTP
+import SimulcastClient
 
 /// One tab under the Chrome DevTools protocol: JSON commands with ids over a WebSocket,
 /// answered in any order. Enough for tests: evaluate script, take screenshots.

@@ -1,6 +1,6 @@
 import Foundation
 import NIOWebSocket
-import ServiceHTTP
+import SimulcastClient
 import SimulcastCore
 import SimulcastTesting
 

@@ -3,6 +3,7 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import ServiceHTTP
 import SimulcastCore
 
 /// A client WebSocket (RFC 6455) over SwiftNIO: the room connection's transport and the tests'

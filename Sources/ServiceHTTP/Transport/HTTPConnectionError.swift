@@ -17,7 +17,7 @@ public enum HTTPConnectionError: Error, Equatable, CustomStringConvertible {
     }
 
     /// A URL without its query or fragment, for an error message.
-    static func redacted(_ url: String) -> String {
+    package static func redacted(_ url: String) -> String {
         String(url.prefix { $0 != "?" && $0 != "#" }.prefix(200))
     }
 }

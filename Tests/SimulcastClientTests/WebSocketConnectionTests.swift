@@ -4,7 +4,7 @@ import NIOWebSocket
 import Synchronization
 import Testing
 
-@testable import ServiceHTTP
+@testable import SimulcastClient
 
 /// The client WebSocket against a loopback server that speaks frames as a script says. A
 /// client that misses a frame leaves both sides waiting: the time limit ends such a run.
