@@ -2,8 +2,9 @@
 # The web pages' own checks (Sources/SimulcastServer/Web, ES modules): the type check
 # (`tsc --noEmit`, Debian's node-typescript, with tsconfig.json), the lint (Debian's eslint with
 # @babel/eslint-parser from node-babel7, with .eslintrc.json), and the unit tests of the page
-# logic under node's own test runner (Tests/WebJS/*.test.js). Nothing comes from npm: what is
-# missing is installed with apt-get (root or sudo). Run by scripts/test.sh before the Swift tests.
+# logic under node's own test runner (Tests/WebJS/*.test.js; the panels' with node-jsdom).
+# Nothing comes from npm: what is missing is installed with apt-get (root or sudo). Run by
+# scripts/test.sh before the Swift tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,6 +13,8 @@ command -v node >/dev/null 2>&1 || missing+=(nodejs)
 command -v tsc >/dev/null 2>&1 || missing+=(node-typescript)
 command -v eslint >/dev/null 2>&1 || missing+=(eslint)
 [ -d /usr/share/nodejs/@babel/eslint-parser ] || missing+=(node-babel7)
+# The panels' rendering tests build their DOM with jsdom.
+[ -d /usr/share/nodejs/jsdom ] || missing+=(node-jsdom)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
