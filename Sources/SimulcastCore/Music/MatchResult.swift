@@ -1,6 +1,6 @@
 /// The outcome of looking up a source track on one target service.
 public struct MatchResult: Hashable, Codable, Sendable {
-    public enum Status: String, Hashable, Codable, Sendable {
+    public enum Status: String, Hashable, Codable, Sendable, CaseIterable {
         case matched
         case ambiguous
         case notFound

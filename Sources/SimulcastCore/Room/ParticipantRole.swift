@@ -1,4 +1,4 @@
-public enum ParticipantRole: String, Hashable, Codable, Sendable {
+public enum ParticipantRole: String, Hashable, Codable, Sendable, CaseIterable {
     case host
     case listener
 }

@@ -107,7 +107,7 @@ function start() {
 
   /**
    * What the room plays, with its artwork (the host's, else a cover drawn from its name).
-   * @param {import("./types/wire").RoomSummary} summary
+   * @param {import("./types/page").RoomSummary} summary
    */
   function showRoom(summary) {
     const track = summary.state.track?.source;

@@ -29,7 +29,7 @@ const OWN_SEEK_THRESHOLD_MS = 1000;
 
 /**
  * Mounts the Apple Music host on the host page; `changed` is called when the room hears it.
- * @param {import("../types/wire").PageConfig} config
+ * @param {import("../types/page").PageConfig} config
  * @param {string} hostToken
  * @param {() => void} changed
  * @param {{ continueRoom?: boolean }} [options] `continueRoom`: the room was just handed to this
@@ -109,8 +109,8 @@ export function mountAppleHost(config, hostToken, changed, options = {}) {
     const positionMs = (music.currentPlaybackTime || 0) * 1000;
     const serverTime = connection.clock.serverTime(local);
     if (serverTime == null) return;
-    /** @type {HostState} */
-    const state = { type: MessageType.hostState, track: trackOf(music.nowPlayingItem), playing: session.playing,
+    /** @type {HostState & { type: string }} */
+    const state = { type: MessageType.hostState, track: trackOf(music.nowPlayingItem) ?? undefined, playing: session.playing,
       anchor: { positionMs, serverTime: Math.round(serverTime) }, queue: upcomingItems(music).flatMap((item) => trackOf(item) ?? []), intent };
     host.lastState = state;
     host.published += 1;

@@ -10,7 +10,7 @@ import { YouTubePlayer } from "./youtube-player.js";
 
 /**
  * @param {object} deps
- * @param {import("../types/wire").PageConfig} deps.config
+ * @param {import("../types/page").PageConfig} deps.config
  * @param {import("./spotify-login.js").SpotifyLogin} deps.spotifyLogin
  * @param {import("./apple-music-player.js").PlayerEvents} deps.events
  * @param {import("./youtube-player.js").YouTubeEvents} deps.youtubeEvents

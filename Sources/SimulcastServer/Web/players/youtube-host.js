@@ -29,7 +29,7 @@ const NARROWED_AFTER_MS = 1500;
 
 /**
  * Mounts the YouTube host on the host page; `changed` is called when the room hears it.
- * @param {import("../types/wire").PageConfig} config
+ * @param {import("../types/page").PageConfig} config
  * @param {string} hostToken
  * @param {() => void} changed
  */
@@ -93,7 +93,7 @@ export function mountYouTubeHost(config, hostToken, changed) {
     const reading = player.read();
     const serverTime = connection.clock.serverTime(nowMicros());
     if (serverTime == null) return;
-    /** @type {HostState} */
+    /** @type {HostState & { type: string }} */
     const state = { type: MessageType.hostState, track: host.current, playing: reading.playing,
       anchor: { positionMs: Math.max(0, reading.positionMs), serverTime: Math.round(serverTime) }, queue: host.queue, intent };
     host.lastState = state;

@@ -16,7 +16,7 @@ import { RoomConnection, roomServers } from "./room-connection.js";
 
 /**
  * @param {object} deps
- * @param {import("../types/wire").PageConfig} deps.config
+ * @param {import("../types/page").PageConfig} deps.config
  * @param {ListenerPage} deps.page
  * @param {() => import("../sync/listener-follower.js").ListenerFollower} deps.follower
  * @param {(room: RoomState) => RoomState} deps.roomForMe

@@ -8,7 +8,7 @@ import { forgetHostToken } from "./storage.js";
 import * as strings from "../strings.js";
 
 /**
- * @param {import("../types/wire").PageConfig} config
+ * @param {import("../types/page").PageConfig} config
  * @param {string} hostToken
  * @param {Pick<import("./room-connection.js").RoomConnectionOptions, "onChange" | "onSynchronised" | "onMessage">
  *   & { note: (text: string) => void }} handlers `note` shows a sentence on the page

@@ -34,7 +34,7 @@ export function roomServers(location, ownOrigins) {
  * @property {() => void} [onSynchronised] the first burst of clock samples is in
  * @property {() => void} [onClockStep] the clock was seen to step
  * @property {(code: number) => void} [onFinalClose] refused for good (or left): nothing reconnects
- * @property {new (url: string) => import("../types/wire").SocketLike} [WebSocket] for tests
+ * @property {new (url: string) => import("../types/page").SocketLike} [WebSocket] for tests
  * @property {{ setTimeout: typeof setTimeout, clearTimeout: typeof clearTimeout }} [timers] for tests
  * @property {() => number} [nowMs] a monotonic clock in ms
  * @property {() => number} [nowMicros] the client's clock in µs (ClockSync's)
@@ -46,14 +46,14 @@ export class RoomConnection {
   constructor(options) {
     this.options = options;
     // The browser's WebSocket is one of these: only what SocketLike names is used.
-    this.WebSocket = options.WebSocket ?? /** @type {new (url: string) => import("../types/wire").SocketLike} */ (/** @type {unknown} */ (globalThis.WebSocket));
+    this.WebSocket = options.WebSocket ?? /** @type {new (url: string) => import("../types/page").SocketLike} */ (/** @type {unknown} */ (globalThis.WebSocket));
     this.timers = options.timers ?? { setTimeout: globalThis.setTimeout.bind(globalThis), clearTimeout: globalThis.clearTimeout.bind(globalThis) };
     this.nowMs = options.nowMs ?? (() => performance.now());
     this.nowMicros = options.nowMicros ?? nowMicros;
     this.random = options.random ?? Math.random;
     this.clock = new ClockSync(32);
     this.driver = new ConnectionDriver(options.servers);
-    /** @type {import("../types/wire").SocketLike | null} */
+    /** @type {import("../types/page").SocketLike | null} */
     this.socket = null;
     this.connected = false;
     this.synchronised = false;

@@ -1,7 +1,7 @@
 // The listener page's own shapes: its state (window.simulcastPage), the players' common verbs
 // and the follow policy's commands. For the type check only: nothing here is served.
 import type { FollowCommand } from "./sync";
-import type { MatchResult, RoomPresence, RoomState, TrackMetadata } from "./wire";
+import type { MatchResult, RoomPresence, RoomReaction, RoomState, TrackMetadata } from "./wire";
 export type { FollowCommand };
 
 /** What a player last said. */
@@ -73,3 +73,48 @@ export interface ListenerPage {
   /** This connection's id in presence, from its welcome: what an offer of the room names. */
   listenerId: string;
 }
+
+/** What the server writes into each page's `simulcast-config` block (WebPageConfiguration.swift). */
+export interface PageConfig {
+  room: string;
+  webSocketPath: string;
+  services: string[];
+  musicKitURL: string;
+  spotifySDKURL: string;
+  /** YouTube's IFrame Player API script (or a stand-in); used when "youtube" is among `services`. */
+  youtubeIFrameAPIURL: string;
+  spotifyAccountsURL: string;
+  spotifyAPIURL: string;
+  spotifyClientId: string | null;
+  testMode: boolean;
+  hostingOffered: boolean;
+  origins?: string[];
+  shareLink: string | null;
+  shareRefusal: string | null;
+}
+
+/** What the room connection needs of a WebSocket (the browser's, or a test's stand-in). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+/** `GET /v1/rooms/{code}`: the room for a look before joining, and for the host page. */
+export interface RoomSummary {
+  code: string;
+  state: RoomState;
+  /** Server microseconds when the summary was made. */
+  serverTime: number;
+  presence?: RoomPresence;
+  reactions?: RecentReaction[];
+}
+
+/** A reaction of the last few seconds in a room summary: the wire's, with when it was sent. */
+export type RecentReaction = RoomReaction & {
+  /** Server microseconds. */
+  at: number;
+};

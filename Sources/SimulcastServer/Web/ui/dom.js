@@ -63,7 +63,7 @@ export function setHidden(id, hidden) {
 
 /**
  * The page's settings, which the server writes into its `simulcast-config` block.
- * @returns {import("../types/wire").PageConfig}
+ * @returns {import("../types/page").PageConfig}
  */
 export function readConfig() {
   return JSON.parse($("simulcast-config").textContent || "{}");

@@ -153,7 +153,7 @@ export async function continueHandedOverRoom(room, music) {
   try {
     const response = await fetch("/v1/rooms/" + encodeURIComponent(room), { cache: "no-store" });
     if (!response.ok) return "nothing";
-    /** @type {import("../types/wire").RoomSummary} */
+    /** @type {import("../types/page").RoomSummary} */
     const summary = await response.json();
     const receivedAt = performance.now();
     const serverNow = summary.serverTime + (performance.now() - receivedAt) * 1000;

@@ -9,7 +9,7 @@ import { followStatus, forgetFollow, stopFollow, storedFollow } from "../room/se
 import { setHidden, setText } from "./dom.js";
 
 /** @typedef {import("../types/page").ListenerPage} ListenerPage */
-/** @typedef {import("../types/wire").PageConfig} PageConfig */
+/** @typedef {import("../types/page").PageConfig} PageConfig */
 
 /**
  * @param {object} deps
