@@ -71,15 +71,31 @@ extension DevToolsPage {
         }
     }
 
-    /// Mouse pressed and released at the control's centre (trusted input, a user activation).
+    /// Mouse pressed and released at the control's centre (trusted input, a user activation),
+    /// once the control stays put and nothing covers it there: a person taps what they see
+    /// settle. A page still filling in moves its controls (a button measured as it appeared was
+    /// 30 ms later under a paragraph the presence line pushed down, and the click missed it).
     public func clickCentre(of control: AccessibleControl) async throws {
-        guard let box = try await visibleBox(backendNodeId: control.backendNodeId, scroll: true) else {
-            throw ProtocolError(description: "\(control) is no longer visible")
-        }
-        let x = box.x + box.width / 2
-        let y = box.y + box.height / 2
-        for type in ["mousePressed", "mouseReleased"] {
-            try await send("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1])
+        let deadline = ContinuousClock.now + Patience.event
+        var previous: Box?
+        while true {
+            guard let box = try await visibleBox(backendNodeId: control.backendNodeId, scroll: previous == nil) else {
+                throw ProtocolError(description: "\(control) is no longer visible")
+            }
+            if let previous, previous.sameSpot(as: box), box.hit {
+                let x = box.x + box.width / 2
+                let y = box.y + box.height / 2
+                for type in ["mousePressed", "mouseReleased"] {
+                    try await send("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1])
+                }
+                return
+            }
+            guard ContinuousClock.now < deadline else {
+                throw ProtocolError(description: "\(control) \(box.hit ? "kept moving" : "is covered at its centre"); a person could not tap it")
+            }
+            previous = box
+            // About three frames: long enough for a layout still settling to show it has moved.
+            try await Task.sleep(for: .milliseconds(50))
         }
     }
 
@@ -89,6 +105,10 @@ extension DevToolsPage {
         var y: Double
         var width: Double
         var height: Double
+        /// Whether the point at the box's centre is the control (or inside it), not something over it.
+        var hit: Bool
+
+        func sameSpot(as other: Box) -> Bool { x == other.x && y == other.y && width == other.width && height == other.height }
     }
 
     /// The node's box, or nil when a person cannot see it (not rendered, no size, hidden by
@@ -113,7 +133,9 @@ extension DevToolsPage {
               const r = this.getBoundingClientRect();
               if (r.width === 0 || r.height === 0) return "null";
               const text = (this.innerText || this.value || "").replace(/\\s+/g, " ").trim();
-              return JSON.stringify({ text, x: r.x, y: r.y, width: r.width, height: r.height });
+              const point = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+              const hit = !!point && (point === this || this.contains(point) || (this.labels && [...this.labels].some((l) => l.contains(point))));
+              return JSON.stringify({ text, x: r.x, y: r.y, width: r.width, height: r.height, hit });
             }
             """
         let answer = try await send(

@@ -12,7 +12,7 @@ import Testing
     static func members(_ count: Int, service: MusicService, startingAt offset: Int64) -> [NodePresence.Member] {
         (0..<count).map {
             NodePresence.Member(
-                listenerId: "\(service.rawValue)-\($0)", name: "\(service.rawValue) \($0)", service: service, storefront: "us", report: nil,
+                listenerId: "\(service.rawValue)-\($0)", name: "\(service.rawValue) \($0)", service: service, storefront: "us", facts: nil,
                 joinedAt: t0.advanced(by: offset + Int64($0) * 1_000),
                 connection: $0 + 1)
         }

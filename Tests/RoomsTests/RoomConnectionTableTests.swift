@@ -61,4 +61,58 @@ import Testing
         _ = table.remove(2)
         #expect(table.listener("l2") == nil)
     }
+
+    /// A change to a connection, and whether presence shows it.
+    enum Change: CaseIterable {
+        case name, spotifyListing, firstReport, storefront, fallbackService, reactionSpent
+
+        var showsInPresence: Bool {
+            switch self {
+            case .name, .spotifyListing, .firstReport, .storefront: true
+            case .fallbackService, .reactionSpent: false
+            }
+        }
+
+        func apply(to connection: inout LiveRoom.Connection) {
+            switch self {
+            case .name: connection.name = "Grace"
+            case .spotifyListing: connection.spotifyListed = false
+            case .firstReport: connection.lastReport = RoomConnectionTableTests.report(positionMs: 0)
+            case .storefront: connection.storefront = "gb"
+            case .fallbackService: connection.fallback = .youtube
+            case .reactionSpent: connection.reactions = TokenBucket(rate: .unlimited, now: LocalTime(micros: 9))
+            }
+        }
+    }
+
+    /// What moves the table's presence version (presence is worked out again) and what does not.
+    @Test(arguments: Change.allCases)
+    func anUpdateMovesThePresenceVersionOnlyWhenPresenceWouldShowIt(_ change: Change) {
+        var table = RoomConnectionTable()
+        table.add(Self.connection(1, .listener, name: "Ada"))
+        let before = table.presenceVersion
+        var updated = Self.connection(1, .listener, name: "Ada")
+        change.apply(to: &updated)
+        table[1] = updated
+        #expect((table.presenceVersion != before) == change.showsInPresence, "\(change)")
+    }
+
+    @Test func reportsThatOnlyMoveThePositionLeaveThePresenceVersion() {
+        var table = RoomConnectionTable()
+        var connection = Self.connection(1, .listener, name: "Ada")
+        connection.lastReport = Self.report(positionMs: 0, syncErrorMs: 12)
+        table.add(connection)
+        let joined = table.presenceVersion
+        table[1]?.lastReport = Self.report(positionMs: 1_000, syncErrorMs: -20)
+        #expect(table.presenceVersion == joined, "still in sync, further on")
+        table[1]?.lastReport = Self.report(positionMs: 2_000, syncErrorMs: 400)
+        #expect(table.presenceVersion == joined + 1, "out of sync is shown")
+        _ = table.remove(1)
+        #expect(table.presenceVersion == joined + 2, "a leave is shown")
+    }
+
+    static func report(positionMs: Double, syncErrorMs: Double? = nil) -> Wire.ListenerReport {
+        Wire.ListenerReport(
+            trackId: "t", playing: true, positionMs: positionMs, measuredAt: ServerTime(micros: Int64(positionMs) * 1_000), syncErrorMs: syncErrorMs, seq: 1)
+    }
 }

@@ -48,6 +48,7 @@ public final class ServerMetrics: Sendable {
     package let commitsDropped: Counter
     package let nodeChanges: Counter
     package let presenceSent: Counter
+    package let presenceComputed: Counter
     private let hostedRoomsFollowed: Gauge
     private let hostingLoginsRefused: Counter
     private let handovers: Counter
@@ -71,6 +72,9 @@ public final class ServerMetrics: Sendable {
             descriptor: Self.name("simulcast_connections", help: "Open WebSocket connections"), labels: [("role", "listener")])
         presenceSent = registry.makeCounter(
             descriptor: Self.name("simulcast_presence_updates_total", help: "room.presence messages made (each sent to a room's connections on this node)"))
+        presenceComputed = registry.makeCounter(
+            descriptor: Self.name(
+                "simulcast_presence_computed_total", help: "Rooms' presence worked out again at a tick (rooms where nothing changed are skipped)"))
         hostedRoomsFollowed = registry.makeGauge(
             descriptor: Self.name("simulcast_hosted_rooms_followed", help: "Rooms started in the browser whose host's player this node follows"))
         listenersFollowed = registry.makeGauge(

@@ -28,9 +28,21 @@ extension LiveRoom {
 
     /// Once a second (RoomHub.runPresence): publishes this node's share when it changed, and
     /// sends the merged presence to this node's connections when that changed. Listener
-    /// reports only update their connection: the broadcast path pays nothing per report.
+    /// reports only update their connection: the broadcast path pays nothing per report. This
+    /// node's share is worked out again only when its connections or the room's state changed
+    /// since the last tick; on one node that leaves a steady room with nothing to do, while a
+    /// shared store's rows from the other nodes are still read each tick.
     package func presenceTick() async {
-        let share = NodePresence(members: connections.presenceMembers, room: stored.state, node: context.node)
+        let inputs = PresenceInputs(connections: connections.presenceVersion, state: stored.state)
+        let share: NodePresence
+        if let computed = computedShare, computed.inputs == inputs {
+            guard context.sharedStore else { return }
+            share = computed.share
+        } else {
+            context.metrics.presenceComputed.increment()
+            share = NodePresence(members: connections.presenceMembers, room: stored.state, node: context.node)
+            computedShare = (inputs, share)
+        }
         if context.sharedStore, share != publishedPresence {
             do {
                 try await context.store.publishPresence(share, room: code, node: context.node)

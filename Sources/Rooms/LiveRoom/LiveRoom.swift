@@ -23,6 +23,8 @@ package actor LiveRoom {
     var sentPresence: (presence: RoomPresence, text: String)? {
         didSet { presentNames = Set(sentPresence?.presence.listeners.map { DisplayName.folded($0.name) } ?? []) }
     }
+    /// This node's share as the last presence tick worked it out, and from what.
+    var computedShare: (inputs: PresenceInputs, share: NodePresence)?
     /// The names the last presence showed (from every node), folded: a newcomer's name is made
     /// unique among them too.
     var presentNames: Set<String> = []

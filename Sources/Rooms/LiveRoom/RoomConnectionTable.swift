@@ -9,15 +9,23 @@ struct RoomConnectionTable {
     private(set) var listenerCount = 0
     /// How many listeners go by each name, folded (`DisplayName.folded`).
     private var names: [String: Int] = [:]
+    /// Moves on with whatever presence could show differently: a join, a leave, a listener's
+    /// new name, service, Spotify listing or report facts (`PresenceStatus.ReportFacts`). A
+    /// report that only moves the position leaves it, so a steady room's presence tick has
+    /// nothing to redo.
+    private(set) var presenceVersion = 0
 
     subscript(id: Int) -> LiveRoom.Connection? {
         get { byId[id] }
         set {
             // Only an update of a connection here: joining and leaving go through add and remove.
             guard let newValue, let old = byId[id], newValue.id == id else { return }
-            unindex(old)
+            if !Self.presenceShowsAlike(old, newValue) { presenceVersion += 1 }
+            if old.role != newValue.role || old.name != newValue.name {
+                unindex(old)
+                index(newValue)
+            }
             byId[id] = newValue
-            index(newValue)
         }
     }
 
@@ -29,12 +37,21 @@ struct RoomConnectionTable {
     mutating func add(_ connection: LiveRoom.Connection) {
         byId[connection.id] = connection
         index(connection)
+        presenceVersion += 1
     }
 
     mutating func remove(_ id: Int) -> LiveRoom.Connection? {
         guard let connection = byId.removeValue(forKey: id) else { return nil }
         unindex(connection)
+        presenceVersion += 1
         return connection
+    }
+
+    /// Whether presence would show the two versions of a connection the same way.
+    private static func presenceShowsAlike(_ old: LiveRoom.Connection, _ new: LiveRoom.Connection) -> Bool {
+        old.role == new.role && old.name == new.name && old.service == new.service && old.storefront == new.storefront
+            && old.spotifyListed == new.spotifyListed && old.joinedAt == new.joinedAt && old.listenerId == new.listenerId
+            && old.lastReport.map(PresenceStatus.ReportFacts.init) == new.lastReport.map(PresenceStatus.ReportFacts.init)
     }
 
     private mutating func index(_ connection: LiveRoom.Connection) {
@@ -64,7 +81,8 @@ struct RoomConnectionTable {
         byId.values.compactMap { connection in
             guard connection.role == .listener, let service = connection.service else { return nil }
             return NodePresence.Member(
-                listenerId: connection.listenerId, name: connection.name, service: service, storefront: connection.storefront, report: connection.lastReport,
+                listenerId: connection.listenerId, name: connection.name, service: service, storefront: connection.storefront,
+                facts: connection.lastReport.map(PresenceStatus.ReportFacts.init),
                 spotifyListed: connection.spotifyListed, joinedAt: connection.joinedAt,
                 connection: connection.id)
         }

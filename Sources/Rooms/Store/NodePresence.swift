@@ -23,7 +23,7 @@ public struct NodePresence: Codable, Hashable, Sendable {
         var name: String
         var service: MusicService
         var storefront: String
-        var report: Wire.ListenerReport?
+        var facts: PresenceStatus.ReportFacts?
         var spotifyListed: Bool?
         var joinedAt: ServerTime
         var connection: Int
@@ -43,7 +43,7 @@ public struct NodePresence: Codable, Hashable, Sendable {
         var entries: [Entry] = []
         entries.reserveCapacity(min(members.count, RoomPresence.maximumNames))
         for member in members.sorted(by: { ($0.joinedAt, $0.connection) < ($1.joinedAt, $1.connection) }) {
-            let status = PresenceStatus.of(room: room, service: member.service, storefront: member.storefront, report: member.report)
+            let status = PresenceStatus.of(room: room, service: member.service, storefront: member.storefront, facts: member.facts)
             services[member.service.rawValue, default: 0] += 1
             statuses[status.rawValue, default: 0] += 1
             if entries.count < RoomPresence.maximumNames {

@@ -13,14 +13,19 @@ public enum PresenceStatus: String, Codable, Hashable, Sendable, CaseIterable {
     case idle
 
     public static func of(room: RoomState, service: MusicService, storefront: String, report: Wire.ListenerReport?) -> PresenceStatus {
+        of(room: room, service: service, storefront: storefront, facts: report.map(ReportFacts.init))
+    }
+
+    /// The status from the facts of the listener's last report that it depends on.
+    public static func of(room: RoomState, service: MusicService, storefront: String, facts: ReportFacts?) -> PresenceStatus {
         guard let track = room.track, room.playing else { return .idle }
         guard let match = track.match(for: service, storefront: storefront) else { return .matching }
         guard match.isMatched, let target = match.track else { return .noMatch }
         // No report yet, or still on another track: starting.
-        guard let report, report.trackId == target.id else { return .catchingUp }
+        guard let facts, facts.trackId == target.id else { return .catchingUp }
         // On the track and not playing while the room plays: paused for themselves.
-        guard report.playing else { return .idle }
-        guard let error = report.syncErrorMs else { return .catchingUp }
-        return InSync.holds(errorMs: error) ? .inSync : .catchingUp
+        guard facts.playing else { return .idle }
+        guard let inSync = facts.inSync else { return .catchingUp }
+        return inSync ? .inSync : .catchingUp
     }
 }

@@ -125,12 +125,12 @@ export function mountYouTubeFallback({ page, follower, prepare, roomForMe, send,
     render() {
       const choosable = offered && page.phase === "listening" && page.service !== FALLBACK_SERVICE;
       const line = /** @type {HTMLElement} */ (document.getElementById("youtube-fallback-line"));
-      line.hidden = !choosable;
+      if (line.hidden !== !choosable) line.hidden = !choosable;
       const label = /** @type {HTMLElement} */ (document.getElementById("youtube-fallback-label"));
       const text = strings.youtube.fallbackSetting(page.service);
       if (label.textContent !== text) label.textContent = text;
       const from = /** @type {HTMLElement} */ (document.getElementById("playing-from"));
-      from.hidden = !page.playingFrom;
+      if (from.hidden !== !page.playingFrom) from.hidden = !page.playingFrom;
       const says = page.playingFrom ? strings.youtube.playingFrom(page.service) : "";
       if (from.textContent !== says) from.textContent = says;
     },

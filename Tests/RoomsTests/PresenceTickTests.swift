@@ -1,0 +1,56 @@
+import SimulcastCore
+import SimulcastTesting
+import Testing
+
+@testable import Rooms
+
+/// Issue 56, item 3: once a second the server worked out every room's presence again whether
+/// anything had changed or not. A room on one node now redoes it only when a connection came,
+/// went or changed what presence shows, or the room's state moved on.
+@Suite struct PresenceTickTests {
+    static func computed(_ metrics: ServerMetrics) -> Int {
+        let line = metrics.render().split(separator: "\n").first { $0.hasPrefix("simulcast_presence_computed_total ") }
+        return line.flatMap { Double($0.split(separator: " ").last ?? "").map { Int($0) } } ?? -1
+    }
+
+    @Test func aRoomWhereNothingChangedIsLeftAloneAndAChangeIsSeenAtTheNextTick() async throws {
+        let clock = ManualClock()
+        let metrics = ServerMetrics()
+        let hub = RoomHub(
+            store: InMemoryRoomStore(clock: clock), matchmaker: TestRooms.matchmaker, clock: clock, metrics: metrics, logger: TestRooms.quietLogger)
+        let created = try await hub.createRoom()
+        let codec = WireCodec()
+        let listener = InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
+        await listener.receive(codec.text(.hello(Wire.Hello(role: .listener, room: created.code, service: .appleMusic, storefront: "us", name: "Ada"))))
+        let room = try #require(try await hub.room(code: created.code))
+
+        await room.presenceTick()
+        #expect(Self.computed(metrics) == 1, "a join is worked out")
+        for _ in 0..<5 { await room.presenceTick() }
+        #expect(Self.computed(metrics) == 1, "five ticks with nothing new do nothing")
+
+        func report(positionMs: Double, playing: Bool) -> String {
+            codec.text(
+                .listenerReport(
+                    Wire.ListenerReport(
+                        trackId: nil, playing: playing, positionMs: positionMs, measuredAt: clock.now().reinterpreted(as: ServerClockDomain.self),
+                        syncErrorMs: nil,
+                        seq: nil)))
+        }
+        await listener.receive(report(positionMs: 1_000, playing: false))
+        await room.presenceTick()
+        #expect(Self.computed(metrics) == 2, "a first report is new")
+        await listener.receive(report(positionMs: 2_000, playing: false))
+        await room.presenceTick()
+        #expect(Self.computed(metrics) == 2, "a report that only moves the position shows nothing new")
+        await listener.receive(report(positionMs: 2_000, playing: true))
+        await room.presenceTick()
+        #expect(Self.computed(metrics) == 3, "playing or not is shown")
+
+        let second = InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
+        await second.receive(codec.text(.hello(Wire.Hello(role: .listener, room: created.code, service: .spotify, storefront: "us", name: "Grace"))))
+        await room.presenceTick()
+        #expect(Self.computed(metrics) == 4, "a second listener is new")
+        #expect(await room.currentPresence().count == 2)
+    }
+}
