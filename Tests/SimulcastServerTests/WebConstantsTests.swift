@@ -1,18 +1,11 @@
-import Foundation
 import Testing
 
 /// The pages' shared values (`Web/constants.js`) are generated from Swift; this fails when a
 /// Swift value changed and the file was not regenerated (or someone edited it by hand).
 @Suite struct WebConstantsTests {
     @Test func theCommittedModuleIsWhatTheSwiftValuesGenerate() throws {
-        let generated = WebConstantsModule.text
-        if ProcessInfo.processInfo.environment["SIMULCAST_WRITE_WEB_CONSTANTS"] == "1" {
-            try generated.write(to: WebConstantsModule.file, atomically: true, encoding: .utf8)
-        }
-        let committed = try String(contentsOf: WebConstantsModule.file, encoding: .utf8)
-        #expect(
-            committed == generated,
-            "Web/constants.js differs from the Swift values; regenerate it: SIMULCAST_WRITE_WEB_CONSTANTS=1 swift test --filter WebConstantsTests")
+        try GeneratedWebFile.expectCommitted(
+            WebConstantsModule.text, at: WebConstantsModule.file, regenerate: "SIMULCAST_WRITE_WEB_CONSTANTS=1 swift test --filter WebConstantsTests")
     }
 
     @Test func theModuleCarriesTheValuesThePagesNeed() {

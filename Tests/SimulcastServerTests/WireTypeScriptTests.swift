@@ -1,4 +1,3 @@
-import Foundation
 import SimulcastCore
 import Testing
 
@@ -6,14 +5,9 @@ import Testing
 /// fails when a Swift type changed and the file was not regenerated (or someone edited it).
 @Suite struct WireTypeScriptTests {
     @Test func theCommittedDeclarationsAreWhatTheSwiftTypesGenerate() throws {
-        let generated = try WireTypeScriptModule.text
-        if ProcessInfo.processInfo.environment["SIMULCAST_WRITE_WEB_CONSTANTS"] == "1" {
-            try generated.write(to: WireTypeScriptModule.file, atomically: true, encoding: .utf8)
-        }
-        let committed = try String(contentsOf: WireTypeScriptModule.file, encoding: .utf8)
-        #expect(
-            committed == generated,
-            "Web/types/wire.d.ts differs from the Swift wire types; regenerate it: SIMULCAST_WRITE_WEB_CONSTANTS=1 swift test --filter WireTypeScriptTests")
+        try GeneratedWebFile.expectCommitted(
+            try WireTypeScriptModule.text, at: WireTypeScriptModule.file,
+            regenerate: "SIMULCAST_WRITE_WEB_CONSTANTS=1 swift test --filter WireTypeScriptTests")
     }
 
     /// The recorder reads what the Swift decodes: required and optional keys, enums as their
