@@ -76,24 +76,34 @@ extension DevToolsPage {
     /// settle. A page still filling in moves its controls (a button measured as it appeared was
     /// 30 ms later under a paragraph the presence line pushed down, and the click missed it).
     public func clickCentre(of control: AccessibleControl) async throws {
-        let deadline = ContinuousClock.now + Patience.event
-        var previous: Box?
-        while true {
-            guard let box = try await visibleBox(backendNodeId: control.backendNodeId, scroll: previous == nil) else {
+        try await clickWhenSettled("\(control)") { first in
+            guard let box = try await self.visibleBox(backendNodeId: control.backendNodeId, scroll: first) else {
                 throw ProtocolError(description: "\(control) is no longer visible")
             }
-            if let previous, previous.sameSpot(as: box), box.hit {
-                let x = box.x + box.width / 2
-                let y = box.y + box.height / 2
+            return ControlSpot(x: box.x, y: box.y, width: box.width, height: box.height, hit: box.hit)
+        }
+    }
+
+    /// Presses and releases the mouse at the centre of what `measure` finds, once two
+    /// measurements a few frames apart agree and nothing covers it (`first` is true for the
+    /// first, which may scroll it into view).
+    func clickWhenSettled(_ what: String, measure: (_ first: Bool) async throws -> ControlSpot) async throws {
+        let deadline = ContinuousClock.now + Patience.event
+        var previous: ControlSpot?
+        while true {
+            let spot = try await measure(previous == nil)
+            if let previous, previous.sameSpot(as: spot), spot.hit {
                 for type in ["mousePressed", "mouseReleased"] {
-                    try await send("Input.dispatchMouseEvent", ["type": type, "x": x, "y": y, "button": "left", "clickCount": 1])
+                    try await send(
+                        "Input.dispatchMouseEvent",
+                        ["type": type, "x": spot.x + spot.width / 2, "y": spot.y + spot.height / 2, "button": "left", "clickCount": 1])
                 }
                 return
             }
             guard ContinuousClock.now < deadline else {
-                throw ProtocolError(description: "\(control) \(box.hit ? "kept moving" : "is covered at its centre"); a person could not tap it")
+                throw ProtocolError(description: "\(what) \(spot.hit ? "kept moving" : "is covered at its centre"); a person could not click it")
             }
-            previous = box
+            previous = spot
             // About three frames: long enough for a layout still settling to show it has moved.
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -107,8 +117,6 @@ extension DevToolsPage {
         var height: Double
         /// Whether the point at the box's centre is the control (or inside it), not something over it.
         var hit: Bool
-
-        func sameSpot(as other: Box) -> Bool { x == other.x && y == other.y && width == other.width && height == other.height }
     }
 
     /// The node's box, or nil when a person cannot see it (not rendered, no size, hidden by

@@ -111,40 +111,16 @@ public actor DevToolsPage {
     /// it stays put and nothing covers its centre, as `click(role:name:)` waits (a page still
     /// filling in moves what a click measured a moment before).
     public func click(_ selector: String) async throws {
-        struct Spot: Decodable {
-            var x: Double
-            var y: Double
-            var width: Double
-            var height: Double
-            var hit: Bool
-            func sameSpot(as other: Spot) -> Bool { x == other.x && y == other.y && width == other.width && height == other.height }
-        }
         let quoted = String(decoding: try JSONEncoder().encode(selector), as: UTF8.self)
-        let deadline = ContinuousClock.now + Patience.event
-        var previous: Spot?
-        while true {
-            let spot = try await waitFor(
+        try await clickWhenSettled(selector) { first in
+            try await self.waitFor(
                 """
                 (() => { const e = document.querySelector(\(quoted)); if (!e || e.offsetParent === null) return null;
-                  if (\(previous == nil)) e.scrollIntoView({block: 'center'});
+                  if (\(first)) e.scrollIntoView({block: 'center'});
                   const r = e.getBoundingClientRect(); const p = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
                   const hit = !!p && (p === e || e.contains(p) || (!!e.labels && [...e.labels].some((l) => l.contains(p))));
                   return {x: r.x, y: r.y, width: r.width, height: r.height, hit}; })()
-                """, as: Spot.self)
-            if let previous, previous.sameSpot(as: spot), spot.hit {
-                for type in ["mousePressed", "mouseReleased"] {
-                    try await send(
-                        "Input.dispatchMouseEvent",
-                        ["type": type, "x": spot.x + spot.width / 2, "y": spot.y + spot.height / 2, "button": "left", "clickCount": 1])
-                }
-                return
-            }
-            guard ContinuousClock.now < deadline else {
-                throw ProtocolError(description: "\(selector) \(spot.hit ? "kept moving" : "is covered at its centre"); a person could not click it")
-            }
-            previous = spot
-            // About three frames: long enough for a layout still settling to show it has moved.
-            try await Task.sleep(for: .milliseconds(50))
+                """, as: ControlSpot.self)
         }
     }
 
