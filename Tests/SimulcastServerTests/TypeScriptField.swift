@@ -4,7 +4,5 @@ struct TypeScriptField: Equatable {
     var shape: TypeScriptShape
     var optional: Bool
 
-    func declaration(indent: String) -> String {
-        "\(name)\(optional ? "?" : ""): \(shape.rendered(indent: indent));"
-    }
+    var declaration: String { "\(name)\(optional ? "?" : ""): \(shape.rendered());" }
 }

@@ -16,8 +16,8 @@ indirect enum TypeScriptShape: Equatable {
     /// Nothing was asked of the decoder (an empty type).
     case unknown
 
-    /// The TypeScript for this shape, `indent` being the indentation of the line it stands on.
-    func rendered(indent: String = "") -> String {
+    /// The TypeScript for this shape.
+    func rendered() -> String {
         switch self {
         case .string: "string"
         case .number: "number"
@@ -25,13 +25,13 @@ indirect enum TypeScriptShape: Equatable {
         case .oneOf(let values): values.map { "\"\($0)\"" }.joined(separator: " | ")
         case .array(let element):
             switch element {
-            case .oneOf: "(\(element.rendered(indent: indent)))[]"
-            default: "\(element.rendered(indent: indent))[]"
+            case .oneOf: "(\(element.rendered()))[]"
+            default: "\(element.rendered())[]"
             }
-        case .record(let value): "Record<string, \(value.rendered(indent: indent))>"
+        case .record(let value): "Record<string, \(value.rendered())>"
         case .named(let name): name
         case .object(let fields):
-            "{ " + fields.map { "\($0.declaration(indent: indent))" }.joined(separator: " ") + " }"
+            "{ " + fields.map(\.declaration).joined(separator: " ") + " }"
         case .unknown: "unknown"
         }
     }

@@ -89,7 +89,7 @@ enum WireTypeScriptModule {
             for declaration in recorder.declarations {
                 lines.append("/** \(docs[declaration.name] ?? declaration.name) */")
                 lines.append("export interface \(declaration.name) {")
-                for field in declaration.fields { lines.append("  " + field.declaration(indent: "  ")) }
+                for field in declaration.fields { lines.append("  " + field.declaration) }
                 lines.append("}")
                 lines.append("")
             }
