@@ -284,6 +284,8 @@ let package = Package(
         .testTarget(name: "FingerprintTests", dependencies: ["Fingerprint", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "DBusTests", dependencies: ["DBus", "SimulcastTesting"], swiftSettings: strict),
         .testTarget(name: "ServerHostingTests", dependencies: ["ServerHosting"], swiftSettings: strict),
+        // The benchmarks' own arithmetic and parsers (the figures in docs/BENCHMARKS.md rest on them).
+        .testTarget(name: "BenchTests", dependencies: ["simulcast-bench"], swiftSettings: strict),
         // Each domain module has its own tests; SimulcastServerTests keeps HTTP, sockets, limits and pages.
         .testTarget(
             name: "RoomsTests",

@@ -15,6 +15,7 @@ MODULE_OF_PRODUCT = {}
 
 package = json.loads(subprocess.run(["swift", "package", "dump-package"], cwd=root, capture_output=True, text=True, check=True).stdout)
 targets = {t["name"]: t for t in package["targets"]}
+TARGET_OF_MODULE = {name.replace("-", "_"): name for name in targets}
 problems, graph, graph_imports = [], {}, {}
 for name, target in targets.items():
     declared = set()
@@ -28,7 +29,8 @@ for name, target in targets.items():
             match = re.match(r"\s*(?:@[\w()]+\s+)*(?:public\s+|internal\s+|package\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][\w]*)", line)
             if match:
                 imported.add(match.group(1))
-    imported -= SYSTEM | {name}
+    # A target's module name is its name with "-" as "_" (simulcast-bench's is simulcast_bench).
+    imported = {TARGET_OF_MODULE.get(module, module) for module in imported} - SYSTEM - {name}
     graph_imports[name] = imported
     undeclared = sorted(imported - declared)
     if undeclared:

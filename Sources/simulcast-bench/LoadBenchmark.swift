@@ -86,12 +86,8 @@ struct LoadBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
-        var serverArguments = [
-            "--max-connections", "60000", "--max-connections-per-address", "60000", "--max-listeners-per-room", "60000", "--room-creations-per-minute",
-            "1000000",
-        ]
         // Builds before issue 22 have no cap per network, and no flag to lift it.
-        if serverBinary == nil { serverArguments += ["--max-connections-per-network", "60000"] }
+        var serverArguments = ServerProcess.liftedLimits(perNetwork: serverBinary == nil)
         if soak != nil { serverArguments += ["--room-expiry", "5", "--sweep-interval", "2"] }
         let databaseURL = database ?? ProcessInfo.processInfo.environment["SIMULCAST_DATABASE_URL"]
         guard nodes == 1 || databaseURL != nil else { throw BenchError("--nodes \(nodes) needs --database postgres://... (or SIMULCAST_DATABASE_URL)") }

@@ -9,28 +9,54 @@ final class ServerProcess {
     /// - Parameter databaseURL: a PostgreSQL URL several nodes share (passed in the environment,
     ///   out of `ps`); nil gives this node a SQLite file of its own.
     /// - Parameter binary: another `simulcast` executable; by default the one built beside this benchmark.
-    init(arguments extra: [String], databaseURL: String? = nil, binary path: String? = nil) throws {
+    /// - Parameter launcher: a command the server runs under (valgrind's callgrind); its process
+    ///   is the server's, as valgrind runs the program in its own process.
+    /// - Parameter environment: variables added to the server's (the launcher's) environment.
+    init(arguments extra: [String], databaseURL: String? = nil, binary path: String? = nil, launcher: [String] = [], environment added: [String: String] = [:])
+        throws
+    {
         port = try Self.freePort()
+        let binary = try Self.executable(path)
+        var arguments = ["serve", "--port", "\(port)", "--offline", "--log-level", "error"]
+        var environment = ProcessInfo.processInfo.environment.merging(added) { _, new in new }
+        if let databaseURL {
+            database = ""
+            environment["SIMULCAST_DATABASE_URL"] = databaseURL
+        } else {
+            database = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-load-\(UUID().uuidString).sqlite").path
+            arguments += ["--database", database]
+        }
+        process.environment = environment
+        if let tool = launcher.first {
+            guard let toolPath = ExternalTool.path(tool) else { throw BenchError("\(tool) is not installed") }
+            process.executableURL = URL(fileURLWithPath: toolPath)
+            process.arguments = launcher.dropFirst() + [binary.path] + arguments + extra
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments + extra
+        }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// `path`, or the `simulcast` built beside this benchmark; an error saying how to build it.
+    static func executable(_ path: String?) throws -> URL {
         let binary =
             path.map { URL(fileURLWithPath: $0) }
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("simulcast")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw BenchError("build the server first: swift build -c release --product simulcast (looked for \(binary.path))")
         }
-        process.executableURL = binary
-        var arguments = ["serve", "--port", "\(port)", "--offline", "--log-level", "error"]
-        if let databaseURL {
-            database = ""
-            var environment = ProcessInfo.processInfo.environment
-            environment["SIMULCAST_DATABASE_URL"] = databaseURL
-            process.environment = environment
-        } else {
-            database = FileManager.default.temporaryDirectory.appendingPathComponent("simulcast-load-\(UUID().uuidString).sqlite").path
-            arguments += ["--database", database]
-        }
-        process.arguments = arguments + extra
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        return binary
+    }
+
+    /// The server's per-address, per-room and creation limits lifted: a benchmark is one address
+    /// making thousands of connections. `perNetwork`: the build has the per-network cap's flag.
+    static func liftedLimits(perNetwork: Bool) -> [String] {
+        [
+            "--max-connections", "60000", "--max-connections-per-address", "60000", "--max-listeners-per-room", "60000", "--room-creations-per-minute",
+            "1000000",
+        ] + (perNetwork ? ["--max-connections-per-network", "60000"] : [])
     }
 
     /// SIGKILL: the node dies without closing anything, as a crashed machine would.
@@ -50,12 +76,15 @@ final class ServerProcess {
 
     var pid: Int32 { process.processIdentifier }
 
-    func waitUntilHealthy() async throws {
-        for _ in 0..<200 {
+    /// - Parameter limit: how long the server may take to answer (far longer under valgrind).
+    func waitUntilHealthy(within limit: Duration = .seconds(10)) async throws {
+        let started = ContinuousClock.now
+        while ContinuousClock.now - started < limit {
+            guard process.isRunning else { throw BenchError("the server exited with status \(process.terminationStatus) before it answered") }
             if let _ = try? await BenchHTTP.get(port: port, path: "/healthz") { return }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw BenchError("the server did not start")
+        throw BenchError("the server did not answer /healthz within \(limit)")
     }
 
     /// Resident memory in KiB.

@@ -61,7 +61,7 @@ extension LiveRoom {
         }
         // A commit since it was added reached it by broadcast; otherwise it gets the state now.
         if stored.state.seq == seenBefore || hello.role == .host {
-            if let text = encoded(.roomState(stored.state)) { socket.send(state: text) }
+            if let text = stateText() { socket.send(state: text) }
         }
         // Who is here, as of the last presence tick (the next one counts the newcomer).
         if let presence = sentPresence { socket.send(controlText: presence.text) }

@@ -10,6 +10,11 @@ import SimulcastCore
 package actor LiveRoom {
     package nonisolated let code: String
     private(set) var stored: StoredRoom
+    /// `stored.state` as a `room.state` message's text, made when it was committed or adopted:
+    /// a newcomer is sent these bytes rather than the state encoded again for each join.
+    private var storedStateText: (seq: Int, text: String)?
+    /// Writes this room's `room.state` messages, reusing the song's JSON while it is the same.
+    private var stateWriter = RoomStateWriter()
     var connections = RoomConnectionTable()
     var hostId: Int?
     /// Pairs in use, corrections, retries and answers waiting to be committed.
@@ -66,6 +71,23 @@ package actor LiveRoom {
     /// `message` as text; nil (logged) for one JSON cannot carry, which is then not sent or saved.
     func encoded(_ message: WireMessage) -> String? {
         do { return try context.codec.encode(message) } catch {
+            context.logger.error("cannot encode a message", metadata: ["room": "\(code)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// The room's state as the text of a `room.state` message: the committed bytes when they
+    /// are this state's, encoded now otherwise (the state loaded at start).
+    func stateText() -> String? {
+        if let cached = storedStateText, cached.seq == stored.state.seq { return cached.text }
+        guard let text = encodedState(stored.state) else { return nil }
+        storedStateText = (stored.state.seq, text)
+        return text
+    }
+
+    /// `state` as a `room.state` message's text; nil (logged) for one JSON cannot carry.
+    func encodedState(_ state: RoomState) -> String? {
+        do { return try stateWriter.text(for: state) } catch {
             context.logger.error("cannot encode a message", metadata: ["room": "\(code)", "error": "\(error)"])
             return nil
         }
@@ -181,7 +203,7 @@ package actor LiveRoom {
             let base = stored
             guard var next = change(base.state) else { return .unchanged }
             next.seq = base.state.seq + 1
-            guard let text = encoded(.roomState(next)) else { return .failed }
+            guard let text = encodedState(next) else { return .failed }
             let outcome: CommitOutcome
             do {
                 outcome = try await context.store.commitState(
@@ -225,7 +247,11 @@ package actor LiveRoom {
     private func adopt(_ room: StoredRoom, encoded: String?) {
         guard room.state.seq > stored.state.seq else { return }
         stored = room
-        if let text = encoded ?? self.encoded(.roomState(room.state)) { context.fanOut.deliver(state: text, to: connections.sockets) }
+        storedStateText = nil
+        if let text = encoded ?? encodedState(room.state) {
+            storedStateText = (room.state.seq, text)
+            context.fanOut.deliver(state: text, to: connections.sockets)
+        }
         context.metrics.broadcast(deliveries: connections.count)
         if let hostId, room.hostClaim != HostClaim(node: context.node, connection: hostId) {
             dropReplacedHost(hostId, by: room.hostClaim.map(\.description) ?? "nobody")

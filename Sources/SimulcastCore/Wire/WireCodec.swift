@@ -6,13 +6,19 @@ public struct WireCodec: Sendable {
 
     /// Throws only for a number JSON cannot carry (NaN, infinity); every other payload is plain data.
     public func encode(_ message: WireMessage) throws(WireEncodingError) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            return String(decoding: try encoder.encode(message), as: UTF8.self)
+            return String(decoding: try Self.makeEncoder().encode(message), as: UTF8.self)
         } catch {
             throw WireEncodingError(type: message.type)
         }
+    }
+
+    /// The wire's JSON: keys sorted (one text for one message, whatever the dictionary order),
+    /// slashes as they are.
+    static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 
     public func decode(_ text: String) throws(WireDecodingError) -> WireMessage {
