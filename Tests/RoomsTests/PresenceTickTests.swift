@@ -13,16 +13,33 @@ import Testing
         return line.flatMap { Double($0.split(separator: " ").last ?? "").map { Int($0) } } ?? -1
     }
 
-    @Test func aRoomWhereNothingChangedIsLeftAloneAndAChangeIsSeenAtTheNextTick() async throws {
+    /// A hub on a manual clock with one room and Ada listening on `service`.
+    struct Fixture {
         let clock = ManualClock()
         let metrics = ServerMetrics()
-        let hub = RoomHub(
-            store: InMemoryRoomStore(clock: clock), matchmaker: TestRooms.matchmaker, clock: clock, metrics: metrics, logger: TestRooms.quietLogger)
-        let created = try await hub.createRoom()
         let codec = WireCodec()
-        let listener = InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
-        await listener.receive(codec.text(.hello(Wire.Hello(role: .listener, room: created.code, service: .appleMusic, storefront: "us", name: "Ada"))))
-        let room = try #require(try await hub.room(code: created.code))
+        let hub: RoomHub
+        let created: CreatedRoom
+        let listener: InProcessRoomConnection
+        let room: LiveRoom
+
+        init(service: MusicService) async throws {
+            hub = RoomHub(
+                store: InMemoryRoomStore(clock: clock), matchmaker: TestRooms.matchmaker, clock: clock, metrics: metrics, logger: TestRooms.quietLogger)
+            created = try await hub.createRoom()
+            listener = InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
+            await listener.receive(codec.text(.hello(Wire.Hello(role: .listener, room: created.code, service: service, storefront: "us", name: "Ada"))))
+            room = try #require(try await hub.room(code: created.code))
+        }
+
+        func connection() -> InProcessRoomConnection {
+            InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
+        }
+    }
+
+    @Test func aRoomWhereNothingChangedIsLeftAloneAndAChangeIsSeenAtTheNextTick() async throws {
+        let fixture = try await Fixture(service: .appleMusic)
+        let (clock, metrics, codec, listener, room, created) = (fixture.clock, fixture.metrics, fixture.codec, fixture.listener, fixture.room, fixture.created)
 
         await room.presenceTick()
         #expect(Self.computed(metrics) == 1, "a join is worked out")
@@ -47,7 +64,7 @@ import Testing
         await room.presenceTick()
         #expect(Self.computed(metrics) == 3, "playing or not is shown")
 
-        let second = InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
+        let second = fixture.connection()
         await second.receive(codec.text(.hello(Wire.Hello(role: .listener, room: created.code, service: .spotify, storefront: "us", name: "Grace"))))
         await room.presenceTick()
         #expect(Self.computed(metrics) == 4, "a second listener is new")
@@ -59,17 +76,10 @@ import Testing
     /// benchmark: with 250 listeners each position update cost the next tick about 3 million
     /// instructions of presence worked out again to the same answer.
     @Test func aHostsPositionUpdatesOnTheSameSongLeavePresenceAlone() async throws {
-        let clock = ManualClock()
-        let metrics = ServerMetrics()
-        let hub = RoomHub(
-            store: InMemoryRoomStore(clock: clock), matchmaker: TestRooms.matchmaker, clock: clock, metrics: metrics, logger: TestRooms.quietLogger)
-        let created = try await hub.createRoom()
-        let codec = WireCodec()
-        let listener = InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
-        await listener.receive(codec.text(.hello(Wire.Hello(role: .listener, room: created.code, service: .spotify, storefront: "us", name: "Ada"))))
-        let host = InProcessRoomConnection(hub: hub, code: created.code, deliver: { _ in }, closed: { _, _ in })
-        await host.receive(codec.text(.hello(Wire.Hello(role: .host, room: created.code, hostToken: created.hostToken))))
-        let room = try #require(try await hub.room(code: created.code))
+        let fixture = try await Fixture(service: .spotify)
+        let (clock, metrics, codec, room) = (fixture.clock, fixture.metrics, fixture.codec, fixture.room)
+        let host = fixture.connection()
+        await host.receive(codec.text(.hello(Wire.Hello(role: .host, room: fixture.created.code, hostToken: fixture.created.hostToken))))
         let song = TrackMetadata(
             service: .spotify, id: "4uLU6hMCjMI75M1A2tKUQC", title: "Never Gonna Give You Up", artists: ["Rick Astley"], durationMs: 213_573)
         func publish(_ track: TrackMetadata, positionMs: Double, playing: Bool = true) async {

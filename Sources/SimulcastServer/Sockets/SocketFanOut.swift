@@ -24,17 +24,29 @@ struct SocketFanOut: RoomFanOut {
     }
 
     /// The sockets grouped by event loop, for one hop per loop; other peers get `otherwise`.
+    /// A server has one loop a core, so the groups are found by a look along a short list
+    /// rather than by hashing each socket's loop (which callgrind showed costing more).
     private static func byLoop(
         _ peers: [any RoomPeer], otherwise: (any RoomPeer) -> Void
     ) -> [(loop: any EventLoop, handlers: [NIOLoopBound<RoomSocketHandler>])] {
-        var byLoop: [ObjectIdentifier: (loop: any EventLoop, handlers: [NIOLoopBound<RoomSocketHandler>])] = [:]
+        var groups: [(loop: any EventLoop, handlers: [NIOLoopBound<RoomSocketHandler>])] = []
+        var last = -1
         for peer in peers {
-            if let socket = peer as? RoomSocket {
-                byLoop[ObjectIdentifier(socket.eventLoop), default: (socket.eventLoop, [])].handlers.append(socket.handler)
-            } else {
+            guard let socket = peer as? RoomSocket else {
                 otherwise(peer)
+                continue
             }
+            // Neighbours in the list often share a loop: try the last group first.
+            if last < 0 || groups[last].loop !== socket.eventLoop {
+                last = groups.firstIndex { $0.loop === socket.eventLoop } ?? -1
+                if last < 0 {
+                    groups.append((socket.eventLoop, []))
+                    groups[groups.count - 1].handlers.reserveCapacity(peers.count)
+                    last = groups.count - 1
+                }
+            }
+            groups[last].handlers.append(socket.handler)
         }
-        return Array(byLoop.values)
+        return groups
     }
 }
