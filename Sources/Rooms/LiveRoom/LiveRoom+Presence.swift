@@ -35,7 +35,9 @@ extension LiveRoom {
     package func presenceTick() async {
         let inputs = PresenceInputs(connections: connections.presenceVersion, state: stored.state)
         let share: NodePresence
-        if let computed = computedShare, computed.inputs == inputs {
+        if let computed = computedShare, computed.inputs.showTheSame(as: inputs) {
+            // Kept with the newer state's number, so the next tick compares no song.
+            computedShare = (inputs, computed.share)
             guard context.sharedStore else { return }
             share = computed.share
         } else {
