@@ -70,7 +70,12 @@ package actor LiveRoom {
 
     /// `message` as text; nil (logged) for one JSON cannot carry, which is then not sent or saved.
     func encoded(_ message: WireMessage) -> String? {
-        do { return try context.codec.encode(message) } catch {
+        loggingFailure { () throws(WireEncodingError) in try context.codec.encode(message) }
+    }
+
+    /// `encode`'s text, or nil with the failure logged: one message not sent, the room goes on.
+    private func loggingFailure(_ encode: () throws(WireEncodingError) -> String) -> String? {
+        do { return try encode() } catch {
             context.logger.error("cannot encode a message", metadata: ["room": "\(code)", "error": "\(error)"])
             return nil
         }
@@ -87,10 +92,7 @@ package actor LiveRoom {
 
     /// `state` as a `room.state` message's text; nil (logged) for one JSON cannot carry.
     func encodedState(_ state: RoomState) -> String? {
-        do { return try stateWriter.text(for: state) } catch {
-            context.logger.error("cannot encode a message", metadata: ["room": "\(code)", "error": "\(error)"])
-            return nil
-        }
+        loggingFailure { () throws(WireEncodingError) in try stateWriter.text(for: state) }
     }
 
     /// Listeners connected to this node.
